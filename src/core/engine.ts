@@ -1,0 +1,236 @@
+// The engine: every sentence from every face comes here. It finds the menu and command,
+// checks the caller's policies against the command's declaration, and runs it. Nothing
+// else reads or changes the configuration.
+
+import { CommandError, ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
+import { genericCommand, defaultGeneric } from './generic.js';
+import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
+import { Store, formatId, type Mutation } from './store.js';
+import { checkRecord, readValue } from './records.js';
+import { Lifetimes } from './lifetimes.js';
+
+export interface Sentence {
+  path: string[];
+  command: string;
+  args: Record<string, string>;
+  /** API query words without the leading '?'. */
+  query?: string[];
+  proplist?: string[];
+}
+
+export interface Outcome {
+  records: Reply[];
+  done?: Reply;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Receives each record as it comes instead of collecting it in the outcome. */
+  onRecord?: (record: Reply) => void;
+}
+
+/** A node of the menu tree: a directory, possibly with a menu and commands of its own. */
+export interface Node {
+  readonly word: string;
+  readonly path: string;
+  readonly children: Map<string, Node>;
+  menu?: Menu;
+  commands: Map<string, CommandDecl>;
+}
+
+export class Engine implements Environment {
+  readonly root: Node = { word: '', path: '', children: new Map(), commands: new Map() };
+  private readonly menus = new Map<string, Menu>();
+  readonly lifetimes: Lifetimes;
+  readonly services: Record<string, unknown> = {};
+
+  constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
+    for (const decl of decls) this.declare(decl);
+    this.check();
+    this.lifetimes = new Lifetimes(this);
+  }
+
+  private declare(decl: MenuDecl) {
+    if (this.menus.has(decl.path)) throw new Error(`menu ${decl.path} is declared twice`);
+    const node = this.nodeAt(decl.path, true)!;
+    const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
+    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort() };
+    this.menus.set(decl.path, menu);
+    if (decl.kind !== 'dir') node.menu = menu;
+    if (decl.key) this.store.setKey(menu.table, decl.key);
+    const generic = decl.generic ?? defaultGeneric(decl.kind);
+    for (const name of generic) node.commands.set(name, genericCommand(name, decl));
+    for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
+  }
+
+  /** The start-up check: every declaration is complete and consistent, or the router does not start. */
+  private check() {
+    for (const menu of this.menus.values()) {
+      const where = `menu /${menu.path}`;
+      for (const [name, field] of menu.fields) {
+        if (!field.type) throw new Error(`${where}: field ${name} has no type`);
+        if (field.default !== undefined && !field.derive && !field.ref) {
+          const canonical = field.type.parse(field.default);
+          if (canonical !== field.default) throw new Error(`${where}: default of ${name} is not canonical (${field.default} -> ${canonical})`);
+        }
+      }
+      if (menu.decl.key && !menu.fields.has(menu.decl.key)) throw new Error(`${where}: key ${menu.decl.key} is not a field`);
+      for (const u of menu.decl.unique ?? []) for (const f of u) if (!menu.fields.has(f)) throw new Error(`${where}: unique field ${f} is not declared`);
+      for (const [name, field] of menu.fields) {
+        if (field.ref && ![...this.menus.values()].some((m) => m.table === field.ref!.table)) {
+          throw new Error(`${where}: field ${name} refers to table ${field.ref.table}, which no menu declares`);
+        }
+      }
+      const node = this.nodeAt(menu.path)!;
+      for (const [name, cmd] of node.commands) {
+        if (typeof cmd?.run !== 'function') throw new Error(`${where}: command ${name} has no handler`);
+      }
+    }
+  }
+
+  /** The node at a path ('ip/address'); with `create`, missing directories are made. */
+  nodeAt(path: string, create = false): Node | undefined {
+    let node = this.root;
+    if (path === '') return node;
+    for (const word of path.split('/')) {
+      let next = node.children.get(word);
+      if (!next) {
+        if (!create) return undefined;
+        next = { word, path: node.path ? `${node.path}/${word}` : word, children: new Map(), commands: new Map() };
+        node.children.set(word, next);
+      }
+      node = next;
+    }
+    return node;
+  }
+
+  /** Walks path words as far as they name directories; returns the node and the words left. */
+  walk(words: readonly string[]): { node: Node; rest: string[] } {
+    let node = this.root;
+    let i = 0;
+    for (; i < words.length; i++) {
+      const next = node.children.get(words[i]);
+      if (!next) break;
+      node = next;
+    }
+    return { node, rest: words.slice(i) };
+  }
+
+  menu(path: string): Menu {
+    const menu = this.menus.get(path);
+    if (!menu) throw new Error(`no menu ${path} is declared`);
+    return menu;
+  }
+
+  allMenus(): Iterable<Menu> { return this.menus.values(); }
+
+  nameOf(table: string, id: number): string | undefined {
+    const t = this.store.table(table);
+    const row = t.get(id);
+    if (!row) return undefined;
+    return t.keyField ? row.values[t.keyField] : formatId(id);
+  }
+
+  /** Resolves a sentence's path and command, or throws the router's words for why not. */
+  resolve(path: readonly string[], command: string): { node: Node; cmd: CommandDecl } {
+    const { node, rest } = this.walk(path);
+    if (rest.length) throw noSuchDirectory(rest[0]);
+    const cmd = node.commands.get(command);
+    if (!cmd) throw noSuchCommand();
+    return { node, cmd };
+  }
+
+  /** Runs one sentence for a session. Records go to `onRecord` or into the outcome. */
+  async run(sentence: Sentence, session: Session, options: RunOptions = {}): Promise<Outcome> {
+    const { node, cmd } = this.resolve(sentence.path, sentence.command);
+    for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
+    const records: Reply[] = [];
+    const emit = options.onRecord ?? ((r: Reply) => { records.push(r); });
+    const signal = options.signal ?? new AbortController().signal;
+    const menu = node.menu ?? this.dirMenu(node);
+    const args = cmd.generic ? sentence.args : readArgs(cmd, sentence.args);
+    const ctx = { args, session, env: this as Environment, menu, signal, query: sentence.query, proplist: sentence.proplist };
+    const result = cmd.run(ctx);
+    let done: Reply | void = undefined;
+    if (isAsyncGenerator(result)) {
+      for (;;) {
+        const step = await result.next();
+        if (step.done) { done = step.value; break; }
+        emit(step.value);
+        if (signal.aborted) { await result.return(undefined); break; }
+      }
+    } else {
+      done = await result;
+    }
+    return { records, done: done ?? undefined };
+  }
+
+  private readonly dirMenus = new Map<string, Menu>();
+  /** Commands of a plain directory (`/ping`, `/export`) still get a Menu to see their path. */
+  private dirMenu(node: Node): Menu {
+    let m = this.dirMenus.get(node.path);
+    if (!m) {
+      m = { decl: { path: node.path, kind: 'dir' }, path: node.path, table: node.path, fields: new Map(), order: [] };
+      this.dirMenus.set(node.path, m);
+    }
+    return m;
+  }
+
+  /**
+   * First boot: writes every menu's `defaults` in declaration order, in one transaction.
+   * Values are given as a user would type them (references by name); fields users cannot
+   * set (`default-name`, `type`) are taken too, since the router itself writes them.
+   */
+  seed() {
+    const mutations: Mutation[] = [];
+    for (const menu of this.menus.values()) {
+      const defaults = menu.decl.defaults;
+      if (!defaults) continue;
+      for (const given of defaults) {
+        const values: Record<string, string> = {};
+        for (const [name, input] of Object.entries(given)) {
+          const field = menu.fields.get(name);
+          if (!field) throw new Error(`menu /${menu.path}: default names unknown field ${name}`);
+          values[name] = readValue(this, menu, name, field, input);
+        }
+        Object.assign(values, menu.decl.variant);
+        for (const [name, field] of menu.fields) if (field.initial && values[name] === undefined) values[name] = field.initial(this);
+        checkRecord(this, menu, values);
+        const row = this.store.newRow(menu.table, values, false);
+        // Later defaults refer to earlier ones by name, so each is visible at once.
+        this.store.table(menu.table).insertSorted(row);
+        mutations.push({ op: 'insert', table: menu.table, row });
+      }
+    }
+    for (const m of mutations) if (m.op === 'insert') this.store.table(m.table).remove(m.row.id);
+    this.store.commit(mutations);
+  }
+
+  close() {
+    this.lifetimes.stop();
+  }
+}
+
+/** Checks a command's own arguments against its declaration and reads them to canonical form. */
+function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<string, string> {
+  const declared = cmd.args ?? {};
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const arg = declared[name];
+    if (!arg) throw unknownParameter(name);
+    if (arg.flag) { out[name] = value; continue; }
+    try {
+      out[name] = arg.type.parse(value);
+    } catch (e) {
+      throw e instanceof ValueError ? e.forArgument(name) : e;
+    }
+  }
+  for (const [name, arg] of Object.entries(declared)) if (arg.required && !(name in out)) throw missingArgument(name);
+  return out;
+}
+
+function isAsyncGenerator(x: unknown): x is AsyncGenerator<Reply, Reply | void, void> {
+  return typeof x === 'object' && x !== null && typeof (x as AsyncGenerator).next === 'function' && Symbol.asyncIterator in x;
+}
+
+export { CommandError };

@@ -1,0 +1,255 @@
+// The commands every menu of records (or of settings) has, written once against the
+// declaration: print, get, find, add, set, remove, enable, disable, comment, move, unset.
+
+import { CommandError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
+import { compileQuery } from './query.js';
+import { applyArgs, checkRecord, findRows, inVariant, shownValue, view } from './records.js';
+import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
+import { formatId, type Mutation, type Row } from './store.js';
+import { durationToMs } from './values.js';
+import type { Engine } from './engine.js';
+
+export function defaultGeneric(kind: MenuDecl['kind']): readonly GenericCommand[] {
+  switch (kind) {
+    case 'table': return ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move', 'unset'];
+    case 'settings': return ['print', 'get', 'set'];
+    case 'dir': return [];
+  }
+}
+
+const READS = new Set<GenericCommand>(['print', 'get', 'find', 'export']);
+
+/** Options print takes besides .proplist and .query. */
+const PRINT_OPTIONS = ['count-only', 'oid', 'detail', 'terse', 'brief', 'without-paging', 'as-value', 'from', 'show-ids', 'value-list'];
+
+/** A generic command as a declaration of the menu: its policy and arguments come from the menu. */
+export function genericCommand(name: GenericCommand, decl: MenuDecl): CommandDecl {
+  const policy: readonly Policy[] = READS.has(name) ? decl.readPolicy ?? ['read'] : decl.writePolicy ?? ['write'];
+  const run = RUNS[name];
+  if (!run) throw new Error(`menu /${decl.path}: generic command ${name} has no handler`);
+  return { policy, run, args: argsOf(name, decl), generic: true };
+}
+
+function argsOf(name: GenericCommand, decl: MenuDecl): Record<string, ArgDecl> {
+  const any: ArgDecl = { type: { name: 'string', parse: (s) => s, compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0) } };
+  const writable = Object.fromEntries(Object.entries(decl.fields ?? {})
+    .filter(([, f]) => !f.readOnly)
+    .map(([n, f]) => [n, { type: f.type }]));
+  const numbers: Record<string, ArgDecl> = decl.kind === 'table' ? { numbers: any } : {};
+  switch (name) {
+    case 'print': return Object.fromEntries(PRINT_OPTIONS.map((o) => [o, { ...any, flag: o !== 'from' }]));
+    case 'add': return { ...writable, 'copy-from': any, ...(decl.ordered ? { 'place-before': any } : {}) };
+    case 'set': return { ...numbers, ...writable };
+    case 'get': return { ...(decl.kind === 'table' ? { number: any } : {}), 'value-name': any };
+    case 'comment': return { numbers: any, comment: any };
+    case 'move': return { numbers: any, destination: any };
+    case 'unset': return { numbers: any, 'value-name': any };
+    case 'find': return Object.fromEntries(Object.entries(decl.fields ?? {}).map(([n, f]) => [n, { type: f.type }]));
+    default: return { numbers: any };
+  }
+}
+
+function checkArgs(ctx: CommandContext, allowed: readonly string[]) {
+  for (const name in ctx.args) if (!allowed.includes(name)) throw unknownParameter(name);
+}
+
+const engineOf = (ctx: CommandContext) => ctx.env as Engine;
+
+/** The lifetime field of a menu (`timeout`), if it has one. */
+function lifetimeField(menu: Menu): string | undefined {
+  for (const [name, f] of menu.fields) if (f.lifetime) return name;
+  return undefined;
+}
+
+/** Takes a lifetime value out of the values to store; returns its length in ms. */
+function takeLifetime(menu: Menu, values: Record<string, string>): number | undefined {
+  const name = lifetimeField(menu);
+  if (!name || values[name] === undefined) return undefined;
+  const ms = durationToMs(values[name]);
+  delete values[name];
+  return ms;
+}
+
+async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
+  const { env, menu, args, session } = ctx;
+  checkArgs(ctx, PRINT_OPTIONS);
+  const table = env.store.table(menu.table);
+  if (menu.decl.kind === 'settings') {
+    const row = settingsRow(ctx);
+    if ('count-only' in args) return { ret: '1' };
+    yield view(env, menu, row, session, proplistOf(ctx));
+    return;
+  }
+  const types = (n: string) => menu.fields.get(n)?.type;
+  const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
+  let rows: readonly Row[] = table.rows;
+  if (args.from) rows = findRows(env, menu, args.from);
+  const selected = (row: Row) => inVariant(menu, row) && (!query || query((n) => shownValue(env, menu, row, n)));
+  if ('count-only' in args) {
+    let n = 0;
+    for (const row of rows) if (selected(row)) n++;
+    return { ret: String(n) };
+  }
+  const fields = proplistOf(ctx);
+  const oid = 'oid' in args;
+  for (const row of rows) {
+    if (!selected(row)) continue;
+    yield oid ? oidView(menu, row, fields) : view(env, menu, row, session, fields);
+  }
+}
+
+function oidView(menu: Menu, row: Row, fields?: ReadonlySet<string>): Reply {
+  const out: Reply = { '.id': formatId(row.id) };
+  for (const name of menu.order) {
+    const oid = menu.fields.get(name)!.oid;
+    if (oid && (!fields || fields.has(name))) out[name] = `${oid}.${row.id}`;
+  }
+  return out;
+}
+
+function proplistOf(ctx: CommandContext): ReadonlySet<string> | undefined {
+  return ctx.proplist?.length ? new Set(ctx.proplist) : undefined;
+}
+
+/** The one record of a settings menu, made on first use. */
+function settingsRow(ctx: CommandContext): Row {
+  const { store } = ctx.env;
+  const table = store.table(ctx.menu.table);
+  let row = table.rows[0];
+  if (!row) {
+    row = store.newRow(ctx.menu.table, {}, false);
+    store.commit([{ op: 'insert', table: ctx.menu.table, row }]);
+  }
+  return row;
+}
+
+async function get(ctx: CommandContext): Promise<Reply> {
+  const { env, menu, args, session } = ctx;
+  checkArgs(ctx, menu.decl.kind === 'table' ? ['number', 'numbers', 'value-name'] : ['value-name']);
+  const row = menu.decl.kind === 'table' ? findRows(env, menu, args.number ?? args.numbers)[0] : settingsRow(ctx);
+  const name = args['value-name'];
+  if (name === undefined) return view(env, menu, row, session) as Reply;
+  const field = menu.fields.get(name);
+  if (name !== '.id' && !field) throw new CommandError('argument', 'no such property');
+  const shown = view(env, menu, row, session, new Set([name]))[name];
+  return { ret: shown ?? '' };
+}
+
+async function find(ctx: CommandContext): Promise<Reply> {
+  const { env, menu, args } = ctx;
+  for (const name in args) if (!menu.fields.has(name)) throw unknownParameter(name);
+  const ids: string[] = [];
+  for (const row of env.store.table(menu.table).rows) {
+    if (!inVariant(menu, row)) continue;
+    if (Object.entries(args).every(([n, v]) => shownValue(env, menu, row, n) === v)) ids.push(formatId(row.id));
+  }
+  return { ret: ids.join(';') };
+}
+
+async function add(ctx: CommandContext): Promise<Reply> {
+  const { env, menu, args } = ctx;
+  const decl = menu.decl;
+  let base: Record<string, string> = {};
+  if (args['copy-from'] !== undefined) {
+    base = { ...findRows(env, menu, args['copy-from'])[0].values };
+    if (decl.key) delete base[decl.key];
+  }
+  const values = applyArgs(env, menu, base, args, true);
+  Object.assign(values, decl.variant);
+  for (const [name, field] of menu.fields) {
+    if (field.initial && values[name] === undefined) values[name] = field.initial(env);
+  }
+  const life = takeLifetime(menu, values);
+  checkRecord(env, menu, values);
+  decl.verify?.(values, env);
+  let before: number | undefined;
+  if (args['place-before'] !== undefined) {
+    if (!decl.ordered) throw unknownParameter('place-before');
+    before = findRows(env, menu, args['place-before'])[0].id;
+  }
+  const row = env.store.newRow(menu.table, values, life !== undefined, before);
+  env.store.commit([{ op: 'insert', table: menu.table, row }]);
+  if (life !== undefined) engineOf(ctx).lifetimes.set(menu.table, row.id, env.now() + life);
+  return { ret: formatId(row.id) };
+}
+
+/** Stores new values for rows after checking each; all or nothing. */
+function update(ctx: CommandContext, rows: readonly Row[], change: (row: Row) => Record<string, string>) {
+  const { env, menu } = ctx;
+  const plans = rows.map((row) => {
+    const values = change(row);
+    const life = takeLifetime(menu, values);
+    checkRecord(env, menu, values, row);
+    menu.decl.verify?.(values, env, row);
+    return { row, values, life };
+  });
+  env.store.commit(plans.map(({ row, values }): Mutation => ({ op: 'update', table: menu.table, id: row.id, values })));
+  for (const { row, life } of plans) {
+    if (life !== undefined && row.dynamic) engineOf(ctx).lifetimes.set(menu.table, row.id, env.now() + life);
+  }
+}
+
+async function set(ctx: CommandContext): Promise<void> {
+  const { env, menu, args } = ctx;
+  if (menu.decl.kind === 'settings') {
+    if ('numbers' in args) throw unknownParameter('numbers');
+    update(ctx, [settingsRow(ctx)], (row) => applyArgs(env, menu, row.values, args, false));
+    return;
+  }
+  const rows = findRows(env, menu, args.numbers);
+  update(ctx, rows, (row) => applyArgs(env, menu, row.values, args, false));
+}
+
+async function remove(ctx: CommandContext): Promise<void> {
+  const { env, menu, args } = ctx;
+  checkArgs(ctx, ['numbers']);
+  const rows = findRows(env, menu, args.numbers);
+  for (const row of rows) menu.decl.canRemove?.(row, env);
+  env.store.commit(rows.map((row): Mutation => ({ op: 'delete', table: menu.table, id: row.id })));
+  for (const row of rows) engineOf(ctx).lifetimes.clear(menu.table, row.id);
+}
+
+function setField(field: string, value: (ctx: CommandContext) => string) {
+  return async (ctx: CommandContext): Promise<void> => {
+    const { env, menu, args } = ctx;
+    checkArgs(ctx, ['numbers', field === 'comment' ? 'comment' : 'numbers']);
+    if (!menu.fields.has(field)) throw CommandErrorNoSuch();
+    const rows = findRows(env, menu, args.numbers);
+    const v = menu.fields.get(field)!.type.parse(value(ctx));
+    update(ctx, rows, (row) => ({ ...row.values, [field]: v }));
+  };
+}
+
+const CommandErrorNoSuch = () => new CommandError('no-such-command', 'no such command');
+
+async function move(ctx: CommandContext): Promise<void> {
+  const { env, menu, args } = ctx;
+  checkArgs(ctx, ['numbers', 'destination']);
+  if (!menu.decl.ordered) throw CommandErrorNoSuch();
+  const rows = findRows(env, menu, args.numbers);
+  const before = args.destination === undefined || args.destination === '' ? undefined : findRows(env, menu, args.destination)[0].id;
+  if (before !== undefined && rows.some((r) => r.id === before)) return;
+  env.store.commit([{ op: 'move', table: menu.table, ids: rows.map((r) => r.id), before }]);
+}
+
+async function unset(ctx: CommandContext): Promise<void> {
+  const { env, menu, args } = ctx;
+  checkArgs(ctx, ['numbers', 'value-name']);
+  const name = args['value-name'];
+  if (name === undefined) throw missingArgument('value-name');
+  const field = menu.fields.get(name);
+  if (!field || field.readOnly) throw unknownParameter(name);
+  if (field.required) throw failure(`can not unset ${name}`);
+  const rows = findRows(env, menu, args.numbers);
+  update(ctx, rows, (row) => { const v = { ...row.values }; delete v[name]; return v; });
+}
+
+const RUNS: Partial<Record<GenericCommand, CommandDecl['run']>> = {
+  print, get, find, add, set, remove, move, unset,
+  enable: setField('disabled', () => 'false'),
+  disable: setField('disabled', () => 'true'),
+  comment: setField('comment', (ctx) => ctx.args.comment ?? ''),
+};
+
+export const genericNames = Object.keys(RUNS) as GenericCommand[];
+export { noSuchItem };

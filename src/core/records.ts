@@ -1,0 +1,157 @@
+// What the generic commands share: reading user input into a record (validate), showing a
+// record as a reply (view), and finding records by the console's `numbers`.
+
+import { CommandError, ValueError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
+import type { Environment, FieldDecl, Menu, Reply, Session } from './schema.js';
+import { formatId, parseId, type Row } from './store.js';
+
+/** Arguments of add/set that are not fields. */
+const RECORD_WORDS = new Set(['numbers', 'place-before', 'copy-from', '.id']);
+
+export function inVariant(menu: Menu, row: Row): boolean {
+  const v = menu.decl.variant;
+  if (!v) return true;
+  for (const k in v) if (row.values[k] !== v[k]) return false;
+  return true;
+}
+
+/** Reads one user value of a field into its stored form. */
+export function readValue(env: Environment, menu: Menu, name: string, field: FieldDecl, input: string): string {
+  const ref = field.ref;
+  if (ref) {
+    let negated = '';
+    if (ref.negatable && input.startsWith('!')) { negated = '!'; input = input.slice(1); }
+    if (ref.words?.includes(input)) return negated + input;
+    const table = env.store.table(ref.table);
+    let row = table.byKey.get(input);
+    if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
+    if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
+    if (!row) throw new CommandError('argument', `input does not match any value of ${name}`);
+    return negated + formatId(row.id);
+  }
+  try {
+    return field.type.parse(input);
+  } catch (e) {
+    if (e instanceof ValueError) throw e.forArgument(name);
+    throw e;
+  }
+}
+
+/** Shows a stored value: references by their target's current name (or its id when gone). */
+export function showValue(env: Environment, field: FieldDecl, stored: string): string {
+  if (!field.ref || stored === '') return stored;
+  const negated = stored.startsWith('!') ? '!' : '';
+  const body = negated ? stored.slice(1) : stored;
+  const id = parseId(body);
+  if (id === undefined) return stored;
+  return negated + (env.nameOf(field.ref.table, id) ?? body);
+}
+
+/** True when a reference of the row points at a record that no longer exists. */
+export function hasDanglingReference(env: Environment, menu: Menu, row: Row): boolean {
+  for (const [name, field] of menu.fields) {
+    if (!field.ref) continue;
+    const stored = row.values[name];
+    if (!stored) continue;
+    const id = parseId(stored.startsWith('!') ? stored.slice(1) : stored);
+    if (id !== undefined && !env.store.table(field.ref.table).get(id)) return true;
+  }
+  return false;
+}
+
+export function canSee(field: FieldDecl, session: Session): boolean {
+  if (field.secret === 'password') return false;
+  if (field.secret === 'sensitive') return session.policies.has('sensitive');
+  return true;
+}
+
+/**
+ * A row as the router shows it: '.id' first, then every field that has a value (set,
+ * default or derived) in alphabetical order. `fields` narrows to a .proplist.
+ */
+export function view(env: Environment, menu: Menu, row: Row, session: Session, fields?: ReadonlySet<string>): Reply {
+  const out: Reply = {};
+  if (menu.decl.kind === 'table' && (!fields || fields.has('.id'))) out['.id'] = formatId(row.id);
+  for (const name of menu.order) {
+    if (fields && !fields.has(name)) continue;
+    const field = menu.fields.get(name)!;
+    if (!canSee(field, session)) continue;
+    let value: string | undefined;
+    if (field.derive) value = field.derive(row, env);
+    else {
+      const stored = row.values[name];
+      value = stored === undefined ? field.default : showValue(env, field, stored);
+    }
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** One value of a row as shown, for queries and `get`. */
+export function shownValue(env: Environment, menu: Menu, row: Row, name: string): string | undefined {
+  if (name === '.id') return formatId(row.id);
+  const field = menu.fields.get(name);
+  if (!field) return undefined;
+  if (field.derive) return field.derive(row, env);
+  const stored = row.values[name];
+  return stored === undefined ? field.default : showValue(env, field, stored);
+}
+
+/** The records a `numbers` argument names: ids and names, comma-separated. */
+export function findRows(env: Environment, menu: Menu, numbers: string | undefined): Row[] {
+  if (numbers === undefined || numbers === '') throw missingArgument('numbers');
+  const table = env.store.table(menu.table);
+  const rows: Row[] = [];
+  for (const word of numbers.split(',')) {
+    const item = word.trim();
+    let row: Row | undefined;
+    const id = parseId(item);
+    if (id !== undefined) row = table.get(id);
+    else if (menu.decl.key) row = table.byKey.get(item);
+    if (!row || !inVariant(menu, row)) throw noSuchItem();
+    if (!rows.includes(row)) rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Applies user arguments to a record's values: every name must be a writable field of the
+ * menu (`!name` unsets it), every value must read as the field's type. Returns the new
+ * stored values; does not store them.
+ */
+export function applyArgs(env: Environment, menu: Menu, base: Record<string, string>, args: Record<string, string>, creating: boolean): Record<string, string> {
+  const next = { ...base };
+  for (const [rawName, input] of Object.entries(args)) {
+    if (RECORD_WORDS.has(rawName)) continue;
+    const unset = rawName.startsWith('!');
+    const name = unset ? rawName.slice(1) : rawName;
+    const field = menu.fields.get(name);
+    if (!field || field.readOnly || (field.createOnly && !creating)) throw unknownParameter(name);
+    if (unset) {
+      if (field.required) throw failure(`can not unset ${name}`);
+      delete next[name];
+      continue;
+    }
+    next[name] = readValue(env, menu, name, field, input);
+  }
+  return next;
+}
+
+/** Checks required fields and uniqueness of a record about to be stored. */
+export function checkRecord(env: Environment, menu: Menu, values: Record<string, string>, self?: Row) {
+  for (const [name, field] of menu.fields) {
+    if (field.required && values[name] === undefined) throw missingArgument(name);
+  }
+  const table = env.store.table(menu.table);
+  const key = menu.decl.key;
+  if (key && values[key] !== undefined) {
+    const other = table.byKey.get(values[key]);
+    if (other && other !== self) throw failure(menu.decl.duplicateKey ?? 'already have such name');
+  }
+  for (const fields of menu.decl.unique ?? []) {
+    const same = (row: Row) => fields.every((f) => (row.values[f] ?? menu.fields.get(f)?.default) === (values[f] ?? menu.fields.get(f)?.default));
+    for (const row of table.rows) {
+      if (row !== self && inVariant(menu, row) && same(row)) throw failure('already have such entry');
+    }
+  }
+}

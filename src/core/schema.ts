@@ -1,0 +1,169 @@
+// How a menu is declared. One declaration per menu feeds everything that touches it:
+// validation, print, .proplist, .query, console/inspect, export and import. A menu file
+// (src/menus/...) reads like the router's documentation of that menu: fields with their
+// types and defaults first, then its own commands.
+
+import type { ValueType } from './types.js';
+import type { Row, Store } from './store.js';
+
+export type Policy =
+  | 'local' | 'telnet' | 'ssh' | 'ftp' | 'reboot' | 'read' | 'write' | 'policy' | 'test'
+  | 'winbox' | 'password' | 'web' | 'sniff' | 'sensitive' | 'api' | 'romon' | 'rest-api';
+
+/** All policies in the order the router prints them. */
+export const POLICIES: readonly Policy[] = [
+  'local', 'telnet', 'ssh', 'ftp', 'reboot', 'read', 'write', 'policy', 'test', 'winbox',
+  'password', 'web', 'sniff', 'sensitive', 'api', 'romon', 'rest-api',
+];
+
+/** A reply record or the data of a final reply; values are always strings on the wire. */
+export type Reply = Record<string, string>;
+
+export interface Reference {
+  /** Store table the value names a record of, e.g. 'interface'. */
+  table: string;
+  /** Only records matching this are accepted, e.g. { type: 'bridge' }. */
+  where?: Record<string, string>;
+  /** Extra words accepted besides record names, e.g. 'none', 'all'. */
+  words?: readonly string[];
+  /** A leading `!` negates the match (firewall matchers: `in-interface=!ether1`). */
+  negatable?: boolean;
+}
+
+export interface FieldDecl {
+  type: ValueType;
+  /** Canonical value shown when the field was never set; export leaves such values out. */
+  default?: string;
+  /** `add` refuses a record without it (`missing =name=`... the router's words). */
+  required?: boolean;
+  /** Shown but never taken from a user: status, counters and computed fields. */
+  readOnly?: boolean;
+  /**
+   * Computed on every print from the record and the rest of the configuration. A derived
+   * field that users cannot set is also `readOnly`; one they can (network) reads its own
+   * stored value first.
+   */
+  derive?: (row: Row, env: Environment) => string | undefined;
+  /**
+   * The value names a record elsewhere. Stored as that record's id, so a rename follows
+   * through and a removed record shows as its id, as the router does.
+   */
+  ref?: Reference;
+  /** 'password': never printed. 'sensitive': printed only with the `sensitive` policy. */
+  secret?: 'password' | 'sensitive';
+  /** SNMP OID suffix print shows with `oid`. */
+  oid?: string;
+  /** Set only when the record is created (`default-name`, `type`): refused by `set`. */
+  createOnly?: boolean;
+  /** Value given when the record is created, e.g. `creation-time`. */
+  initial?: (env: Environment) => string;
+  /**
+   * The record's lifetime: a value makes the record dynamic (memory only) and the router
+   * removes it when the time is up; print shows the time left.
+   */
+  lifetime?: boolean;
+}
+
+/** One argument of a command of the menu's own (not a record field). */
+export interface ArgDecl {
+  type: ValueType;
+  required?: boolean;
+  /** The argument takes no value (`once`, `as-string`). */
+  flag?: boolean;
+}
+
+/** What a running command sees. */
+export interface CommandContext {
+  args: Record<string, string>;
+  session: Session;
+  env: Environment;
+  menu: Menu;
+  signal: AbortSignal;
+  /** `.query` words of a print (API query words without '?'). */
+  query?: readonly string[];
+  /** `.proplist` of a command that returns records. */
+  proplist?: readonly string[];
+}
+
+export type CommandRun = (ctx: CommandContext) => AsyncGenerator<Reply, Reply | void, void> | Promise<Reply | void>;
+
+export interface CommandDecl {
+  /** Policies the caller needs, all of them. */
+  policy: readonly Policy[];
+  args?: Record<string, ArgDecl>;
+  run: CommandRun;
+  /** Name of the argument that takes the console's unnamed value (`numbers`, `address`). */
+  unnamed?: string;
+  /** A generic record command: it reads its own arguments against the menu's fields. */
+  generic?: boolean;
+}
+
+export type GenericCommand =
+  | 'print' | 'get' | 'add' | 'set' | 'remove' | 'enable' | 'disable' | 'comment' | 'move'
+  | 'unset' | 'reset' | 'find' | 'export' | 'edit';
+
+export interface MenuDecl {
+  /** Path words joined by '/', e.g. 'ip/firewall/address-list'; '' is the root. */
+  path: string;
+  /**
+   * 'table': records with ids. 'settings': one object (set and print only). 'dir': a
+   * directory that has only commands (and submenus).
+   */
+  kind: 'table' | 'settings' | 'dir';
+  /** Store table; several menus may share one (/interface and its kinds). Default: path. */
+  table?: string;
+  /** This menu sees, and creates, only records of its kind, e.g. { type: 'bridge' }. */
+  variant?: Record<string, string>;
+  fields?: Record<string, FieldDecl>;
+  /** Field whose value names a record in URLs and `numbers` (usually 'name'); unique. */
+  key?: string;
+  /** Field sets that no two records may share: `failure: already have such entry`. */
+  unique?: readonly (readonly string[])[];
+  /** The router's words when a new key value is taken (default `failure: already have such name`). */
+  duplicateKey?: string;
+  /** Records keep a user-chosen order (`place-before`, `move`). */
+  ordered?: boolean;
+  /** Generic commands this menu has; default by kind (see engine). */
+  generic?: readonly GenericCommand[];
+  /** The policy to read and to write this menu; default read / write. */
+  readPolicy?: readonly Policy[];
+  writePolicy?: readonly Policy[];
+  /** Menu's own commands. */
+  commands?: Record<string, CommandDecl>;
+  /** verify(): checks a record that is about to be stored; throws CommandError. */
+  verify?: (next: Reply, env: Environment, previous?: Row) => void;
+  /** Refuses removal of a record (e.g. an Ethernet port) with a CommandError. */
+  canRemove?: (row: Row, env: Environment) => void;
+  /** Records written on first boot. */
+  defaults?: readonly Reply[];
+}
+
+/** A declared menu after the engine has resolved it. */
+export interface Menu {
+  decl: MenuDecl;
+  path: string;
+  table: string;
+  fields: Map<string, FieldDecl>;
+  /** Field names in reply order (alphabetical), without '.id'. */
+  order: readonly string[];
+}
+
+export interface Session {
+  user: string;
+  policies: ReadonlySet<Policy>;
+  /** Client address, when the front end has one. */
+  address?: string;
+  via: string;
+}
+
+/** What declarations may read at run time: the configuration, the clock, the device. */
+export interface Environment {
+  store: Store;
+  now(): number;
+  /** The menu declared at a path, for cross-menu lookups. */
+  menu(path: string): Menu;
+  /** Current name of a record a reference points at, or undefined. */
+  nameOf(table: string, id: number): string | undefined;
+  /** Services other parts registered (device, clock, log ...). */
+  services: Record<string, unknown>;
+}

@@ -1,0 +1,317 @@
+// The configuration store: tables of records with ids and a user-visible order, kept in
+// memory for reads and in SQLite (write-ahead log, synchronous=FULL) for durability.
+// A change is written to SQLite in one transaction first and applied to memory only when
+// that commit returned: an acknowledged change survives kill -9, and a failed write leaves
+// memory as it was. Dynamic records (entries with a timeout) live in memory only, as on
+// the real router.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** 'vrou': marks a SQLite file as ours, so a foreign database is refused, not reset. */
+const APPLICATION_ID = 0x76726f75;
+const FORMAT_VERSION = 1;
+export const STORE_FILE = 'config.db';
+
+export interface Row {
+  readonly id: number;
+  /** Values that were set, canonical; references hold the target's id as `*HEX`. */
+  values: Record<string, string>;
+  /** Memory-only record. */
+  readonly dynamic: boolean;
+  /** Sort key of the user-visible order. */
+  pos: number;
+}
+
+export class StoreError extends Error {}
+
+export type Mutation =
+  | { op: 'insert'; table: string; row: Row; before?: number }
+  | { op: 'update'; table: string; id: number; values: Record<string, string> }
+  | { op: 'delete'; table: string; id: number }
+  | { op: 'move'; table: string; ids: number[]; before?: number };
+
+export const formatId = (id: number) => '*' + id.toString(16).toUpperCase();
+export const parseId = (text: string): number | undefined =>
+  /^\*[0-9A-Fa-f]{1,8}$/.test(text) ? parseInt(text.slice(1), 16) : undefined;
+
+export class Table {
+  readonly rows: Row[] = [];
+  readonly byId = new Map<number, Row>();
+  /** Next id to hand out; never goes back, persisted with the table. */
+  nextId = 1;
+  /** Index of the key field (usually 'name'), when the table has one. */
+  keyField?: string;
+  readonly byKey = new Map<string, Row>();
+
+  constructor(readonly name: string) {}
+
+  get(id: number) { return this.byId.get(id); }
+
+  indexOf(id: number): number {
+    const row = this.byId.get(id);
+    if (!row) return -1;
+    // Rows are sorted by pos, so a binary search finds the row without a scan.
+    let lo = 0, hi = this.rows.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.rows[mid];
+      if (r === row) return mid;
+      if (r.pos < row.pos || (r.pos === row.pos && r.id < row.id)) lo = mid + 1; else hi = mid - 1;
+    }
+    return this.rows.indexOf(row);
+  }
+
+  /** Position for a row placed before `before` (or at the end). */
+  positionBefore(before?: number): number {
+    if (before === undefined || !this.byId.has(before)) {
+      const last = this.rows[this.rows.length - 1];
+      return last ? Math.floor(last.pos) + 1 : 1;
+    }
+    const i = this.indexOf(before);
+    const next = this.rows[i].pos;
+    const prev = i > 0 ? this.rows[i - 1].pos : next - 2;
+    return (prev + next) / 2;
+  }
+
+  insertSorted(row: Row) {
+    let lo = 0, hi = this.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.rows[mid].pos <= row.pos) lo = mid + 1; else hi = mid;
+    }
+    this.rows.splice(lo, 0, row);
+    this.byId.set(row.id, row);
+    this.indexKey(row);
+  }
+
+  remove(id: number) {
+    const i = this.indexOf(id);
+    if (i < 0) return;
+    const row = this.rows[i];
+    this.rows.splice(i, 1);
+    this.byId.delete(id);
+    if (this.keyField) this.byKey.delete(row.values[this.keyField]);
+  }
+
+  indexKey(row: Row) {
+    if (this.keyField && row.values[this.keyField] !== undefined) this.byKey.set(row.values[this.keyField], row);
+  }
+}
+
+export class Store {
+  private readonly tables = new Map<string, Table>();
+  private readonly db: Database.Database;
+  /** True when the data directory was empty: the router writes its default configuration. */
+  readonly fresh: boolean;
+  private readonly stmt: {
+    insert: Database.Statement; update: Database.Statement; delete: Database.Statement;
+    counter: Database.Statement; pos: Database.Statement;
+  };
+
+  private constructor(db: Database.Database, fresh: boolean) {
+    this.db = db;
+    this.fresh = fresh;
+    this.stmt = {
+      insert: db.prepare('INSERT INTO rows (tbl, id, pos, data) VALUES (?, ?, ?, ?)'),
+      update: db.prepare('UPDATE rows SET data = ? WHERE tbl = ? AND id = ?'),
+      delete: db.prepare('DELETE FROM rows WHERE tbl = ? AND id = ?'),
+      counter: db.prepare('INSERT INTO tables (name, next_id) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET next_id = excluded.next_id'),
+      pos: db.prepare('UPDATE rows SET pos = ? WHERE tbl = ? AND id = ?'),
+    };
+  }
+
+  /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
+  static open(dir: string): Store {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.accessSync(dir, fs.constants.W_OK | fs.constants.R_OK);
+    } catch (e) {
+      throw new StoreError(`data directory ${dir} is not usable: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const file = path.join(dir, STORE_FILE);
+    const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
+    let db: Database.Database;
+    try {
+      db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      const appId = db.pragma('application_id', { simple: true }) as number;
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (existed && appId !== APPLICATION_ID) {
+        db.close();
+        throw new StoreError(`${file} is not a vrouter configuration (a foreign SQLite database); move it away or choose another --data-dir`);
+      }
+      if (existed && version !== FORMAT_VERSION) {
+        db.close();
+        throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
+      }
+      if (!existed) {
+        db.exec(`
+          CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
+          CREATE TABLE IF NOT EXISTS rows (
+            tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
+            PRIMARY KEY (tbl, id)) WITHOUT ROWID;
+          PRAGMA application_id = ${APPLICATION_ID};
+          PRAGMA user_version = ${FORMAT_VERSION};`);
+      }
+      // A file SQLite opens lazily; reading the schema proves it is a database at all.
+      db.prepare('SELECT count(*) FROM rows').get();
+    } catch (e) {
+      if (e instanceof StoreError) throw e;
+      throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
+    }
+    const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
+    store.load();
+    return store;
+  }
+
+  private load() {
+    for (const t of this.db.prepare('SELECT name, next_id FROM tables').all() as { name: string; next_id: number }[]) {
+      this.table(t.name).nextId = t.next_id;
+    }
+    let table: Table | undefined;
+    for (const r of this.db.prepare('SELECT tbl, id, pos, data FROM rows ORDER BY tbl, pos, id').iterate() as IterableIterator<{ tbl: string; id: number; pos: number; data: string }>) {
+      if (table?.name !== r.tbl) table = this.table(r.tbl);
+      let values: Record<string, string>;
+      try {
+        values = JSON.parse(r.data);
+      } catch {
+        throw new StoreError(`configuration record ${r.tbl} ${formatId(r.id)} is damaged; the data directory needs repair`);
+      }
+      const row: Row = { id: r.id, values, dynamic: false, pos: r.pos };
+      table.rows.push(row);
+      table.byId.set(row.id, row);
+      if (row.id >= table.nextId) table.nextId = row.id + 1;
+    }
+  }
+
+  table(name: string): Table {
+    let t = this.tables.get(name);
+    if (!t) this.tables.set(name, (t = new Table(name)));
+    return t;
+  }
+
+  /** Declares the key field of a table and builds its index. */
+  setKey(name: string, field: string) {
+    const t = this.table(name);
+    if (t.keyField === field) return;
+    t.keyField = field;
+    t.byKey.clear();
+    for (const row of t.rows) t.indexKey(row);
+  }
+
+  /** A new row, not yet stored: its id is taken now and never handed out again. */
+  newRow(table: string, values: Record<string, string>, dynamic: boolean, before?: number): Row {
+    const t = this.table(table);
+    let pos = t.positionBefore(before);
+    if (before !== undefined && t.rows.some((r) => r.pos === pos)) {
+      // Inserting again and again at one spot halves the gap until it is gone.
+      this.respace(t);
+      pos = t.positionBefore(before);
+    }
+    return { id: t.nextId++, values, dynamic, pos };
+  }
+
+  /** Numbers a table's rows 1..n again, keeping their order. */
+  private respace(t: Table) {
+    this.db.transaction(() => {
+      t.rows.forEach((row, i) => {
+        row.pos = i + 1;
+        if (!row.dynamic) this.stmt.pos.run(row.pos, t.name, row.id);
+      });
+    })();
+  }
+
+  /** Writes the mutations durably in one transaction, then applies them to memory. */
+  commit(mutations: readonly Mutation[]) {
+    const durable = mutations.filter((m) => !this.isDynamic(m));
+    if (durable.length) this.write(durable);
+    for (const m of mutations) this.apply(m);
+  }
+
+  private isDynamic(m: Mutation): boolean {
+    if (m.op === 'insert') return m.row.dynamic;
+    if (m.op === 'move') return false;
+    return this.table(m.table).get(m.id)?.dynamic ?? true;
+  }
+
+  private readonly write = (mutations: readonly Mutation[]) => {
+    this.db.transaction(() => {
+      const counters = new Set<string>();
+      for (const m of mutations) {
+        switch (m.op) {
+          case 'insert':
+            this.stmt.insert.run(m.table, m.row.id, m.row.pos, JSON.stringify(m.row.values));
+            counters.add(m.table);
+            break;
+          case 'update':
+            this.stmt.update.run(JSON.stringify(m.values), m.table, m.id);
+            break;
+          case 'delete':
+            this.stmt.delete.run(m.table, m.id);
+            break;
+          case 'move':
+            for (const [id, pos] of this.plannedMove(m)) {
+              if (!this.table(m.table).get(id)?.dynamic) this.stmt.pos.run(pos, m.table, id);
+            }
+            break;
+        }
+      }
+      for (const name of counters) this.stmt.counter.run(name, this.table(name).nextId);
+    })();
+  };
+
+  private apply(m: Mutation) {
+    const t = this.table(m.table);
+    switch (m.op) {
+      case 'insert':
+        t.insertSorted(m.row);
+        break;
+      case 'update': {
+        const row = t.get(m.id);
+        if (!row) return;
+        if (t.keyField) t.byKey.delete(row.values[t.keyField]);
+        row.values = m.values;
+        t.indexKey(row);
+        break;
+      }
+      case 'delete':
+        t.remove(m.id);
+        break;
+      case 'move':
+        for (const [id, pos] of this.plannedMove(m)) {
+          const row = t.get(id);
+          if (!row) continue;
+          t.remove(id);
+          row.pos = pos;
+          t.insertSorted(row);
+        }
+        break;
+    }
+  }
+
+  /**
+   * New positions for a move: the rows go, in the order given, right before `before` (or
+   * to the end). Computed from the current order, so planning twice gives the same answer.
+   */
+  private plannedMove(m: Extract<Mutation, { op: 'move' }>): [number, number][] {
+    const t = this.table(m.table);
+    const moving = new Set(m.ids);
+    const rest = t.rows.filter((r) => !moving.has(r.id));
+    let at = m.before === undefined ? rest.length : rest.findIndex((r) => r.id === m.before);
+    if (at < 0) at = rest.length;
+    const lo = at > 0 ? rest[at - 1].pos : (rest[0]?.pos ?? 1) - 1;
+    const hi = at < rest.length ? rest[at].pos : lo + m.ids.length + 1;
+    const step = (hi - lo) / (m.ids.length + 1);
+    if (step > 1e-9) return m.ids.map((id, i) => [id, lo + step * (i + 1)]);
+    // The gap is used up: number the whole table afresh.
+    const order = [...rest.slice(0, at).map((r) => r.id), ...m.ids, ...rest.slice(at).map((r) => r.id)];
+    return order.map((id, i) => [id, i + 1]);
+  }
+
+  close() {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,34 @@
+// Fields and helpers many menus share, so each menu file says only what is its own.
+
+import { hasDanglingReference } from '../core/records.js';
+import type { Environment, FieldDecl, Reference } from '../core/schema.js';
+import { parseId, type Row } from '../core/store.js';
+import { bool, str } from '../core/values.js';
+
+export const disabled: FieldDecl = { type: bool, default: 'false' };
+export const comment: FieldDecl = { type: str() };
+/** Dynamic records are made by the router (or live for a while) and are not saved. */
+export const dynamic: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic) };
+
+/** A read-only flag computed from the record. */
+export const flag = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
+  ({ type: bool, readOnly: true, derive: (row, env) => String(test(row, env)) });
+
+/** `invalid`: the record points at something that is gone (or says why else it cannot work). */
+export const invalid = (menuPath: string, also?: (row: Row, env: Environment) => boolean): FieldDecl =>
+  flag((row, env) => hasDanglingReference(env, env.menu(menuPath), row) || (also?.(row, env) ?? false));
+
+/** A field naming a record of another table. */
+export const ref = (table: string, more: Partial<FieldDecl> & { where?: Reference['where']; words?: readonly string[]; negatable?: boolean } = {}): FieldDecl => {
+  const { where, words, negatable, ...field } = more;
+  return { type: str(), ref: { table, where, words, negatable }, ...field };
+};
+
+export const interfaceRef = (more: Parameters<typeof ref>[1] = {}) => ref('interface', more);
+
+/** The record a stored reference points at, if it still exists. */
+export function target(env: Environment, table: string, stored: string | undefined): Row | undefined {
+  if (!stored) return undefined;
+  const id = parseId(stored.startsWith('!') ? stored.slice(1) : stored);
+  return id === undefined ? undefined : env.store.table(table).get(id);
+}

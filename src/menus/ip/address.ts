@@ -1,0 +1,41 @@
+// /ip/address: the router's IPv4 addresses, each on an interface.
+
+import type { MenuDecl } from '../../core/schema.js';
+import { intToIp, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
+import { comment, disabled, dynamic, flag, interfaceRef, invalid, target } from '../common.js';
+import { bridgeOf } from '../interface/bridge.js';
+
+/** The network of `a.b.c.d/len`. */
+export function networkOf(prefix: string): string {
+  const [ip, len] = prefix.split('/');
+  return intToIp((ipToInt(ip) & maskOf(Number(len))) >>> 0);
+}
+
+export const ipAddress: MenuDecl = {
+  path: 'ip/address',
+  kind: 'table',
+  fields: {
+    address: { type: ipv4Prefix(), required: true },
+    network: { type: ipv4, derive: (row) => row.values.network ?? networkOf(row.values.address) },
+    interface: interfaceRef({ required: true }),
+    'actual-interface': {
+      type: str(), readOnly: true,
+      // An address on a bridge port works on the bridge.
+      derive: (row, env) => {
+        const port = target(env, 'interface', row.values.interface);
+        if (!port) return row.values.interface;
+        const bridge = bridgeOf(env, port.id);
+        return (bridge ?? port).values.name;
+      },
+    },
+    disabled,
+    comment,
+    dynamic,
+    invalid: invalid('ip/address'),
+    slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined),
+    // Shown by the router, but not an argument of add or set in 7.24 (the VRF follows the interface).
+    vrf: { type: str(), readOnly: true, default: 'main' },
+  },
+  unique: [['address', 'interface']],
+  defaults: [{ address: '192.168.88.1/24', interface: 'bridge', comment: 'defconf' }],
+};

@@ -1,0 +1,33 @@
+// /log: the router's memory log, read-only. Entries are dynamic (lost on restart, as on the
+// router) and the oldest go first when the log is full.
+
+import type { Environment, MenuDecl } from '../core/schema.js';
+import { formatDateTime, listOf, oneOf, str } from '../core/values.js';
+
+/** The memory log keeps this many lines, as the router's default `memory-lines`. */
+export const LOG_LINES = 1000;
+
+export const TOPICS = [
+  'account', 'critical', 'debug', 'error', 'info', 'warning', 'system', 'script', 'firewall',
+  'interface', 'route', 'dns', 'dhcp', 'certificate', 'web-proxy', 'ssh', 'manager', 'event',
+] as const;
+
+export const log: MenuDecl = {
+  path: 'log',
+  kind: 'table',
+  generic: ['print', 'get', 'find'],
+  fields: {
+    time: { type: str(), readOnly: true },
+    topics: { type: listOf(oneOf(TOPICS)), readOnly: true },
+    message: { type: str(), readOnly: true },
+  },
+};
+
+/** Writes one log line, e.g. writeLog(env, 'system,info,account', 'user admin logged in ...'). */
+export function writeLog(env: Environment, topics: string, message: string) {
+  const { store } = env;
+  const table = store.table('log');
+  const row = store.newRow('log', { time: formatDateTime(new Date(env.now())), topics, message }, true);
+  const gone = table.rows.length >= LOG_LINES ? [{ op: 'delete' as const, table: 'log', id: table.rows[0].id }] : [];
+  store.commit([...gone, { op: 'insert', table: 'log', row }]);
+}
