@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The `vrouter` command. Every flag is checked before anything starts; a bad flag, a taken
+// port or an unusable data directory ends with one line on stderr and exit status 2.
+
+import net from 'node:net';
+import path from 'node:path';
+import { parseDuration } from './core/values.js';
+import { StoreError } from './core/store.js';
+import { VERSION } from './device/board.js';
+import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
+
+const HELP = `Usage: vrouter [FLAGS]
+
+Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/rest.
+
+  --data-dir DIR          configuration and files (default ./data)
+  --listen ADDR           address the services listen on (default 127.0.0.1)
+  --www-port N            port of the www service, REST over HTTP (default ${DEFAULT_PORTS.www})
+  --www-ssl-port N        port of the www-ssl service, REST over HTTPS (default ${DEFAULT_PORTS['www-ssl']})
+  --api-port N            port of the api service (default ${DEFAULT_PORTS.api})
+  --api-ssl-port N        port of the api-ssl service (default ${DEFAULT_PORTS['api-ssl']})
+  --login-keep DURATION   how long a REST login is kept (default 10m)
+  --request-limit DURATION
+                          how long one request may run (default 60s)
+  --help                  show this text
+
+Ports given here are written into /ip/service, so the configuration shows what is bound;
+port 0 picks a free port. Durations take the router's forms: 90s, 10m, 1h30m, 00:10:00.
+`;
+
+class UsageError extends Error {}
+
+const PORT_FLAGS: Record<string, ServiceName> = {
+  '--www-port': 'www', '--www-ssl-port': 'www-ssl', '--api-port': 'api', '--api-ssl-port': 'api-ssl',
+};
+
+function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
+  const options: RouterOptions = {
+    dataDir: './data', listen: '127.0.0.1', ports: {}, loginKeepMs: 600_000, requestLimitMs: 60_000,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return 'help';
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0 && arg.startsWith('--')) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    const duration = (v: string) => {
+      try {
+        const ms = parseDuration(v);
+        if (ms <= 0) throw new Error();
+        return ms;
+      } catch {
+        throw new UsageError(`${flag}: "${v}" is not a duration (e.g. 60s, 10m)`);
+      }
+    };
+    if (flag in PORT_FLAGS) {
+      const v = value();
+      if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (0-65535)`);
+      options.ports[PORT_FLAGS[flag]] = Number(v);
+    } else if (flag === '--data-dir') {
+      const v = value();
+      if (!v) throw new UsageError('--data-dir needs a directory');
+      options.dataDir = v;
+    } else if (flag === '--listen') {
+      const v = value();
+      if (!net.isIP(v)) throw new UsageError(`--listen: "${v}" is not an IP address`);
+      options.listen = v;
+    } else if (flag === '--login-keep') {
+      options.loginKeepMs = duration(value());
+    } else if (flag === '--request-limit') {
+      options.requestLimitMs = duration(value());
+    } else {
+      throw new UsageError(`unknown flag ${arg} (see --help)`);
+    }
+  }
+  return options;
+}
+
+async function main() {
+  let options: RouterOptions | 'help';
+  try {
+    options = parseFlags(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`vrouter: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  let router: Router;
+  try {
+    router = await Router.start(options);
+  } catch (e) {
+    const message = e instanceof StoreError ? e.message : (e as Error).message;
+    process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
+    process.exit(2);
+  }
+  const url = router.url();
+  process.stdout.write(`vrouter ${VERSION}: REST at ${url ? `${url}/rest` : '(www disabled)'}, data in ${path.resolve(options.dataDir)}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    router.stop().then(() => {
+      process.stdout.write(`vrouter: stopped (${signal})\n`);
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main();

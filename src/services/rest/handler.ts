@@ -1,0 +1,195 @@
+// The REST face: (method, URL, JSON body) -> a sentence for the engine, and the engine's
+// reply -> status and JSON, as section 4 of the REST specification lays out. It only
+// translates; the engine decides.
+
+import { CommandError, noSuchCommand, noSuchDirectory } from '../../core/errors.js';
+import type { Engine, Node, Outcome, Sentence } from '../../core/engine.js';
+import { findRows } from '../../core/records.js';
+import type { Reply, Session } from '../../core/schema.js';
+import { formatId } from '../../core/store.js';
+import type { Lanes } from '../../auth/lanes.js';
+import type { Login, Logins } from '../../auth/logins.js';
+import { readBody, type Body } from './body.js';
+import { MISSING_ID, RestError, STATUS_OF, errorBody } from './errors.js';
+
+export interface RestRequest {
+  method: string;
+  /** Raw request target: path and query, still percent-encoded. */
+  url: string;
+  authorization?: string;
+  contentType?: string;
+  body: string;
+  client: string;
+  /** `http` or `https`, and the Host header, for the Location of a new record. */
+  scheme: string;
+  host?: string;
+}
+
+export interface RestReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** The spec's challenge, word for word (section 4.6). */
+const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
+
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}): RestReply =>
+  ({ status, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
+
+const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
+  ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
+
+/** Splits the path after /rest into decoded words; a %2A in a word is refused, as the router does. */
+export function pathWords(rawPath: string): string[] {
+  const words: string[] = [];
+  for (const raw of rawPath.split('/')) {
+    if (raw === '') continue;
+    if (/%2a/i.test(raw)) throw new CommandError('no-such-prefix', 'no such command prefix');
+    try {
+      words.push(decodeURIComponent(raw));
+    } catch {
+      throw noSuchDirectory(raw);
+    }
+  }
+  return words;
+}
+
+/** URL query parameters in order: `name=value` filters and `.proplist`. */
+function urlParams(query: string): [string, string][] {
+  if (!query) return [];
+  const out: [string, string][] = [];
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const dec = (s: string) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
+    out.push(eq < 0 ? [dec(part), ''] : [dec(part.slice(0, eq)), dec(part.slice(eq + 1))]);
+  }
+  return out;
+}
+
+export class RestHandler {
+  constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
+
+  async handle(req: RestRequest): Promise<RestReply> {
+    // A browser's preflight gets no CORS answer: another origin cannot call the service.
+    if (req.method === 'OPTIONS') return failed(503);
+    const login = this.login(req);
+    if (!login || !login.policies.has('rest-api')) return failed(401, undefined, CHALLENGE);
+    if (!login.policies.has('api')) return failed(500, 'std failure: not allowed (9)');
+    const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
+    try {
+      const q = req.url.indexOf('?');
+      const rawPath = q < 0 ? req.url : req.url.slice(0, q);
+      if (rawPath !== '/rest' && !rawPath.startsWith('/rest/')) return failed(404);
+      const words = pathWords(rawPath.slice(5));
+      const query = q < 0 ? '' : req.url.slice(q + 1);
+      let body: Body = { args: {} };
+      if (req.body.length) {
+        if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
+        body = readBody(req.body);
+      }
+      return await this.lanes.run(login.user, (signal) => this.dispatch(req, words, query, body, session, signal));
+    } catch (e) {
+      return this.failure(e, req.method);
+    }
+  }
+
+  private login(req: RestRequest): Login | undefined {
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.authorization ?? '');
+    if (!m) return undefined;
+    const text = Buffer.from(m[1], 'base64').toString('utf8');
+    const colon = text.indexOf(':');
+    if (colon < 0) return undefined;
+    return this.logins.authenticate(text.slice(0, colon), text.slice(colon + 1), req.client, 'rest-api');
+  }
+
+  private failure(e: unknown, method: string): RestReply {
+    if (e instanceof RestError) return failed(e.status, e.detail);
+    if (e instanceof CommandError) {
+      // A user without the policy to change or remove, or a record the router never
+      // removes, is told the request had no usable identifier (spec section 7).
+      if ((method === 'PATCH' || method === 'DELETE') && (e.kind === 'permission' || e.kind === 'cannot-remove')) {
+        return failed(400, MISSING_ID);
+      }
+      return failed(STATUS_OF[e.kind], e.message);
+    }
+    throw e;
+  }
+
+  private async dispatch(req: RestRequest, words: string[], query: string, body: Body, session: Session, signal: AbortSignal): Promise<RestReply> {
+    const { node, rest } = this.engine.walk(words);
+    const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal });
+    const path = node.path ? node.path.split('/') : [];
+    switch (req.method) {
+      case 'GET': {
+        if (rest.length > 1) throw noSuchDirectory(rest[0]);
+        const menu = node.menu;
+        const params = urlParams(query);
+        const proplist = params.find(([k]) => k === '.proplist')?.[1].split(',').filter(Boolean);
+        // Each other parameter is an exact-match filter; `.query` in a URL is no query.
+        const filters = params.filter(([k]) => k !== '.proplist' && k !== '.query').map(([k, v]) => `${k}=${v}`);
+        if (rest.length === 1) {
+          if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
+          const row = this.record(node, rest[0]);
+          if (!row) return failed(404);
+          const out = await run({ path, command: 'print', args: {}, query: [`.id=${row}`, ...filters], proplist });
+          return out.records.length ? reply(200, out.records[0]) : failed(404);
+        }
+        if (!menu || !node.commands.has('print')) throw noSuchCommand();
+        const out = await run({ path, command: 'print', args: {}, query: filters, proplist });
+        return reply(200, menu.decl.kind === 'settings' ? out.records[0] ?? {} : out.records);
+      }
+      case 'PUT': {
+        if (rest.length) throw rest.length === 1 ? noSuchCommand() : noSuchDirectory(rest[0]);
+        if (!node.menu || node.menu.decl.kind !== 'table') throw noSuchCommand();
+        const added = await run({ path, command: 'add', args: body.args });
+        const id = added.done?.ret ?? '';
+        const out = await run({ path, command: 'print', args: {}, query: [`.id=${id}`] });
+        const location = `${req.scheme}://${req.host ?? 'localhost'}/rest/${path.join('/')}/${id}`;
+        return reply(201, out.records[0] ?? {}, { Location: location });
+      }
+      case 'PATCH': {
+        if (rest.length !== 1 || !node.menu || node.menu.decl.kind !== 'table') throw new RestError(400, MISSING_ID);
+        const id = this.record(node, rest[0]);
+        if (!id) return failed(404);
+        await run({ path, command: 'set', args: { ...body.args, numbers: id } });
+        const out = await run({ path, command: 'print', args: {}, query: [`.id=${id}`] });
+        return reply(200, out.records[0] ?? {});
+      }
+      case 'DELETE': {
+        if (rest.length !== 1 || !node.menu || node.menu.decl.kind !== 'table') throw new RestError(400, MISSING_ID);
+        if (!node.commands.has('remove')) throw noSuchDirectory('remove');
+        const id = this.record(node, rest[0]);
+        if (!id) return failed(404);
+        await run({ path, command: 'remove', args: { numbers: id } });
+        return { status: 204, headers: {}, body: '' };
+      }
+      case 'POST': {
+        if (rest.length !== 1) throw rest.length ? noSuchDirectory(rest[0]) : noSuchCommand();
+        const args = { ...body.args };
+        // In a body `.id` names the record(s) a command works on: the console's `numbers`.
+        if ('.id' in args) { args.numbers = args['.id']; delete args['.id']; }
+        const out = await run({ path, command: rest[0], args, query: body.query, proplist: body.proplist });
+        if (out.done && Object.keys(out.done).length) return reply(200, out.done);
+        return reply(200, out.records);
+      }
+      default:
+        return failed(400, 'unsupported method');
+    }
+  }
+
+  /** The id of the record a URL word names (an id, or a name in menus with names). */
+  private record(node: Node, word: string): string | undefined {
+    const menu = node.menu!;
+    try {
+      return formatId(findRows(this.engine, menu, word)[0].id);
+    } catch (e) {
+      if (e instanceof CommandError && e.kind === 'no-such-item') return undefined;
+      throw e;
+    }
+  }
+}
+
+export type { Reply };

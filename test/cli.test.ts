@@ -1,0 +1,165 @@
+// The `vrouter` command as a user runs it: flags, errors with exit status 2, start and stop,
+// and persistence across kill -9.
+
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call, tempDir } from './helpers/router.js';
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const running: ChildProcess[] = [];
+after(() => { for (const p of running) p.kill('SIGKILL'); });
+
+/** Starts vrouter and resolves once it printed its URL. */
+function start(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.push(proc);
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ proc, out });
+    });
+    proc.stderr!.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+const exited = (proc: ChildProcess) => new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
+
+async function ports() {
+  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort())];
+}
+
+describe('vrouter flags', () => {
+  test('--help prints the usage and exits 0', () => {
+    const r = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^Usage: vrouter \[FLAGS\]/);
+    for (const flag of ['--data-dir', '--listen', '--www-port', '--www-ssl-port', '--api-port', '--api-ssl-port', '--login-keep', '--request-limit']) {
+      assert.ok(r.stdout.includes(flag), flag);
+    }
+  });
+
+  for (const [args, message] of [
+    [['--bogus'], 'vrouter: unknown flag --bogus (see --help)\n'],
+    [['--www-port', 'http'], 'vrouter: --www-port: "http" is not a port (0-65535)\n'],
+    [['--www-port', '70000'], 'vrouter: --www-port: "70000" is not a port (0-65535)\n'],
+    [['--listen', 'localhost:80'], 'vrouter: --listen: "localhost:80" is not an IP address\n'],
+    [['--login-keep', 'soon'], 'vrouter: --login-keep: "soon" is not a duration (e.g. 60s, 10m)\n'],
+    [['--request-limit'], 'vrouter: --request-limit needs a value\n'],
+  ] as [string[], string][]) {
+    test(`a bad flag (${args.join(' ')}) is one line on stderr and exit status 2`, () => {
+      const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr, message);
+      assert.equal(r.stdout, '');
+    });
+  }
+
+  test('an unusable data directory is exit status 2 with one line', () => {
+    const file = path.join(tempDir(), 'a-file');
+    fs.writeFileSync(file, 'x');
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', path.join(file, 'sub')], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^vrouter: data directory .* is not usable: ENOTDIR\n$/);
+  });
+
+  test('a taken port is exit status 2 with one line', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((ok) => blocker.once('listening', ok));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port)], { encoding: 'utf8' });
+    blocker.close();
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, `vrouter: cannot listen on 127.0.0.1:${port} (www): address already in use\n`);
+  });
+
+  test('a corrupt or foreign file in the data directory is a clear error, not a reset', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'config.db'), 'this is not a database at all, just text'.repeat(200));
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^vrouter: .*config\.db cannot be read as a vrouter configuration: file is not a database\n$/);
+    assert.equal(fs.readFileSync(path.join(dir, 'config.db'), 'utf8').startsWith('this is not'), true);
+  });
+
+  test('a foreign SQLite database is refused', () => {
+    const dir = tempDir();
+    const made = spawnSync('python3', ['-c', `import sqlite3; c=sqlite3.connect('${path.join(dir, 'config.db')}'); c.execute('create table t(x)'); c.commit()`]);
+    assert.equal(made.status, 0);
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /is not a vrouter configuration \(a foreign SQLite database\)/);
+  });
+});
+
+describe('vrouter running', () => {
+  test('prints its URL, writes its ports into /ip/service, and stops cleanly on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const dir = tempDir();
+      const flags = await ports();
+      const www = Number(flags[1]);
+      const { proc, out } = await start(['--data-dir', dir, ...flags]);
+      assert.equal(out, `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest, data in ${dir}\n`);
+      const services = (await call(www, 'GET', '/rest/ip/service?.proplist=name,port')).json;
+      const port = (n: string) => services.find((s: any) => s.name === n).port;
+      assert.equal(port('www'), flags[1]);
+      assert.equal(port('www-ssl'), flags[3]);
+      assert.equal(port('api'), flags[5]);
+      assert.equal(port('api-ssl'), flags[7]);
+      proc.kill(signal);
+      assert.equal(await exited(proc), 0);
+    }
+  });
+
+  test('every acknowledged change survives kill -9, with the same ids and order', async () => {
+    const dir = tempDir();
+    const flags = await ports();
+    const www = Number(flags[1]);
+    let { proc } = await start(['--data-dir', dir, ...flags]);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await call(www, 'PUT', '/rest/ip/firewall/address-list', { list: 'keep', address: `10.10.0.${i}` });
+      assert.equal(res.status, 201);
+      ids.push(res.json['.id']);
+    }
+    await call(www, 'POST', '/rest/ip/firewall/filter/move', { '.id': '*B', destination: '*1' });
+    await call(www, 'DELETE', `/rest/ip/firewall/address-list/${ids[5]}`);
+    await call(www, 'PATCH', '/rest/system/identity', {});
+    await call(www, 'POST', '/rest/system/identity/set', { name: 'Durable' });
+    const before = {
+      list: (await call(www, 'GET', '/rest/ip/firewall/address-list')).json,
+      filter: (await call(www, 'GET', '/rest/ip/firewall/filter')).json,
+    };
+    proc.kill('SIGKILL');
+    await exited(proc);
+    ({ proc } = await start(['--data-dir', dir, ...flags]));
+    assert.deepEqual((await call(www, 'GET', '/rest/ip/firewall/address-list')).json.map((x: any) => x['.id']), ids.filter((_, i) => i !== 5));
+    const after = {
+      list: (await call(www, 'GET', '/rest/ip/firewall/address-list')).json,
+      filter: (await call(www, 'GET', '/rest/ip/firewall/filter')).json,
+    };
+    assert.deepEqual(after, before);
+    assert.deepEqual((await call(www, 'GET', '/rest/system/identity')).json, { name: 'Durable' });
+    // Ids never go back: the next entry gets a new one.
+    const next = (await call(www, 'PUT', '/rest/ip/firewall/address-list', { list: 'keep', address: '10.10.1.1' })).json['.id'];
+    assert.ok(parseInt(next.slice(1), 16) > parseInt(ids[19].slice(1), 16));
+    proc.kill('SIGTERM');
+    await exited(proc);
+  });
+});

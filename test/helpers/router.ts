@@ -1,0 +1,91 @@
+// Starts a real router on a free loopback port in a temporary data directory, and talks
+// to it over real HTTP, as a user's client would.
+
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Router, type RouterOptions } from '../../src/router.js';
+
+export interface TestRouter {
+  router: Router;
+  dir: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-test-'));
+}
+
+export async function startRouter(options: Partial<RouterOptions> = {}): Promise<TestRouter> {
+  const dir = options.dataDir ?? tempDir();
+  const router = await Router.start({
+    dataDir: dir, listen: '127.0.0.1', ports: { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 },
+    loginKeepMs: 600_000, requestLimitMs: 60_000, ...options,
+  });
+  return {
+    router, dir, port: router.bound.www!,
+    async stop() { await router.stop(); },
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** The body read as JSON, when it is JSON. */
+  json: any;
+}
+
+export interface CallOptions {
+  user?: string;
+  password?: string;
+  /** Raw body text (sent as is); otherwise `body` is sent as JSON. */
+  raw?: string;
+  headers?: Record<string, string>;
+  /** Local address to connect from (127.0.0.2 to be another client). */
+  localAddress?: string;
+  noAuth?: boolean;
+  agent?: http.Agent;
+}
+
+/** One HTTP request to the router; `path` is sent exactly as given (no encoding). */
+export function call(port: number, method: string, path: string, body?: unknown, o: CallOptions = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (!o.noAuth) headers.Authorization = 'Basic ' + Buffer.from(`${o.user ?? 'admin'}:${o.password ?? ''}`).toString('base64');
+    let payload: string | undefined = o.raw;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: o.localAddress, agent: o.agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try { json = JSON.parse(text); } catch { json = undefined; }
+        resolve({ status: res.statusCode!, headers: res.headers, text, json });
+      });
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** A client bound to one router and user. */
+export function client(port: number, defaults: CallOptions = {}) {
+  return {
+    get: (p: string, o: CallOptions = {}) => call(port, 'GET', p, undefined, { ...defaults, ...o }),
+    put: (p: string, b: unknown, o: CallOptions = {}) => call(port, 'PUT', p, b, { ...defaults, ...o }),
+    patch: (p: string, b: unknown, o: CallOptions = {}) => call(port, 'PATCH', p, b, { ...defaults, ...o }),
+    post: (p: string, b?: unknown, o: CallOptions = {}) => call(port, 'POST', p, b ?? {}, { ...defaults, ...o }),
+    delete: (p: string, o: CallOptions = {}) => call(port, 'DELETE', p, undefined, { ...defaults, ...o }),
+    call: (m: string, p: string, b?: unknown, o: CallOptions = {}) => call(port, m, p, b, { ...defaults, ...o }),
+  };
+}
+
+/** The error body the router sends, keys in its order. */
+export const error = (status: number, message: string, detail?: string) =>
+  detail === undefined ? { error: status, message } : { detail, error: status, message };
