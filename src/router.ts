@@ -2,15 +2,17 @@
 // device, logins and the network faces bound to /ip/service.
 
 import { Engine } from './core/engine.js';
-import type { Policy } from './core/schema.js';
 import { Store } from './core/store.js';
-import { ipToInt, maskOf } from './core/values.js';
+import { formatDateTime } from './core/values.js';
+import ipaddr from 'ipaddr.js';
 import { Device, VERSION } from './device/board.js';
 import { Lanes } from './auth/lanes.js';
-import { Logins, type Account, type Directory, type Login } from './auth/logins.js';
+import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { menus } from './menus/index.js';
 import { writeLog } from './menus/log.js';
+import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPassword } from './menus/user/password.js';
+import { grantedPolicies } from './menus/user/user.js';
 import { RestHandler } from './services/rest/handler.js';
 import { Www, homePageHtml } from './services/www.js';
 
@@ -24,6 +26,9 @@ export interface RouterOptions {
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
+
+/** ` from ADDR` in a log line, or nothing for a login without an address. */
+const from = (address: string) => (address ? ` from ${address}` : '');
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
 
@@ -45,17 +50,22 @@ export class Router {
     } else {
       this.writePorts(options.ports);
     }
-    const events = {
-      loggedIn: (l: Login) => {
-        writeLog(this.engine, 'system,info,account', `user ${l.user} logged in from ${l.address} via ${l.via}`);
-        // REST logs in to the router's API behind the scenes: the router logs that too.
-        if (l.via === 'rest-api') writeLog(this.engine, 'system,info,account', `user ${l.user} logged in via api`);
+    // Logins show in /user/active while they last, and in the account log.
+    const shown = new Map<Entry, number>();
+    const events: LoginEvents = {
+      loggedIn: (e) => {
+        writeLog(this.engine, 'system,info,account', `user ${e.user} logged in${from(e.address)} via ${e.via}`);
+        shown.set(e, showActive(this.engine, e));
+        this.lastLoggedIn(e.user, e.since);
       },
-      loggedOut: (l: Login) => {
-        writeLog(this.engine, 'system,info,account', `user ${l.user} logged out from ${l.address} via ${l.via}`);
+      loggedOut: (e) => {
+        writeLog(this.engine, 'system,info,account', `user ${e.user} logged out${from(e.address)} via ${e.via}`);
+        const id = shown.get(e);
+        shown.delete(e);
+        if (id !== undefined) hideActive(this.engine, id);
       },
-      failed: (user: string, address: string, via: string) => {
-        writeLog(this.engine, 'system,error,critical', `login failure for user ${user} from ${address} via ${via}`);
+      failed: (user, address, via) => {
+        writeLog(this.engine, 'system,error,critical', `login failure for user ${user}${from(address)} via ${via}`);
       },
     };
     this.logins = new Logins(this.directory(), options.loginKeepMs, () => this.engine.now(), events);
@@ -135,25 +145,39 @@ export class Router {
         if (!row) return undefined;
         const groupId = row.values.group ? parseInt(row.values.group.slice(1), 16) : -1;
         const group = store.table('user/group').get(groupId);
-        const policies = new Set<Policy>((group?.values.policy ?? '').split(',').filter((p) => p && !p.startsWith('!')) as Policy[]);
         return {
           name, password: row.values.password ?? '', disabled: row.values.disabled === 'true',
           address: row.values.address ? row.values.address.split(',') : [],
-          group: group?.values.name ?? '', policies,
+          group: group?.values.name ?? '', policies: grantedPolicies(group?.values.policy),
         };
       },
       verify: verifyPassword,
       addressAllowed(client, networks) {
         if (!networks.length) return true;
-        if (!/^\d+\.\d+\.\d+\.\d+$/.test(client)) return false;
-        const ip = ipToInt(client);
+        let address: ipaddr.IPv4 | ipaddr.IPv6;
+        try {
+          address = ipaddr.process(client);
+        } catch {
+          return false;
+        }
         return networks.some((n) => {
-          const [net, len] = n.split('/');
-          const mask = maskOf(Number(len ?? 32));
-          return ((ip & mask) >>> 0) === ((ipToInt(net) & mask) >>> 0);
+          try {
+            const [net, len] = ipaddr.parseCIDR(n.includes('/') ? n : `${n}/${n.includes(':') ? 128 : 32}`);
+            return net.kind() === address.kind() && address.match(net, len);
+          } catch {
+            return false;
+          }
         });
       },
     };
+  }
+
+  /** Notes the time of a user's latest login in /user `last-logged-in`. */
+  private lastLoggedIn(name: string, at: number) {
+    const row = this.store.table('user').byKey.get(name);
+    const when = formatDateTime(new Date(at));
+    if (!row || row.values['last-logged-in'] === when) return;
+    this.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
   }
 
   async stop() {

@@ -3,6 +3,11 @@
 // group's policies as they were at login, so a change to the group applies when the login
 // is renewed; a change to the user (password, disabled, address) or its removal applies to
 // the very next request, because every request is checked against the user as it is now.
+//
+// Each way in needs its own policy to log in at all (`rest-api` for REST, `api` for the API
+// protocol); a user whose group lacks it is refused like a wrong password. REST logs in to
+// the router's API behind the scenes, which needs `api` as well: without it the REST login
+// stands but every request fails (`std failure: not allowed (9)`).
 
 import crypto from 'node:crypto';
 import type { Policy } from '../core/schema.js';
@@ -25,6 +30,16 @@ export interface Directory {
   addressAllowed(client: string, networks: readonly string[]): boolean;
 }
 
+/** One line of /user/active: a user logged in by one way. */
+export interface Entry {
+  readonly user: string;
+  readonly group: string;
+  /** The client's address; '' for a login that has none (the API login behind REST). */
+  readonly address: string;
+  readonly via: string;
+  readonly since: number;
+}
+
 export interface Login {
   readonly user: string;
   readonly group: string;
@@ -32,17 +47,39 @@ export interface Login {
   readonly address: string;
   readonly via: string;
   readonly since: number;
-  expires: number;
+  readonly expires: number;
+  /**
+   * False when the login this way makes behind the scenes was refused (REST without the
+   * `api` policy): the login is kept, but no command can run through it.
+   */
+  readonly allowed: boolean;
+  /** The /user/active lines of this login: its own, then the one behind it. */
+  readonly entries: readonly Entry[];
   /** What the login was made with: the stored hash then, and a digest of the password given. */
   readonly storedHash: string;
   readonly digest: Buffer;
 }
 
 export interface LoginEvents {
-  loggedIn(login: Login): void;
-  loggedOut(login: Login): void;
+  loggedIn(entry: Entry): void;
+  loggedOut(entry: Entry): void;
+  /** A refused login; `address` is '' for a login behind another one. */
   failed(user: string, address: string, via: string): void;
 }
+
+/** What each way in needs: the policy to log in by it, and the way it logs in behind the scenes. */
+interface Way { policy: Policy; behind?: { via: string; policy: Policy } }
+
+const WAYS: Record<string, Way> = {
+  'rest-api': { policy: 'rest-api', behind: { via: 'api', policy: 'api' } },
+  api: { policy: 'api' },
+  ftp: { policy: 'ftp' },
+  ssh: { policy: 'ssh' },
+  telnet: { policy: 'telnet' },
+  winbox: { policy: 'winbox' },
+  web: { policy: 'web' },
+  console: { policy: 'local' },
+};
 
 const digestOf = (name: string, password: string) =>
   crypto.createHash('sha256').update(name).update('\0').update(password).digest();
@@ -59,30 +96,48 @@ export class Logins {
 
   /** The login for these credentials, or undefined when they are refused (401). */
   authenticate(user: string, password: string, address: string, via: string): Login | undefined {
+    const way = WAYS[via];
+    if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
     const key = `${via}\0${user}`;
-    const kept = this.kept.get(key);
+    let kept = this.kept.get(key);
     const now = this.now();
+    // A removed or disabled user is logged out at once; so is a login whose own client the
+    // user's address no longer allows.
+    if (kept && (!account || account.disabled || account.password !== kept.storedHash
+        || !this.directory.addressAllowed(kept.address, account.address) || kept.expires <= now)) {
+      this.end(key, kept);
+      kept = undefined;
+    }
     if (!account || account.disabled || !this.directory.addressAllowed(address, account.address)) {
-      if (kept) this.end(key, kept);
       this.events.failed(user, address, via);
       return undefined;
     }
     const digest = digestOf(user, password);
-    if (kept && kept.expires > now && kept.storedHash === account.password && crypto.timingSafeEqual(kept.digest, digest)) {
-      return kept;
-    }
-    if (kept) this.end(key, kept);
-    if (!this.directory.verify(password, account.password)) {
+    if (kept) {
+      // The same password as the kept login's: no need to run the slow hash again. Another
+      // password is refused without ending the login its rightful owner keeps.
+      if (crypto.timingSafeEqual(kept.digest, digest)) return kept;
       this.events.failed(user, address, via);
       return undefined;
     }
+    if (!this.directory.verify(password, account.password) || !account.policies.has(way.policy)) {
+      this.events.failed(user, address, via);
+      return undefined;
+    }
+    const entries: Entry[] = [{ user, group: account.group, address, via, since: now }];
+    let allowed = true;
+    if (way.behind) {
+      if (account.policies.has(way.behind.policy)) entries.push({ user, group: account.group, address: '', via: way.behind.via, since: now });
+      else allowed = false;
+    }
     const login: Login = {
       user, group: account.group, policies: account.policies, address, via, since: now,
-      expires: now + this.keepMs, storedHash: account.password, digest,
+      expires: now + this.keepMs, allowed, entries, storedHash: account.password, digest,
     };
     this.kept.set(key, login);
-    this.events.loggedIn(login);
+    for (const entry of entries) this.events.loggedIn(entry);
+    if (!allowed) this.events.failed(user, '', way.behind!.via);
     return login;
   }
 
@@ -99,9 +154,15 @@ export class Logins {
     for (const [key, login] of this.kept) if (login.expires <= now) this.end(key, login);
   }
 
+  /** The logins kept now. */
+  current(): Login[] {
+    return [...this.kept.values()];
+  }
+
   private end(key: string, login: Login) {
+    if (this.kept.get(key) !== login) return;
     this.kept.delete(key);
-    this.events.loggedOut(login);
+    for (const entry of [...login.entries].reverse()) this.events.loggedOut(entry);
   }
 
   close() {

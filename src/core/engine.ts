@@ -5,8 +5,8 @@
 import { CommandError, ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
 import { genericCommand, defaultGeneric } from './generic.js';
 import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
-import { Store, formatId, type Mutation } from './store.js';
-import { checkRecord, readValue } from './records.js';
+import { Store, formatId, parseId, type Mutation } from './store.js';
+import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
 
 export interface Sentence {
@@ -51,13 +51,24 @@ export class Engine implements Environment {
   }
 
   private declare(decl: MenuDecl) {
-    if (this.menus.has(decl.path)) throw new Error(`menu ${decl.path} is declared twice`);
+    const prior = this.menus.get(decl.path);
+    // A plain directory's commands may come from several files (the root has /password,
+    // /delay, /ping ...); anything else is declared once.
+    if (prior && (prior.decl.kind !== 'dir' || decl.kind !== 'dir')) throw new Error(`menu ${decl.path} is declared twice`);
     const node = this.nodeAt(decl.path, true)!;
+    if (prior) {
+      for (const name of Object.keys(decl.commands ?? {})) {
+        if (node.commands.has(name)) throw new Error(`command ${name} of /${decl.path} is declared twice`);
+      }
+    }
     const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
     const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort() };
-    this.menus.set(decl.path, menu);
+    if (!prior) this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
+    for (const fields of decl.unique ?? []) {
+      this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
+    }
     const generic = decl.generic ?? defaultGeneric(decl.kind);
     for (const name of generic) node.commands.set(name, genericCommand(name, decl));
     for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
@@ -188,7 +199,9 @@ export class Engine implements Environment {
       if (!defaults) continue;
       for (const given of defaults) {
         const values: Record<string, string> = {};
+        const id = given['.id'] === undefined ? undefined : parseId(given['.id']);
         for (const [name, input] of Object.entries(given)) {
+          if (name === '.id') continue;
           const field = menu.fields.get(name);
           if (!field) throw new Error(`menu /${menu.path}: default names unknown field ${name}`);
           values[name] = readValue(this, menu, name, field, input);
@@ -196,7 +209,7 @@ export class Engine implements Environment {
         Object.assign(values, menu.decl.variant);
         for (const [name, field] of menu.fields) if (field.initial && values[name] === undefined) values[name] = field.initial(this);
         checkRecord(this, menu, values);
-        const row = this.store.newRow(menu.table, values, false);
+        const row = this.store.newRow(menu.table, values, false, undefined, id);
         // Later defaults refer to earlier ones by name, so each is visible at once.
         this.store.table(menu.table).insertSorted(row);
         mutations.push({ op: 'insert', table: menu.table, row });

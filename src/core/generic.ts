@@ -3,7 +3,7 @@
 
 import { CommandError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
 import { compileQuery } from './query.js';
-import { applyArgs, checkRecord, findRows, inVariant, shownValue, view } from './records.js';
+import { applyArgs, canSee, checkRecord, findRows, inVariant, shownValue, view } from './records.js';
 import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
 import { formatId, type Mutation, type Row } from './store.js';
 import { durationToMs } from './values.js';
@@ -84,7 +84,7 @@ async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> 
   const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
   let rows: readonly Row[] = table.rows;
   if (args.from) rows = findRows(env, menu, args.from);
-  const selected = (row: Row) => inVariant(menu, row) && (!query || query((n) => shownValue(env, menu, row, n)));
+  const selected = (row: Row) => inVariant(menu, row) && (!query || query((n) => visibleValue(ctx, row, n)));
   if ('count-only' in args) {
     let n = 0;
     for (const row of rows) if (selected(row)) n++;
@@ -96,6 +96,16 @@ async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> 
     if (!selected(row)) continue;
     yield oid ? oidView(menu, row, fields) : view(env, menu, row, session, fields);
   }
+}
+
+/**
+ * A value as this caller may see it, for matching: a value hidden from print (a password, a
+ * secret without `sensitive`) matches nothing, so `.query` cannot guess it piece by piece.
+ */
+function visibleValue(ctx: CommandContext, row: Row, name: string): string | undefined {
+  const field = ctx.menu.fields.get(name);
+  if (field && !canSee(field, ctx.session)) return undefined;
+  return shownValue(ctx.env, ctx.menu, row, name);
 }
 
 function oidView(menu: Menu, row: Row, fields?: ReadonlySet<string>): Reply {
@@ -141,7 +151,7 @@ async function find(ctx: CommandContext): Promise<Reply> {
   const ids: string[] = [];
   for (const row of env.store.table(menu.table).rows) {
     if (!inVariant(menu, row)) continue;
-    if (Object.entries(args).every(([n, v]) => shownValue(env, menu, row, n) === v)) ids.push(formatId(row.id));
+    if (Object.entries(args).every(([n, v]) => visibleValue(ctx, row, n) === v)) ids.push(formatId(row.id));
   }
   return { ret: ids.join(';') };
 }

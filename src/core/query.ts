@@ -178,7 +178,8 @@ function canonical(value: string, type: ValueType | undefined): string | undefin
  */
 function compileOrder(value: string, type: ValueType | undefined): (recordValue: string) => number {
   const typed = canonical(value, type);
-  if (type && typed !== undefined) return (v) => type.compare(v, typed);
+    // A record value the type cannot compare (another kind of value) matches neither way.
+  if (type && typed !== undefined) return (v) => { try { return type.compare(v, typed); } catch { return NaN; } };
   if (DECIMAL.test(value)) {
     const n = Number(value);
     return (v) => (DECIMAL.test(v) ? Number(v) - n : compareStrings(v, value));

@@ -149,9 +149,17 @@ export function checkRecord(env: Environment, menu: Menu, values: Record<string,
     if (other && other !== self) throw failure(menu.decl.duplicateKey ?? 'already have such name');
   }
   for (const fields of menu.decl.unique ?? []) {
-    const same = (row: Row) => fields.every((f) => (row.values[f] ?? menu.fields.get(f)?.default) === (values[f] ?? menu.fields.get(f)?.default));
-    for (const row of table.rows) {
-      if (row !== self && inVariant(menu, row) && same(row)) throw failure('already have such entry');
+    for (const row of table.lookup(uniqueIndexName(menu, fields), values)) {
+      if (row !== self && inVariant(menu, row)) throw failure('already have such entry');
     }
   }
+}
+
+/** The store index behind one `unique` field set of a menu (see Engine.declare). */
+export const uniqueIndexName = (menu: Menu, fields: readonly string[]) => `${menu.path}:${fields.join(',')}`;
+
+/** The index key of a `unique` field set: unset fields count as their default. */
+export function uniqueKey(menu: Menu, fields: readonly string[]): (values: Record<string, string>) => string {
+  const defaults = fields.map((f) => menu.fields.get(f)?.default);
+  return (values) => fields.map((f, i) => values[f] ?? defaults[i] ?? '\u0001').join('\u0000');
 }

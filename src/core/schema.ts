@@ -134,8 +134,13 @@ export interface MenuDecl {
   verify?: (next: Reply, env: Environment, previous?: Row) => void;
   /** Refuses removal of a record (e.g. an Ethernet port) with a CommandError. */
   canRemove?: (row: Row, env: Environment) => void;
-  /** Records written on first boot. */
+  /**
+   * Records written on first boot, as a user would type them; a `.id` gives a built-in
+   * record the router's own id.
+   */
   defaults?: readonly Reply[];
+  /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
+  permanent?: boolean;
 }
 
 /** A declared menu after the engine has resolved it. */

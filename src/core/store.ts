@@ -44,8 +44,47 @@ export class Table {
   /** Index of the key field (usually 'name'), when the table has one. */
   keyField?: string;
   readonly byKey = new Map<string, Row>();
+  /** Indexes over computed keys (the `unique` field sets of the menus on this table). */
+  private readonly indexes = new Map<string, { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }>();
 
   constructor(readonly name: string) {}
+
+  /** Declares an index; `keyOf` must depend on the values only. */
+  addIndex(name: string, keyOf: (values: Record<string, string>) => string) {
+    const index = { keyOf, rows: new Map<string, Row[]>() };
+    this.indexes.set(name, index);
+    for (const row of this.rows) this.indexRow(row, index);
+  }
+
+  /** The rows whose key in index `name` equals that of `values`. */
+  lookup(name: string, values: Record<string, string>): readonly Row[] {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`table ${this.name} has no index ${name}`);
+    return index.rows.get(index.keyOf(values)) ?? [];
+  }
+
+  private indexRow(row: Row, index: { keyOf: (v: Record<string, string>) => string; rows: Map<string, Row[]> }) {
+    const key = index.keyOf(row.values);
+    const list = index.rows.get(key);
+    if (list) list.push(row); else index.rows.set(key, [row]);
+  }
+
+  /** Adds a row to (or, with `out`, takes it out of) every index. */
+  reindex(row: Row, out = false) {
+    if (this.keyField) {
+      const k = row.values[this.keyField];
+      if (out) { if (this.byKey.get(k) === row) this.byKey.delete(k); } else if (k !== undefined) this.byKey.set(k, row);
+    }
+    for (const index of this.indexes.values()) {
+      if (!out) { this.indexRow(row, index); continue; }
+      const key = index.keyOf(row.values);
+      const list = index.rows.get(key);
+      if (!list) continue;
+      const i = list.indexOf(row);
+      if (i >= 0) list.splice(i, 1);
+      if (!list.length) index.rows.delete(key);
+    }
+  }
 
   get(id: number) { return this.byId.get(id); }
 
@@ -83,7 +122,7 @@ export class Table {
     }
     this.rows.splice(lo, 0, row);
     this.byId.set(row.id, row);
-    this.indexKey(row);
+    this.reindex(row);
   }
 
   remove(id: number) {
@@ -92,11 +131,7 @@ export class Table {
     const row = this.rows[i];
     this.rows.splice(i, 1);
     this.byId.delete(id);
-    if (this.keyField) this.byKey.delete(row.values[this.keyField]);
-  }
-
-  indexKey(row: Row) {
-    if (this.keyField && row.values[this.keyField] !== undefined) this.byKey.set(row.values[this.keyField], row);
+    this.reindex(row, true);
   }
 }
 
@@ -199,12 +234,18 @@ export class Store {
     if (t.keyField === field) return;
     t.keyField = field;
     t.byKey.clear();
-    for (const row of t.rows) t.indexKey(row);
+    for (const row of t.rows) if (row.values[field] !== undefined) t.byKey.set(row.values[field], row);
   }
 
   /** A new row, not yet stored: its id is taken now and never handed out again. */
-  newRow(table: string, values: Record<string, string>, dynamic: boolean, before?: number): Row {
+  newRow(table: string, values: Record<string, string>, dynamic: boolean, before?: number, id?: number): Row {
     const t = this.table(table);
+    if (id !== undefined) {
+      // A built-in record with the router's own id (first boot only).
+      if (t.byId.has(id)) throw new Error(`table ${table} already has id ${formatId(id)}`);
+      t.nextId = Math.max(t.nextId, id + 1);
+      return { id, values, dynamic, pos: t.positionBefore(before) };
+    }
     let pos = t.positionBefore(before);
     if (before !== undefined && t.rows.some((r) => r.pos === pos)) {
       // Inserting again and again at one spot halves the gap until it is gone.
@@ -272,9 +313,9 @@ export class Store {
       case 'update': {
         const row = t.get(m.id);
         if (!row) return;
-        if (t.keyField) t.byKey.delete(row.values[t.keyField]);
+        t.reindex(row, true);
         row.values = m.values;
-        t.indexKey(row);
+        t.reindex(row);
         break;
       }
       case 'delete':

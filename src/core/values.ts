@@ -100,7 +100,11 @@ export function int(opts: { min?: number | bigint; max?: number | bigint } = {})
       }
       return n.toString();
     },
-    compare: (a, b) => cmpBig(BigInt(a), BigInt(b)),
+    // A value that is not a number (a bridge's `mtu=auto`) is neither less nor greater.
+    compare: (a, b) => {
+      const x = parseInteger(a), y = parseInteger(b);
+      return x === null || y === null ? NaN : cmpBig(x, y);
+    },
   };
 }
 

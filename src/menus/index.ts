@@ -19,9 +19,13 @@ import { resource } from './system/resource.js';
 import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log } from './log.js';
+import { userActive } from './user/active.js';
+import { passwordCommand } from './password.js';
+import { delayCommand } from './delay.js';
 
 export const menus: readonly MenuDecl[] = [
   interfaceMenu, ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember,
   ipAddress, pool, dns, dnsStatic, addressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
+  userActive, passwordCommand, delayCommand,
 ];

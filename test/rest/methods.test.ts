@@ -262,9 +262,16 @@ describe('POST', () => {
     assert.equal((await api.get(`/rest/ip/firewall/address-list/${id}`)).json.disabled, 'false');
     await api.post('/rest/ip/firewall/address-list/comment', { '.id': id, comment: 'noted' });
     assert.equal((await api.get(`/rest/ip/firewall/address-list/${id}`)).json.comment, 'noted');
-    await api.post('/rest/ip/firewall/address-list/unset', { '.id': id, 'value-name': 'comment' });
-    assert.equal((await api.get(`/rest/ip/firewall/address-list/${id}`)).json.comment, undefined);
     await api.delete(`/rest/ip/firewall/address-list/${id}`);
+  });
+
+  test('unset returns a field to its default, where the menu has unset', async () => {
+    await api.patch('/rest/interface/ethernet/ether4', { comment: 'temporary', mtu: 1400 });
+    assert.deepEqual((await api.post('/rest/interface/ethernet/unset', { '.id': 'ether4', 'value-name': 'comment' })).json, []);
+    assert.equal((await api.get('/rest/interface/ethernet/ether4')).json.comment, undefined);
+    await api.post('/rest/interface/ethernet/set', { '.id': 'ether4', mtu: 1500 });
+    assert.deepEqual((await api.post('/rest/ip/address/unset', { '.id': '*1', 'value-name': 'comment' })).json,
+      { detail: 'no such command', error: 400, message: 'Bad Request' });
   });
 });
 

@@ -38,14 +38,16 @@ describe('.query', () => {
     assert.deepEqual(await names(['type=ether', '#!']), ['bridge', 'vlan10', 'vlan20']);
   });
 
-  test('< and > compare as numbers', async () => {
+  test('< and > compare as numbers; a value of another kind (mtu=auto) is neither', async () => {
     assert.deepEqual(await names(['<mtu=1500']), ['vlan10']);
+    assert.deepEqual(await names(['>mtu=1000']), [...ETHERS, 'vlan10', 'vlan20']);
     assert.deepEqual(await names(['type=vlan', '>mtu=1400']), ['vlan20']);
   });
 
   test('a bare name tests presence, -name absence', async () => {
     await api.patch('/rest/interface/ether3', { comment: 'has one' });
-    assert.deepEqual(await names(['comment']), ['ether3']);
+    // The default bridge has comment=defconf.
+    assert.deepEqual(await names(['comment']), ['ether3', 'bridge']);
     assert.deepEqual((await names(['-comment'])).includes('ether3'), false);
     await api.patch('/rest/interface/ether3', { '!comment': '' });
   });

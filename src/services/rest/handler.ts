@@ -34,6 +34,8 @@ export interface RestReply {
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 /** The spec's challenge, word for word (section 4.6). */
 const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
+/** A user whose group has `rest-api` but not `api` (spec section 7). */
+const NOT_ALLOWED = 'std failure: not allowed (9)';
 
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}): RestReply =>
   ({ status, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
@@ -75,9 +77,11 @@ export class RestHandler {
   async handle(req: RestRequest): Promise<RestReply> {
     // A browser's preflight gets no CORS answer: another origin cannot call the service.
     if (req.method === 'OPTIONS') return failed(503);
+    // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
+    // behind it was refused (no `api` policy) fails every request alike.
     const login = this.login(req);
-    if (!login || !login.policies.has('rest-api')) return failed(401, undefined, CHALLENGE);
-    if (!login.policies.has('api')) return failed(500, 'std failure: not allowed (9)');
+    if (!login) return failed(401, undefined, CHALLENGE);
+    if (!login.allowed) return failed(500, NOT_ALLOWED);
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
       const q = req.url.indexOf('?');
@@ -131,6 +135,7 @@ export class RestHandler {
         // Each other parameter is an exact-match filter; `.query` in a URL is no query.
         const filters = params.filter(([k]) => k !== '.proplist' && k !== '.query').map(([k, v]) => `${k}=${v}`);
         if (rest.length === 1) {
+          if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
           const row = this.record(node, rest[0]);
           if (!row) return failed(404);
@@ -160,7 +165,11 @@ export class RestHandler {
       }
       case 'DELETE': {
         if (rest.length !== 1 || !node.menu || node.menu.decl.kind !== 'table') throw new RestError(400, MISSING_ID);
-        if (!node.commands.has('remove')) throw noSuchDirectory('remove');
+        if (!node.commands.has('remove')) {
+          // A record the board itself has (an Ethernet port) has no identifier a remove could use.
+          if (node.menu.decl.permanent) throw new RestError(400, MISSING_ID);
+          throw noSuchDirectory('remove');
+        }
         const id = this.record(node, rest[0]);
         if (!id) return failed(404);
         await run({ path, command: 'remove', args: { numbers: id } });

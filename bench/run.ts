@@ -1,0 +1,118 @@
+// `npm run bench`: every benchmark, each printing its table, then the results written to
+// bench/RESULTS.md with a description of this machine.
+//
+//   node dist/bench/run.js [--quick] [--only startup,rest,large] [--entries N] [--out FILE | --no-write]
+//
+// --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
+// it writes no results file unless --out is given.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { largeBench, type LargeConfig } from './large.js';
+import { ROOT, machine, markdownTable, status, textTable, type Section } from './lib.js';
+import { restBench, type RestConfig } from './rest.js';
+import { startupBench, type StartupConfig } from './startup.js';
+
+export interface BenchConfig {
+  startup: StartupConfig;
+  rest: RestConfig;
+  large: LargeConfig;
+}
+
+/** The real run: about 5 to 10 minutes on a 2-core machine. */
+export const FULL: BenchConfig = {
+  startup: { repeats: 5 },
+  rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30 },
+  large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
+};
+
+/** Tiny sizes: every code path once, in seconds. */
+export const QUICK: BenchConfig = {
+  startup: { repeats: 1 },
+  rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 200, putMaxSec: 10 },
+  large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
+};
+
+export const BENCHMARKS = ['startup', 'rest', 'large'] as const;
+export type BenchName = (typeof BENCHMARKS)[number];
+
+export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
+  const sections: Section[] = [];
+  for (const name of BENCHMARKS) {
+    if (!only.includes(name)) continue;
+    if (print) process.stderr.write(`\n-- ${name}\n`);
+    const t0 = performance.now();
+    const section = name === 'startup' ? await startupBench(cfg.startup) : name === 'rest' ? await restBench(cfg.rest) : await largeBench(cfg.large);
+    section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+    sections.push(section);
+    if (print) process.stdout.write('\n' + textTable(section));
+  }
+  return sections;
+}
+
+export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number): string {
+  const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
+  const met = sections.flatMap((s) => s.rows).filter((r) => r.met === true).length;
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`${command}\` on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} (whole run: ${(seconds / 60).toFixed(1)} min). Run it again to measure your machine: absolute numbers differ from machine to machine, which is why every line is set against a baseline measured in the same run.`,
+    '',
+    '## Machine',
+    '',
+    ...machine().map((l) => `- ${l}`),
+    '',
+    '## Targets',
+    '',
+    `${met} met, ${misses.length} missed.`,
+    ...(misses.length ? ['', 'Missed (findings to fix, not to hide):', '', ...misses] : []),
+    '',
+    '## Results',
+    '',
+    'In every table, *ratio* is value ÷ baseline in the unit of the line (for a rate, below 1 is slower than the baseline; for a time, above 1 is slower).',
+    '',
+    ...sections.map(markdownTable),
+  ].join('\n');
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  let cfg = FULL;
+  let only: BenchName[] = [...BENCHMARKS];
+  let out: string | undefined = path.join(ROOT, 'bench', 'RESULTS.md');
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') { cfg = QUICK; if (out?.endsWith('RESULTS.md')) out = undefined; }
+    else if (a === '--only') only = argv[++i].split(',') as BenchName[];
+    else if (a === '--entries') cfg = { ...cfg, large: { ...cfg.large, entries: Number(argv[++i]) } };
+    else if (a === '--out') out = path.resolve(argv[++i]);
+    else if (a === '--no-write') out = undefined;
+    else {
+      process.stderr.write(`usage: node dist/bench/run.js [--quick] [--only ${BENCHMARKS.join(',')}] [--entries N] [--out FILE | --no-write]\n`);
+      process.exit(2);
+    }
+  }
+  for (const name of only) if (!BENCHMARKS.includes(name)) { process.stderr.write(`unknown benchmark ${name}\n`); process.exit(2); }
+  const t0 = performance.now();
+  process.stdout.write(`vrouter benchmarks\n${machine().map((l) => `  ${l}`).join('\n')}\n`);
+  const sections = await runBenchmarks(cfg, only);
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = sections.flatMap((s) => s.rows);
+  const missed = rows.filter((r) => r.met === false);
+  process.stdout.write(`\n${rows.filter((r) => r.met !== undefined).length - missed.length} targets met, ${missed.length} missed${missed.length ? ':' : ''}\n`);
+  for (const r of missed) process.stdout.write(`  ${status(r)}: ${r.what}: ${r.value} (target ${r.target})\n`);
+  if (out) {
+    const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
+    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds));
+    process.stdout.write(`results written to ${path.relative(process.cwd(), out) || out}\n`);
+  }
+}
+
+// Run when started as the program, not when imported (by the smoke test).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'dist', 'bench', 'run.js')) {
+  main().catch((e) => {
+    process.stderr.write(`benchmark failed: ${(e as Error).stack ?? e}\n`);
+    process.exit(1);
+  });
+}

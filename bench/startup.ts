@@ -1,0 +1,54 @@
+// Start-up: from spawning the built program (`node dist/src/cli.js`) on a fresh data
+// directory to the end of the first answered REST request, against a bare node:http server
+// process started and asked the same way.
+
+import { ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
+
+export interface StartupConfig {
+  /** Start-ups measured (each on a new data directory); the median counts. */
+  repeats: number;
+}
+
+export async function startupBench(cfg: StartupConfig): Promise<Section> {
+  const routerTimes: number[] = [];
+  const listening: number[] = [];
+  const baselineTimes: number[] = [];
+  const work = tempDir('startup');
+  try {
+    for (let i = 0; i < cfg.repeats; i++) {
+      const dir = tempDir('fresh');
+      try {
+        const router = await startRouter(dir);
+        routerTimes.push(router.firstAnswerMs);
+        listening.push(router.listeningMs);
+        await router.stop();
+      } finally {
+        removeDir(dir);
+      }
+      const baseline = await startBaseline({ '/': { status: 200, headers: [['Content-Type', 'application/json']], body: Buffer.from('{"name":"MikroTik"}') } }, 5000, work);
+      baselineTimes.push(baseline.firstAnswerMs);
+      await baseline.stop();
+      progress(`start-up ${i + 1}/${cfg.repeats}: router ${ms(routerTimes[i])}, bare node:http ${ms(baselineTimes[i])}`);
+    }
+  } finally {
+    removeDir(work);
+  }
+  const r = median(routerTimes);
+  const b = median(baselineTimes);
+  return {
+    title: 'Start-up (spawn of the built program to the first answered REST request)',
+    rows: [
+      {
+        what: 'fresh data directory: spawn -> first answer (median)', value: ms(r), baseline: ms(b), ratio: ratio(r / b),
+        target: '< 1 s', met: r < 1000,
+      },
+      { what: 'fresh data directory: spawn -> listening (median)', value: ms(median(listening)) },
+      { what: 'fresh data directory: slowest of the runs', value: ms(Math.max(...routerTimes)) },
+    ],
+    notes: [
+      `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/src/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,
+      'Baseline: a bare node:http server process (bench/baseline-server.ts) spawned and asked the same way: the cost of starting Node itself.',
+      'Start-up with 100,000 address-list entries is measured with the large tables below.',
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+// /interface/list and /interface/list/member: named sets of interfaces, which firewall
+// rules and services match on (`in-interface-list=LAN`). The router has four built-in lists
+// it keeps up to date itself; the default configuration adds WAN (ether1) and LAN (bridge).
+
+import { CommandError, failure } from '../../core/errors.js';
+import type { Environment, MenuDecl, Reply } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
+import { bool, listOf, name } from '../../core/values.js';
+import { comment, disabled, dynamic, interfaceRef, invalid, ref } from '../common.js';
+
+export const LIST_TABLE = 'interface/list';
+
+/** The built-in lists, with the comments the router gives them (routeros-facts.md 3, 2.12). */
+const BUILTIN: readonly (readonly [string, string])[] = [
+  ['all', 'contains all interfaces'],
+  ['none', 'contains no interfaces'],
+  ['dynamic', 'contains dynamic interfaces'],
+  ['static', 'contains static interfaces'],
+];
+
+const isBuiltin = (row: Row | undefined) => row?.values.builtin === 'true';
+
+export const interfaceList: MenuDecl = {
+  path: 'interface/list',
+  kind: 'table',
+  key: 'name',
+  // inspect 7.24: add comment edit export find get print remove reset set (no enable/disable).
+  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'comment'],
+  fields: {
+    name: { type: name, required: true },
+    // Other lists whose members this one takes in / leaves out. Kept as names: a reference
+    // that follows renames needs a list-of-references type the core does not have yet.
+    include: { type: listOf(name, { allowEmpty: true }) },
+    exclude: { type: listOf(name, { allowEmpty: true }) },
+    builtin: { type: bool, readOnly: true, default: 'false' },
+    comment,
+    dynamic,
+  },
+  verify(next: Reply, env: Environment, previous?: Row) {
+    // The router's words for both refusals are unconfirmed (best guess).
+    if (isBuiltin(previous)) throw failure('can not change builtin list');
+    const lists = env.store.table(LIST_TABLE).byKey;
+    for (const arg of ['include', 'exclude'] as const) {
+      for (const listName of next[arg] ? next[arg].split(',') : []) {
+        if (!lists.has(listName)) throw new CommandError('argument', `input does not match any value of ${arg}`);
+      }
+    }
+  },
+  canRemove(row: Row) {
+    if (isBuiltin(row)) throw failure('can not remove builtin list');
+  },
+  defaults: [
+    ...BUILTIN.map(([listName, text]) => ({ name: listName, builtin: 'true', comment: text })),
+    { name: 'WAN', comment: 'defconf' },
+    { name: 'LAN', comment: 'defconf' },
+  ],
+};
+
+export const interfaceListMember: MenuDecl = {
+  path: 'interface/list/member',
+  kind: 'table',
+  // inspect 7.24: add comment disable edit enable export find get print remove reset set.
+  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment'],
+  fields: {
+    list: ref(LIST_TABLE, { required: true }),
+    interface: interfaceRef({ required: true }),
+    disabled,
+    comment,
+    dynamic,
+    // The interface (or list) is gone: the entry shows its old id and does nothing.
+    invalid: invalid('interface/list/member'),
+  },
+  unique: [['list', 'interface']],
+  defaults: [
+    { list: 'LAN', interface: 'bridge', comment: 'defconf' },
+    { list: 'WAN', interface: 'ether1', comment: 'defconf' },
+  ],
+};

@@ -1,0 +1,257 @@
+// /ip/route: the IPv4 routing table. Users add static routes; the router adds a connected
+// route for every working /ip/address by itself. Both kinds show in print, each with the
+// status the router computes: which route is active for its destination, and through which
+// interface its gateway is reached (`immediate-gw`).
+//
+// Connected routes are not stored: they are computed from /ip/address and /interface on
+// every print, so they can never disagree with them (and vanish with their address, as on
+// the router). The core has no hook for rows computed from other tables yet, so this menu
+// brings its own `print` (see `print` below); get/find/set/remove see static routes only.
+
+import { ValueError, unknownParameter } from '../../core/errors.js';
+import { genericCommand } from '../../core/generic.js';
+import { compileQuery } from '../../core/query.js';
+import { findRows, shownValue, view } from '../../core/records.js';
+import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
+import { formatId, type Row } from '../../core/store.js';
+import type { ValueType } from '../../core/types.js';
+import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
+import { comment, interfaceRef, target } from '../common.js';
+import { bridgeOf } from '../interface/bridge.js';
+import { INTERFACE_TABLE, choice, isRunning } from '../interface/interface.js';
+import { networkOf } from './address.js';
+
+// ---------------------------------------------------------------- value types
+
+const DOTTED = /^[0-9.]+$/;
+
+/**
+ * `gateway`: comma-separated next hops, each an address, an interface name, or
+ * `address%interface` (RouterOS manual, "IP Routing": IP | interface | IP%interface).
+ */
+const gatewayType: ValueType = {
+  name: 'gateway',
+  desc: 'IP | interface | IP%interface[,...]',
+  parse(input) {
+    return input.split(',').map((part) => {
+      const pct = part.indexOf('%');
+      const host = pct < 0 ? part : part.slice(0, pct);
+      if (DOTTED.test(host)) {
+        const ip = ipv4.parse(host);
+        if (pct < 0) return ip;
+        const iface = part.slice(pct + 1);
+        if (iface === '') throw new ValueError();
+        return `${ip}%${iface}`;
+      }
+      if (part === '' || pct >= 0) throw new ValueError();
+      return part;
+    }).join(',');
+  },
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+};
+
+const dstType = ipv4Prefix({ normalize: true });
+
+// ---------------------------------------------------------------- route status
+
+/** What the router works out for one route on every print. */
+interface RouteState {
+  /** The route can be used: enabled, and blackhole or a gateway resolves. */
+  usable: boolean;
+  /** Chosen for its destination. */
+  active: boolean;
+  /** How each resolved gateway is reached, comma-joined (`10.0.0.1%ether1`). */
+  immediateGw?: string;
+}
+
+/** Connected routes get ids far above any static one; their address's id keeps them stable. */
+const CONNECTED_BASE = 0x20000000;
+
+const isConnected = (row: Row) => row.values.connect === 'true';
+
+/**
+ * The connected routes: one per network of an enabled, working /ip/address, on the
+ * interface that carries it (an address on a bridge port works on the bridge). Values as
+ * a real router prints them (routeros-facts.md 2.3): distance 0, scope 10, target-scope 5.
+ */
+function connectedRoutes(env: Environment): Row[] {
+  const out: Row[] = [];
+  const seen = new Set<string>();
+  for (const addr of env.store.table('ip/address').rows) {
+    if (addr.values.disabled === 'true') continue;
+    const iface = target(env, INTERFACE_TABLE, addr.values.interface);
+    if (!iface) continue;
+    const actual = bridgeOf(env, iface.id) ?? iface;
+    const [ip, len] = addr.values.address.split('/');
+    const dst = `${addr.values.network ?? networkOf(addr.values.address)}/${len}`;
+    const name = actual.values.name;
+    // Two addresses in one network of one interface give one route (unconfirmed).
+    if (seen.has(`${dst} ${name}`)) continue;
+    seen.add(`${dst} ${name}`);
+    out.push({
+      id: CONNECTED_BASE + addr.id,
+      dynamic: true,
+      pos: 0,
+      values: {
+        'dst-address': dst, gateway: name, distance: '0', scope: '10', 'target-scope': '5',
+        'routing-table': 'main', connect: 'true', 'local-address': `${ip}%${name}`,
+        // Kept for the status computation, never shown: the interface the route is on.
+        '.interface': formatId(actual.id),
+      },
+    });
+  }
+  return out;
+}
+
+function contains(prefix: string, ip: string): boolean {
+  const [net, len] = prefix.split('/');
+  const mask = maskOf(Number(len));
+  return ((ipToInt(net) & mask) >>> 0) === ((ipToInt(ip) & mask) >>> 0);
+}
+
+/**
+ * Works out every route's state. A gateway address resolves through the connected route
+ * that covers it (the most specific); resolving through other static routes (recursive
+ * next hops within target-scope) is not emulated.
+ */
+function computeStates(env: Environment, rows: readonly Row[]): Map<Row, RouteState> {
+  const interfaces = env.store.table(INTERFACE_TABLE);
+  const up = (stored: string | undefined) => {
+    const iface = target(env, INTERFACE_TABLE, stored);
+    return iface !== undefined && isRunning(env, iface);
+  };
+  const connected = rows.filter((r) => isConnected(r) && up(r.values['.interface']));
+  const resolve = (hop: string): string | undefined => {
+    const pct = hop.indexOf('%');
+    if (pct >= 0) {
+      const iface = interfaces.byKey.get(hop.slice(pct + 1));
+      return iface && isRunning(env, iface) ? hop : undefined;
+    }
+    if (DOTTED.test(hop)) {
+      let best: Row | undefined;
+      for (const c of connected) {
+        if (!contains(c.values['dst-address'], hop)) continue;
+        if (!best || Number(c.values['dst-address'].split('/')[1]) > Number(best.values['dst-address'].split('/')[1])) best = c;
+      }
+      return best ? `${hop}%${best.values.gateway}` : undefined;
+    }
+    const iface = interfaces.byKey.get(hop);
+    return iface && isRunning(env, iface) ? hop : undefined;
+  };
+
+  const states = new Map<Row, RouteState>();
+  for (const row of rows) {
+    if (isConnected(row)) {
+      const usable = up(row.values['.interface']);
+      states.set(row, { usable, active: false, immediateGw: row.values.gateway });
+      continue;
+    }
+    if (row.values.disabled === 'true') { states.set(row, { usable: false, active: false }); continue; }
+    const hops = (row.values.gateway ?? '').split(',').filter((h) => h !== '').map(resolve).filter((h): h is string => h !== undefined);
+    const usable = row.values.blackhole === 'true' || hops.length > 0;
+    states.set(row, { usable, active: false, immediateGw: hops.length ? hops.join(',') : undefined });
+  }
+  // For each destination of each table, the usable route of least distance is active;
+  // connected routes (distance 0) win, and among equals the first one found.
+  const best = new Map<string, Row>();
+  for (const row of rows) {
+    if (!states.get(row)!.usable) continue;
+    const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] ?? '0.0.0.0/0'}`;
+    const current = best.get(key);
+    if (!current || Number(row.values.distance ?? '1') < Number(current.values.distance ?? '1')) best.set(key, row);
+  }
+  for (const row of best.values()) states.get(row)!.active = true;
+  return states;
+}
+
+/** Rows (static and connected) in print order, with their states. */
+function routingTable(env: Environment): { rows: Row[]; states: Map<Row, RouteState> } {
+  // Static rows are copied so the states of one print belong to that print alone.
+  const rows = [
+    ...connectedRoutes(env),
+    ...env.store.table('ip/route').rows.map((r): Row => ({ id: r.id, values: r.values, dynamic: r.dynamic, pos: r.pos })),
+  ];
+  const dst = (r: Row) => r.values['dst-address'] ?? '0.0.0.0/0';
+  // The real print lists routes by destination (best guess from console and REST captures).
+  rows.sort((a, b) => dstType.compare(dst(a), dst(b))
+    || Number(a.values.distance ?? '1') - Number(b.values.distance ?? '1')
+    || a.id - b.id);
+  const states = computeStates(env, rows);
+  for (const [row, state] of states) printed.set(row, state);
+  return { rows, states };
+}
+
+/** States of the rows of a running print; other lookups (get, find) compute afresh. */
+const printed = new WeakMap<Row, RouteState>();
+
+function stateOf(env: Environment, row: Row): RouteState {
+  const known = printed.get(row);
+  if (known) return known;
+  const { rows, states } = routingTable(env);
+  const same = rows.find((r) => r.id === row.id && isConnected(r) === isConnected(row));
+  return (same && states.get(same)) ?? { usable: false, active: false };
+}
+
+// ---------------------------------------------------------------- fields
+
+/** A status flag the router prints only when it is true (`active`, `connect`, `static`). */
+const onlyTrue = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
+  ({ type: bool, readOnly: true, derive: (row, env) => (test(row, env) ? 'true' : undefined) });
+
+export const route: MenuDecl = {
+  path: 'ip/route',
+  kind: 'table',
+  // inspect 7.24: add check comment disable edit enable export find get print remove reset set unset.
+  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'unset'],
+  fields: {
+    'dst-address': { type: dstType, default: '0.0.0.0/0' },
+    gateway: { type: gatewayType },
+    distance: { type: int({ min: 1, max: 255 }), default: '1' },
+    scope: { type: int({ min: 0, max: 255 }), default: '30' },
+    'target-scope': { type: int({ min: 0, max: 255 }), default: '10' },
+    // Only the main table exists: this router has no /routing/table entries to name.
+    'routing-table': { type: choice(['main']), default: 'main' },
+    'pref-src': { type: ipv4 },
+    'check-gateway': { type: choice(['arp', 'bfd', 'bfd-multihop', 'none', 'ping']) },
+    blackhole: { type: bool, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
+    'vrf-interface': interfaceRef(),
+    // Shown on static routes (best guess: routeros-facts.md 2.3); a connected route has none.
+    disabled: { type: bool, default: 'false', derive: (row) => (isConnected(row) ? undefined : row.values.disabled ?? 'false') },
+    comment,
+    // Status.
+    active: onlyTrue((row, env) => stateOf(env, row).active),
+    inactive: { type: bool, readOnly: true, derive: (row, env) => String(!stateOf(env, row).usable) },
+    dynamic: { type: bool, readOnly: true, derive: (row) => String(row.dynamic) },
+    static: onlyTrue((row) => !row.dynamic),
+    connect: onlyTrue((row) => isConnected(row)),
+    'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row).immediateGw },
+    'local-address': { type: str(), readOnly: true },
+  },
+};
+
+// ---------------------------------------------------------------- print
+
+// Print mirrors the generic one (core/generic.ts) over static and connected routes together.
+const printDecl = genericCommand('print', route);
+const PRINT_OPTIONS = Object.keys(printDecl.args ?? {});
+
+async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
+  const { env, menu, args, session } = ctx;
+  for (const name in args) if (!PRINT_OPTIONS.includes(name)) throw unknownParameter(name);
+  let { rows } = routingTable(env);
+  if (args.from) {
+    const ids = new Set(findRows(env, menu, args.from).map((r) => r.id));
+    rows = rows.filter((r) => !r.dynamic && ids.has(r.id));
+  }
+  const types = (n: string) => menu.fields.get(n)?.type;
+  const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
+  const fields = ctx.proplist?.length ? new Set(ctx.proplist) : undefined;
+  const selected = rows.filter((row) => !query || query((n) => shownValue(env, menu, row, n)));
+  if ('count-only' in args) return { ret: String(selected.length) };
+  for (const row of selected) {
+    // No IF-MIB objects here: `oid` shows ids only, as the generic print does for such menus.
+    yield 'oid' in args ? { '.id': formatId(row.id) } : view(env, menu, row, session, fields);
+  }
+}
+
+route.commands = { print: { ...printDecl, run: print } };

@@ -1,0 +1,163 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Engine } from '../../src/core/engine.js';
+import { POLICIES, type Reply } from '../../src/core/schema.js';
+import { Store } from '../../src/core/store.js';
+import { menus } from '../../src/menus/index.js';
+
+const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
+
+function boot() {
+  const store = Store.open(fs.mkdtempSync(path.join(os.tmpdir(), 'vr-route-')));
+  const engine = new Engine(store, menus);
+  engine.seed();
+  const run = (where: string, command: string, args: Record<string, string> = {}, extra: { query?: string[]; proplist?: string[] } = {}) =>
+    engine.run({ path: where.split('/'), command, args, ...extra }, admin);
+  const print = async (args: Record<string, string> = {}, extra = {}) => (await run('ip/route', 'print', args, extra)).records;
+  const add = async (where: string, args: Record<string, string>) => (await run(where, 'add', args)).done!.ret;
+  const close = () => { engine.close(); store.close(); };
+  return { engine, store, run, print, add, close };
+}
+
+function assertOrder(records: readonly Reply[]) {
+  for (const r of records) {
+    const keys = Object.keys(r);
+    assert.deepEqual(keys, [...keys.filter((k) => k === '.id'), ...keys.filter((k) => k !== '.id').sort()]);
+  }
+}
+
+/** The connected route of the default LAN address, as a real router prints one. */
+const lanConnected: Reply = {
+  '.id': '*20000001', active: 'true', connect: 'true', distance: '0', 'dst-address': '192.168.88.0/24', dynamic: 'true',
+  gateway: 'bridge', 'immediate-gw': 'bridge', inactive: 'false', 'local-address': '192.168.88.1%bridge',
+  'routing-table': 'main', scope: '10', 'target-scope': '5',
+};
+
+test('a fresh router has the connected route of its LAN address', async () => {
+  const r = boot();
+  try {
+    const records = await r.print();
+    assertOrder(records);
+    assert.deepEqual(records, [lanConnected]);
+  } finally { r.close(); }
+});
+
+test('a static route through a connected network is active, listed by destination', async () => {
+  const r = boot();
+  try {
+    assert.equal(await r.add('ip/route', { gateway: '192.168.88.254' }), '*1');
+    const records = await r.print();
+    assertOrder(records);
+    assert.deepEqual(records, [
+      {
+        '.id': '*1', active: 'true', disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', dynamic: 'false',
+        gateway: '192.168.88.254', 'immediate-gw': '192.168.88.254%bridge', inactive: 'false', 'routing-table': 'main',
+        scope: '30', static: 'true', 'target-scope': '10',
+      },
+      lanConnected,
+    ]);
+  } finally { r.close(); }
+});
+
+test('routes: unreachable gateways, backups, blackholes and interface gateways', async () => {
+  const r = boot();
+  try {
+    // Host bits of dst-address go.
+    await r.add('ip/route', { 'dst-address': '10.1.2.3/8', gateway: '172.16.0.1', comment: 'far' });
+    await r.add('ip/route', { 'dst-address': '10.0.0.0/8', gateway: '192.168.88.2', distance: '5' });
+    await r.add('ip/route', { 'dst-address': '203.0.113.0/24', blackhole: 'yes' });
+    await r.add('ip/route', { 'dst-address': '198.51.100.0/24', gateway: 'ether1' });
+    const records = await r.print({}, { proplist: ['.id', 'dst-address', 'active', 'inactive', 'immediate-gw', 'blackhole', 'comment'] });
+    assert.deepEqual(records, [
+      { '.id': '*1', comment: 'far', 'dst-address': '10.0.0.0/8', inactive: 'true' },
+      { '.id': '*2', active: 'true', 'dst-address': '10.0.0.0/8', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
+      { '.id': '*20000001', active: 'true', 'dst-address': '192.168.88.0/24', 'immediate-gw': 'bridge', inactive: 'false' },
+      { '.id': '*4', active: 'true', 'dst-address': '198.51.100.0/24', 'immediate-gw': 'ether1', inactive: 'false' },
+      { '.id': '*3', active: 'true', blackhole: 'true', 'dst-address': '203.0.113.0/24', inactive: 'false' },
+    ]);
+    // A better route that becomes reachable takes over; the other stays a usable backup.
+    await r.add('ip/address', { address: '172.16.0.2/30', interface: 'ether1' });
+    const tens = await r.print({}, { proplist: ['.id', 'active', 'inactive', 'immediate-gw'], query: ['dst-address=10.0.0.0/8'] });
+    assert.deepEqual(tens, [
+      { '.id': '*1', active: 'true', 'immediate-gw': '172.16.0.1%ether1', inactive: 'false' },
+      { '.id': '*2', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
+    ]);
+  } finally { r.close(); }
+});
+
+test('connected routes follow addresses and interfaces', async () => {
+  const r = boot();
+  try {
+    await r.add('ip/address', { address: '10.9.9.1/24', interface: 'ether4' }); // a bridge port: works on the bridge
+    await r.add('ip/address', { address: '100.64.0.10/10', interface: 'ether1' });
+    await r.add('ip/route', { gateway: '100.64.0.1' });
+    let records = await r.print({}, { proplist: ['.id', 'dst-address', 'gateway', 'local-address', 'active', 'connect'] });
+    assert.deepEqual(records, [
+      { '.id': '*1', active: 'true', 'dst-address': '0.0.0.0/0', gateway: '100.64.0.1' },
+      { '.id': '*20000002', active: 'true', connect: 'true', 'dst-address': '10.9.9.0/24', gateway: 'bridge', 'local-address': '10.9.9.1%bridge' },
+      { '.id': '*20000003', active: 'true', connect: 'true', 'dst-address': '100.64.0.0/10', gateway: 'ether1', 'local-address': '100.64.0.10%ether1' },
+      { '.id': '*20000001', active: 'true', connect: 'true', 'dst-address': '192.168.88.0/24', gateway: 'bridge', 'local-address': '192.168.88.1%bridge' },
+    ]);
+    // The WAN port goes down: its connected route stops working, and so does the default route.
+    await r.run('interface/ethernet', 'disable', { numbers: 'ether1' });
+    records = await r.print({}, { proplist: ['.id', 'active', 'inactive'], query: ['dst-address=0.0.0.0/0', 'dst-address=100.64.0.0/10', '#|'] });
+    assert.deepEqual(records, [{ '.id': '*1', inactive: 'true' }, { '.id': '*20000003', inactive: 'true' }]);
+    // A disabled or removed address has no connected route at all.
+    await r.run('ip/address', 'disable', { numbers: '*2' });
+    await r.run('ip/address', 'remove', { numbers: '*3' });
+    assert.deepEqual((await r.print()).map((x) => x['.id']), ['*1', '*20000001']);
+  } finally { r.close(); }
+});
+
+test('route print takes count-only, .query and .proplist', async () => {
+  const r = boot();
+  try {
+    await r.add('ip/route', { 'dst-address': '10.0.0.0/8', gateway: '192.168.88.2' });
+    assert.deepEqual((await r.run('ip/route', 'print', { 'count-only': '' })).done, { ret: '2' });
+    assert.deepEqual((await r.run('ip/route', 'print', { 'count-only': '' }, { query: ['dynamic=yes'] })).done, { ret: '1' });
+    assert.deepEqual(await r.print({}, { query: ['static'], proplist: ['gateway'] }), [{ gateway: '192.168.88.2' }]);
+    assert.deepEqual(await r.print({}, { query: ['<distance=1'], proplist: ['.id'] }), [{ '.id': '*20000001' }]);
+    await assert.rejects(r.run('ip/route', 'print', { bogus: '' }), { message: 'unknown parameter bogus' });
+  } finally { r.close(); }
+});
+
+test('static routes: set, disable, enable, remove; connected ones cannot be changed', async () => {
+  const r = boot();
+  try {
+    const id = await r.add('ip/route', { 'dst-address': '10.0.0.0/8', gateway: '192.168.88.2' });
+    await r.run('ip/route', 'set', { numbers: id, distance: '20', 'check-gateway': 'ping', comment: 'lab' });
+    await r.run('ip/route', 'disable', { numbers: id });
+    const [route] = await r.print({}, { query: ['static'] });
+    assert.deepEqual(route, {
+      '.id': '*1', 'check-gateway': 'ping', comment: 'lab', disabled: 'true', distance: '20', 'dst-address': '10.0.0.0/8',
+      dynamic: 'false', gateway: '192.168.88.2', inactive: 'true', 'routing-table': 'main', scope: '30', static: 'true',
+      'target-scope': '10',
+    });
+    await r.run('ip/route', 'enable', { numbers: id });
+    assert.equal((await r.run('ip/route', 'get', { number: id, 'value-name': 'active' })).done!.ret, 'true');
+    await r.run('ip/route', 'remove', { numbers: id });
+    assert.deepEqual(await r.print(), [lanConnected]);
+    await assert.rejects(r.run('ip/route', 'remove', { numbers: '*20000001' }), { message: 'no such item' });
+    await assert.rejects(r.run('ip/route', 'move', { numbers: '*1' }), { message: 'no such command' });
+  } finally { r.close(); }
+});
+
+test('route arguments are checked', async () => {
+  const r = boot();
+  try {
+    await assert.rejects(r.add('ip/route', { gateway: '10.0.0.1', distance: '0' }), { message: 'value of distance out of range (1..255)' });
+    await assert.rejects(r.add('ip/route', { gateway: '10.0.0.1', 'routing-table': 'vpn' }),
+      { message: 'input does not match any value of routing-table' });
+    await assert.rejects(r.add('ip/route', { gateway: '10.0.0.300' }), { message: 'invalid value for argument gateway' });
+    await assert.rejects(r.add('ip/route', { 'dst-address': '10.0.0.0/33', gateway: '10.0.0.1' }),
+      { message: 'invalid value for argument dst-address' });
+    await assert.rejects(r.add('ip/route', { gateway: '10.0.0.1', 'suppress-hw-offload': 'yes' }),
+      { message: 'unknown parameter suppress-hw-offload' });
+    assert.equal(await r.add('ip/route', { 'dst-address': '10.0.0.1', gateway: '192.168.88.5%bridge' }), '*1');
+    const [route] = await r.print({}, { query: ['static'], proplist: ['dst-address', 'immediate-gw'] });
+    assert.deepEqual(route, { 'dst-address': '10.0.0.1/32', 'immediate-gw': '192.168.88.5%bridge' });
+  } finally { r.close(); }
+});
