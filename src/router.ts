@@ -6,6 +6,8 @@ import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
 import { Device, VERSION } from './device/board.js';
+import { FileStore } from './device/files.js';
+import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { menus } from './menus/index.js';
@@ -43,6 +45,7 @@ export class Router {
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
     this.engine.services.device = new Device();
+    this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     if (store.fresh) {
       this.engine.seed();
       // A fresh router listens where its default flags say.

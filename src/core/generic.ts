@@ -11,8 +11,8 @@ import type { Engine } from './engine.js';
 
 export function defaultGeneric(kind: MenuDecl['kind']): readonly GenericCommand[] {
   switch (kind) {
-    case 'table': return ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move', 'unset'];
-    case 'settings': return ['print', 'get', 'set'];
+    case 'table': return ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move', 'unset', 'reset'];
+    case 'settings': return ['print', 'get', 'set', 'reset'];
     case 'dir': return [];
   }
 }
@@ -44,6 +44,7 @@ function argsOf(name: GenericCommand, decl: MenuDecl): Record<string, ArgDecl> {
     case 'comment': return { numbers: any, comment: any };
     case 'move': return { numbers: any, destination: any };
     case 'unset': return { numbers: any, 'value-name': any };
+    case 'reset': return { ...numbers, ...Object.fromEntries(Object.keys(writable).map((n) => [n, { ...any, flag: true }])) };
     case 'find': return Object.fromEntries(Object.entries(decl.fields ?? {}).map(([n, f]) => [n, { type: f.type }]));
     default: return { numbers: any };
   }
@@ -254,8 +255,31 @@ async function unset(ctx: CommandContext): Promise<void> {
   update(ctx, rows, (row) => { const v = { ...row.values }; delete v[name]; return v; });
 }
 
+/**
+ * reset: the named properties (every one a user can set, when none is named) go back to
+ * their defaults. Required properties and the name stay: a record cannot lose them.
+ */
+async function reset(ctx: CommandContext): Promise<void> {
+  const { env, menu, args } = ctx;
+  const named = Object.keys(args).filter((n) => n !== 'numbers');
+  for (const name of named) {
+    const field = menu.fields.get(name);
+    if (!field || field.readOnly) throw unknownParameter(name);
+  }
+  const keep = (name: string) => {
+    const field = menu.fields.get(name);
+    return !field || field.readOnly || field.required || field.createOnly || name === menu.decl.key;
+  };
+  const rows = menu.decl.kind === 'settings' ? [settingsRow(ctx)] : findRows(env, menu, args.numbers);
+  update(ctx, rows, (row) => {
+    const values = { ...row.values };
+    for (const name of named.length ? named : Object.keys(values)) if (!keep(name)) delete values[name];
+    return values;
+  });
+}
+
 const RUNS: Partial<Record<GenericCommand, CommandDecl['run']>> = {
-  print, get, find, add, set, remove, move, unset,
+  print, get, find, add, set, remove, move, unset, reset,
   enable: setField('disabled', () => 'false'),
   disable: setField('disabled', () => 'true'),
   comment: setField('comment', (ctx) => ctx.args.comment ?? ''),

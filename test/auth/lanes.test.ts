@@ -77,6 +77,7 @@ describe('the request limit', () => {
     for (const [res, ms] of [await long, await queued]) {
       assert.equal(res.status, 400);
       assert.deepEqual(res.json, SESSION_CLOSED);
+      assert.equal(res.headers.connection, 'close');
       assert.ok(ms >= LIMIT_MS - 10 && ms < LIMIT_MS + 600, `took ${ms} ms`);
     }
   });

@@ -232,6 +232,31 @@ describe('POST', () => {
     assert.deepEqual((await api.post('/rest/interface/print', { 'count-only': '', '.query': ['type=ether'] })).json, { ret: '5' });
   });
 
+  test('print with oid gives the SNMP OID of each property that has one instead of its value', async () => {
+    const res = await api.post('/rest/interface/print', { oid: '', '.query': ['name=ether2'] });
+    assert.equal(res.status, 200);
+    assert.equal(res.json.length, 1);
+    const rec = res.json[0];
+    const n = parseInt(rec['.id'].slice(1), 16);
+    assert.equal(rec.name, `.1.3.6.1.2.1.2.2.1.2.${n}`);
+    assert.equal(rec.mtu, `.1.3.6.1.2.1.2.2.1.4.${n}`);
+    assert.equal(rec.comment, undefined);
+  });
+
+  test('reset returns named properties (or all settable ones) to their defaults', async () => {
+    await api.post('/rest/system/identity/set', { name: 'Changed' });
+    assert.deepEqual((await api.post('/rest/system/identity/reset', {})).json, []);
+    assert.deepEqual((await api.get('/rest/system/identity')).json, { name: 'MikroTik' });
+    await api.patch('/rest/interface/ethernet/ether3', { mtu: 1400, comment: 'lab' });
+    await api.post('/rest/interface/ethernet/reset', { '.id': 'ether3', mtu: '' });
+    const port = (await api.get('/rest/interface/ethernet/ether3')).json;
+    assert.equal(port.mtu, '1500');
+    assert.equal(port.comment, 'lab');
+    await api.post('/rest/interface/ethernet/reset', { '.id': 'ether3' });
+    assert.equal((await api.get('/rest/interface/ethernet/ether3')).json.comment, undefined);
+    assert.equal((await api.get('/rest/interface/ethernet/ether3')).json.name, 'ether3');
+  });
+
   test('get returns one value under ret', async () => {
     assert.deepEqual((await api.post('/rest/ip/address/get', { number: '*1', 'value-name': 'address' })).json, { ret: '192.168.88.1/24' });
   });

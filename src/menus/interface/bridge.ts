@@ -242,5 +242,6 @@ export const bridgePort: MenuDecl = {
       if (interfaceAt(env, port.values.bridge)) throw failure('device already added as bridge port');
     }
   },
-  defaults: etherNames().slice(1).map((name) => ({ bridge: 'bridge', interface: name, comment: 'defconf' })),
+  // Port ids start at *0 on a real router (terraform-provider-routeros, routeros-facts.md 2.9).
+  defaults: etherNames().slice(1).map((name, i) => ({ '.id': `*${i}`, bridge: 'bridge', interface: name, comment: 'defconf' })),
 };

@@ -1,12 +1,8 @@
 // /interface/ethernet: the board's Ethernet ports. The router makes them itself, one per
-// physical port, on first boot; they can be configured but never added or removed. The
-// real menu has neither command (inspect 7.24). `add` is left out, so it answers `no such
-// command`; `remove` is declared only to refuse: the REST contract (spec section 7) answers
-// a DELETE of an Ethernet port with `missing or invalid resource identifier`, which the REST
-// face gives for the `cannot-remove` kind, while every other face still reads the console's
-// `no such command`.
+// physical port, on first boot; they can be configured but never added or removed: the
+// real menu has neither command (inspect 7.24). `permanent` tells the REST face that a
+// DELETE of a port names no record a remove could take (spec section 7).
 
-import { CommandError } from '../../core/errors.js';
 import { findRows } from '../../core/records.js';
 import type { CommandContext, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
@@ -53,7 +49,9 @@ export const ethernet: MenuDecl = {
   variant: { type: 'ether' },
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
-  generic: ['print', 'get', 'find', 'set', 'remove', 'enable', 'disable', 'comment', 'unset'],
+  // inspect 7.24: no add, no remove, no move.
+  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'],
+  permanent: true,
   fields: {
     name: interfaceFields.name(),
     'default-name': { type: name, readOnly: true },
@@ -98,9 +96,6 @@ export const ethernet: MenuDecl = {
     'tx-bytes': counterField('tx-byte'),
     'tx-multicast': counterField('tx-multicast'),
     'tx-packet': counterField('tx-packet'),
-  },
-  canRemove() {
-    throw new CommandError('cannot-remove', 'no such command');
   },
   commands: {
     // Gives the port back its burnt-in address.

@@ -10,12 +10,17 @@ import { comment, disabled, dynamic, interfaceRef, invalid, ref } from '../commo
 
 export const LIST_TABLE = 'interface/list';
 
-/** The built-in lists, with the comments the router gives them (routeros-facts.md 3, 2.12). */
-const BUILTIN: readonly (readonly [string, string])[] = [
-  ['all', 'contains all interfaces'],
-  ['none', 'contains no interfaces'],
-  ['dynamic', 'contains dynamic interfaces'],
-  ['static', 'contains static interfaces'],
+/**
+ * The built-in lists, with the comments the router gives them (routeros-facts.md 3, 2.12).
+ * Lists have ids of their own range: users' lists start at *2000010 (defconf's WAN and LAN
+ * are *2000010 and *2000011 in many Terraform imports of real routers); the built-ins below
+ * that are our best guess.
+ */
+const BUILTIN: readonly (readonly [string, string, string])[] = [
+  ['*2000000', 'all', 'contains all interfaces'],
+  ['*2000001', 'none', 'contains no interfaces'],
+  ['*2000002', 'dynamic', 'contains dynamic interfaces'],
+  ['*2000003', 'static', 'contains static interfaces'],
 ];
 
 const isBuiltin = (row: Row | undefined) => row?.values.builtin === 'true';
@@ -50,9 +55,9 @@ export const interfaceList: MenuDecl = {
     if (isBuiltin(row)) throw failure('can not remove builtin list');
   },
   defaults: [
-    ...BUILTIN.map(([listName, text]) => ({ name: listName, builtin: 'true', comment: text })),
-    { name: 'WAN', comment: 'defconf' },
-    { name: 'LAN', comment: 'defconf' },
+    ...BUILTIN.map(([id, listName, text]) => ({ '.id': id, name: listName, builtin: 'true', comment: text })),
+    { '.id': '*2000010', name: 'WAN', comment: 'defconf' },
+    { '.id': '*2000011', name: 'LAN', comment: 'defconf' },
   ],
 };
 

@@ -117,6 +117,8 @@ export class RestHandler {
       if ((method === 'PATCH' || method === 'DELETE') && (e.kind === 'permission' || e.kind === 'cannot-remove')) {
         return failed(400, MISSING_ID);
       }
+      // The user's API session is gone (spec section 8: "the connection closes with 400").
+      if (e.kind === 'session-closed') return failed(400, e.message, { Connection: 'close' });
       return failed(STATUS_OF[e.kind], e.message);
     }
     throw e;
