@@ -425,8 +425,10 @@ export function expectAll(what: string, r: LoadResult, statusCode: number) {
  * (write-ahead log, synchronous=FULL), one small row per transaction: the floor under any
  * acknowledged write.
  */
+let floors = 0;
 export function sqliteCommitsPerSecond(dir: string, count: number, maxMs: number): number {
-  const db = new Database(path.join(dir, 'floor.db'));
+  const file = path.join(dir, `floor-${process.pid}-${floors++}.db`);
+  const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -439,6 +441,7 @@ export function sqliteCommitsPerSecond(dir: string, count: number, maxMs: number
     return i / ((performance.now() - t0) / 1000);
   } finally {
     db.close();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   }
 }
 

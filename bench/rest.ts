@@ -60,8 +60,9 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
     const [get, getCpu] = await measured(router, 'vrouter');
     const share = get.perSecond / base.perSecond;
 
-    // Durable writes. SQLite's own rate on this disk, one commit per row, is their floor.
-    const floor = sqliteCommitsPerSecond(work, 20_000, 3_000);
+    // Durable writes. SQLite's own rate on this disk, one commit per row, is their floor;
+    // the disk's rate drifts, so it is taken before and after the writes.
+    const floors = [sqliteCommitsPerSecond(work, 20_000, 3_000)];
     let n = 0;
     const patch = await load({
       port: router.port, method: 'PATCH', path: ONE, connections: cfg.connections, auths,
@@ -80,6 +81,9 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
       onResponse: (_s, at) => { marks.push(at); },
     });
     expectAll(`PUT ${LIST}`, put, 201);
+    floors.push(sqliteCommitsPerSecond(work, 20_000, 3_000));
+    const floor = (floors[0] + floors[1]) / 2;
+    const floorText = `${rate(floor)} (SQLite commits, ${rate(Math.min(...floors))}..${rate(Math.max(...floors))})`;
     const created = put.statuses[201] ?? 0;
     progress(`PUT ${LIST}: ${int(created)} entries, ${rate(put.perSecond)}, p50 ${ms(put.p50)}, p99 ${ms(put.p99)}`);
     // Rate over the first and the last tenth of the entries: does a growing table slow the writes?
@@ -90,13 +94,14 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
     const count = async (port: number) =>
       Number((await json(port, 'POST', `${LIST}/print`, { 'count-only': '', '.query': ['list=bench-put'] })).ret);
     const before = await count(router.port);
-    if (before !== created) throw new Error(`${created} PUTs acknowledged, ${before} entries listed`);
+    // A run cut off at its time limit leaves up to one request per connection unanswered.
+    if (before < created || before > created + cfg.connections) throw new Error(`${created} PUTs acknowledged, ${before} entries listed`);
     const memory = router.memory();
     // Acknowledged means durable: kill -9, start again, every entry is there.
     await router.kill();
     router = await startRouter(dir);
     const after = await count(router.port);
-    if (after !== created) throw new Error(`${created} PUTs acknowledged, ${after} entries after kill -9 and restart`);
+    if (after !== before) throw new Error(`${before} entries listed, ${after} entries after kill -9 and restart`);
 
     return {
       title: `REST throughput (${cfg.connections} keep-alive connections, ${cfg.users} users, Basic auth)`,
@@ -105,9 +110,9 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
         { what: `GET ${ONE}: p50 latency`, value: ms(get.p50), baseline: ms(base.p50), ratio: ratio(get.p50 / base.p50) },
         { what: `GET ${ONE}: p99 latency`, value: ms(get.p99), baseline: ms(base.p99), ratio: ratio(get.p99 / base.p99), target: '< 5 ms', met: get.p99 < 5 },
         { what: `GET ${ONE}: server CPU per request`, value: `${getCpu.toFixed(0)} µs`, baseline: `${baseCpu.toFixed(0)} µs`, ratio: ratio(getCpu / baseCpu) },
-        { what: `PATCH ${ONE} (durable): requests/s`, value: rate(patch.perSecond), baseline: `${rate(floor)} (SQLite commits)`, ratio: ratio(patch.perSecond / floor) },
+        { what: `PATCH ${ONE} (durable): requests/s`, value: rate(patch.perSecond), baseline: floorText, ratio: ratio(patch.perSecond / floor) },
         { what: `PATCH ${ONE}: p50 / p99 latency`, value: `${ms(patch.p50)} / ${ms(patch.p99)}` },
-        { what: `PUT ${LIST} (durable, new entries): entries/s`, value: rate(put.perSecond), baseline: `${rate(floor)} (SQLite commits)`, ratio: ratio(put.perSecond / floor), target: '>= 3,000/s', met: put.perSecond >= 3000 },
+        { what: `PUT ${LIST} (durable, new entries): entries/s`, value: rate(put.perSecond), baseline: floorText, ratio: ratio(put.perSecond / floor), target: '>= 3,000/s', met: put.perSecond >= 3000 },
         { what: `PUT: entries/s over the first / last tenth`, value: `${rate(firstTenth)} / ${rate(lastTenth)}` },
         { what: `PUT: p50 / p99 latency`, value: `${ms(put.p50)} / ${ms(put.p99)}` },
         { what: 'router peak memory (VmHWM) after these runs', value: mb(memory.peak) },
@@ -115,7 +120,7 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
       notes: [
         `autocannon ${cfg.connections} connections from this process; GET ${cfg.durationSec} s after ${cfg.warmupSec} s of warm-up for each server, PATCH ${cfg.patchSec} s, PUT ${int(cfg.putAmount)} new entries${put.cut ? ` (cut off at ${cfg.putMaxSec} s after ${int(created)})` : ''}; connections take the users bench1..bench${cfg.users} in turn.`,
         `Baseline for GET: a bare node:http server process answering the router's reply byte for byte (status, headers, body; checked on a raw socket, apart from Date). Latencies are autocannon's per-request times, percentiles over every request.`,
-        `Baseline for writes: durable SQLite commits per second on this disk with the store's settings (WAL, synchronous=FULL), one row per transaction, in this process.`,
+        `Baseline for writes: durable SQLite commits per second on this disk with the store's settings (WAL, synchronous=FULL), one row per transaction, in this process; the mean of a measurement before the PATCH run and one after the PUT run (range in brackets), because the disk's rate drifts.`,
         `Durability checked: after the PUTs the router was killed with SIGKILL and started again; all ${int(created)} acknowledged entries were there.`,
       ],
     };

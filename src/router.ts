@@ -13,7 +13,7 @@ import { Logins, type Account, type Directory, type Entry, type LoginEvents } fr
 import { menus } from './menus/index.js';
 import { writeLog } from './menus/log.js';
 import { hideActive, showActive } from './menus/user/active.js';
-import { verifyPassword } from './menus/user/password.js';
+import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
 import { RestHandler } from './services/rest/handler.js';
 import { Www, homePageHtml } from './services/www.js';
@@ -154,7 +154,7 @@ export class Router {
           group: group?.values.name ?? '', policies: grantedPolicies(group?.values.policy),
         };
       },
-      verify: verifyPassword,
+      verify: verifyPasswordAsync,
       addressAllowed(client, networks) {
         if (!networks.length) return true;
         let address: ipaddr.IPv4 | ipaddr.IPv6;

@@ -2,7 +2,7 @@
 // router) and the oldest go first when the log is full.
 
 import type { Environment, MenuDecl } from '../core/schema.js';
-import { formatDateTime, listOf, oneOf, str } from '../core/values.js';
+import { formatDate, formatDateTime, listOf, oneOf, str } from '../core/values.js';
 
 /** The memory log keeps this many lines, as the router's default `memory-lines`. */
 export const LOG_LINES = 1000;
@@ -17,7 +17,14 @@ export const log: MenuDecl = {
   kind: 'table',
   generic: ['print', 'get', 'find'],
   fields: {
-    time: { type: str(), readOnly: true },
+    // Today's lines show the time only, older ones the date too (RouterOS 7.10 and later).
+    time: {
+      type: str(), readOnly: true,
+      derive: (row, env) => {
+        const stamp = row.values.time;
+        return stamp.startsWith(formatDate(new Date(env.now()))) ? stamp.slice(11) : stamp;
+      },
+    },
     topics: { type: listOf(oneOf(TOPICS)), readOnly: true },
     message: { type: str(), readOnly: true },
   },

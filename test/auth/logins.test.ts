@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { call, client, error, startRouter, type TestRouter } from '../helpers/router.js';
 import { DATE_TIME, activeOf, logOf, makeUser, sleep, type Client } from './setup.js';
 
-const KEEP_MS = 1500;
+const KEEP_MS = 2000;
 /** Long enough for a kept login to end: the keep time and one sweep of the router. */
 const PAST_KEEP_MS = KEEP_MS + 1200;
 

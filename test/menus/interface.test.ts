@@ -128,6 +128,14 @@ test('an Ethernet port takes a new MAC and gets its own back with reset-mac-addr
     assert.equal((await r.run('interface', 'get', { number: 'ether1', 'value-name': 'mac-address' })).done!.ret, mac(1));
     await assert.rejects(r.run('interface/ethernet', 'set', { numbers: 'ether1', arp: 'sometimes' }),
       { message: 'input does not match any value of arp' });
+    // The burnt-in address is the board's: it is not for set.
+    await assert.rejects(r.run('interface/ethernet', 'set', { numbers: 'ether1', 'orig-mac-address': '02:00:00:00:00:01' }),
+      { message: 'unknown parameter orig-mac-address' });
+    // reset brings every setting back, the MAC included, and keeps the name.
+    const before = (await r.print('interface/ethernet'))[1];
+    await r.run('interface/ethernet', 'set', { numbers: 'ether2', name: 'lan', 'mac-address': '02:00:00:00:00:02', mtu: '9000', arp: 'reply-only', comment: 'x' });
+    await r.run('interface/ethernet', 'reset', { numbers: 'lan' });
+    assert.deepEqual((await r.print('interface/ethernet'))[1], { ...before, name: 'lan' });
   } finally { r.close(); }
 });
 

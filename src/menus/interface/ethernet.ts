@@ -59,8 +59,11 @@ export const ethernet: MenuDecl = {
     // Settable on hardware; values of the hAP ac2 capture (hAP ax² unconfirmed).
     l2mtu: { type: int({ min: 0, max: ETHER_MAX_L2MTU }), default: String(ETHER_L2MTU) },
     'max-l2mtu': { type: int(), readOnly: true, default: String(ETHER_MAX_L2MTU) },
-    'mac-address': { type: mac },
-    'orig-mac-address': { type: mac },
+    // The address in use: the burnt-in one until another is set (reset gives it back).
+    'mac-address': { type: mac, derive: (row) => row.values['mac-address'] ?? row.values['orig-mac-address'] },
+    // The burnt-in address. The 7.24 tree lists it among `set` arguments too; we keep it
+    // fixed, so that reset and reset-mac-address always have the board's address to return to.
+    'orig-mac-address': { type: mac, createOnly: true },
     arp: interfaceFields.arp,
     'arp-timeout': interfaceFields['arp-timeout'],
     'auto-negotiation': { type: bool, default: 'true' },
@@ -106,17 +109,17 @@ export const ethernet: MenuDecl = {
       async run(ctx: CommandContext): Promise<Reply | void> {
         const { env, menu, args } = ctx;
         const rows = findRows(env, menu, args.numbers);
-        env.store.commit(rows.map((row): Mutation => ({
-          op: 'update', table: INTERFACE_TABLE, id: row.id,
-          values: { ...row.values, 'mac-address': row.values['orig-mac-address'] ?? row.values['mac-address'] },
-        })));
+        env.store.commit(rows.map((row): Mutation => {
+          const values = { ...row.values };
+          delete values['mac-address'];
+          return { op: 'update', table: INTERFACE_TABLE, id: row.id, values };
+        }));
       },
     },
   },
   defaults: etherNames().map((name, i) => ({
     name,
     'default-name': name,
-    'mac-address': etherMac(i + 1),
     'orig-mac-address': etherMac(i + 1),
   })),
 };

@@ -186,7 +186,7 @@ export function macOf(env: Environment, row: Row, depth = 0): string {
       return parent ? macOf(env, parent, depth + 1) : NO_MAC;
     }
     default:
-      return row.values['mac-address'] ?? NO_MAC;
+      return row.values['mac-address'] ?? row.values['orig-mac-address'] ?? NO_MAC;
   }
 }
 
@@ -308,7 +308,7 @@ export const interfaceMenu: MenuDecl = {
   // The real /interface has no add and no remove: interfaces are made and removed in the
   // menu of their kind (inspect 7.24: blink comment disable edit enable find get
   // monitor-traffic print reset reset-counters set export — no unset either).
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment'],
+  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'reset'],
   fields: {
     name: { ...interfaceFields.name(), oid: `${IF_TABLE}.2` }, // ifDescr
     type: { type: name, readOnly: true },

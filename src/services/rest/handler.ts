@@ -79,7 +79,7 @@ export class RestHandler {
     if (req.method === 'OPTIONS') return failed(503);
     // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
     // behind it was refused (no `api` policy) fails every request alike.
-    const login = this.login(req);
+    const login = await this.login(req);
     if (!login) return failed(401, undefined, CHALLENGE);
     if (!login.allowed) return failed(500, NOT_ALLOWED);
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
@@ -100,7 +100,7 @@ export class RestHandler {
     }
   }
 
-  private login(req: RestRequest): Login | undefined {
+  private login(req: RestRequest): Promise<Login | undefined> | undefined {
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.authorization ?? '');
     if (!m) return undefined;
     const text = Buffer.from(m[1], 'base64').toString('utf8');
@@ -141,7 +141,7 @@ export class RestHandler {
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
           const row = this.record(node, rest[0]);
           if (!row) return failed(404);
-          const out = await run({ path, command: 'print', args: {}, query: [`.id=${row}`, ...filters], proplist });
+          const out = await run({ path, command: 'print', args: { from: row }, query: filters, proplist });
           return out.records.length ? reply(200, out.records[0]) : failed(404);
         }
         if (!menu || !node.commands.has('print')) throw noSuchCommand();
@@ -153,7 +153,7 @@ export class RestHandler {
         if (!node.menu || node.menu.decl.kind !== 'table') throw noSuchCommand();
         const added = await run({ path, command: 'add', args: body.args });
         const id = added.done?.ret ?? '';
-        const out = await run({ path, command: 'print', args: {}, query: [`.id=${id}`] });
+        const out = await run({ path, command: 'print', args: { from: id } });
         const location = `${req.scheme}://${req.host ?? 'localhost'}/rest/${path.join('/')}/${id}`;
         return reply(201, out.records[0] ?? {}, { Location: location });
       }
@@ -162,7 +162,7 @@ export class RestHandler {
         const id = this.record(node, rest[0]);
         if (!id) return failed(404);
         await run({ path, command: 'set', args: { ...body.args, numbers: id } });
-        const out = await run({ path, command: 'print', args: {}, query: [`.id=${id}`] });
+        const out = await run({ path, command: 'print', args: { from: id } });
         return reply(200, out.records[0] ?? {});
       }
       case 'DELETE': {
