@@ -22,8 +22,10 @@ export const HOST = '127.0.0.1';
 export const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
 export const ADMIN = basic('admin', '');
 
-/** Progress for the person watching; the tables go to stdout. */
-export const progress = (line: string) => process.stderr.write(`  ${line}\n`);
+let showProgress = true;
+/** Progress for the person watching (stderr); the tables go to stdout. */
+export const progress = (line: string) => { if (showProgress) process.stderr.write(`  ${line}\n`); };
+export const setProgress = (on: boolean) => { showProgress = on; };
 
 export function tempDir(tag: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `vrouter-bench-${tag}-`));

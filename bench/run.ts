@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { largeBench, type LargeConfig } from './large.js';
-import { ROOT, machine, markdownTable, status, textTable, type Section } from './lib.js';
+import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
 import { restBench, type RestConfig } from './rest.js';
 import { startupBench, type StartupConfig } from './startup.js';
 
@@ -39,6 +39,7 @@ export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
   const sections: Section[] = [];
+  setProgress(print);
   for (const name of BENCHMARKS) {
     if (!only.includes(name)) continue;
     if (print) process.stderr.write(`\n-- ${name}\n`);

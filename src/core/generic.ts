@@ -3,7 +3,7 @@
 
 import { CommandError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
 import { compileQuery } from './query.js';
-import { applyArgs, canSee, checkRecord, findRows, inVariant, shownValue, view } from './records.js';
+import { applyArgs, canSee, checkRecord, findRows, inVariant, menuRows, shownValue, view } from './records.js';
 import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
 import { formatId, type Mutation, type Row } from './store.js';
 import { durationToMs } from './values.js';
@@ -74,7 +74,6 @@ function takeLifetime(menu: Menu, values: Record<string, string>): number | unde
 async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
   const { env, menu, args, session } = ctx;
   checkArgs(ctx, PRINT_OPTIONS);
-  const table = env.store.table(menu.table);
   if (menu.decl.kind === 'settings') {
     const row = settingsRow(ctx);
     if ('count-only' in args) return { ret: '1' };
@@ -83,7 +82,7 @@ async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> 
   }
   const types = (n: string) => menu.fields.get(n)?.type;
   const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
-  let rows: readonly Row[] = table.rows;
+  let rows: readonly Row[] = menuRows(env, menu);
   if (args.from) rows = findRows(env, menu, args.from);
   const selected = (row: Row) => inVariant(menu, row) && (!query || query((n) => visibleValue(ctx, row, n)));
   if ('count-only' in args) {
@@ -150,7 +149,7 @@ async function find(ctx: CommandContext): Promise<Reply> {
   const { env, menu, args } = ctx;
   for (const name in args) if (!menu.fields.has(name)) throw unknownParameter(name);
   const ids: string[] = [];
-  for (const row of env.store.table(menu.table).rows) {
+  for (const row of menuRows(env, menu)) {
     if (!inVariant(menu, row)) continue;
     if (Object.entries(args).every(([n, v]) => visibleValue(ctx, row, n) === v)) ids.push(formatId(row.id));
   }
@@ -187,6 +186,7 @@ async function add(ctx: CommandContext): Promise<Reply> {
 /** Stores new values for rows after checking each; all or nothing. */
 function update(ctx: CommandContext, rows: readonly Row[], change: (row: Row) => Record<string, string>) {
   const { env, menu } = ctx;
+  refuseComputed(ctx, rows);
   const plans = rows.map((row) => {
     const values = change(row);
     const life = takeLifetime(menu, values);
@@ -198,6 +198,15 @@ function update(ctx: CommandContext, rows: readonly Row[], change: (row: Row) =>
   for (const { row, life } of plans) {
     if (life !== undefined && row.dynamic) engineOf(ctx).lifetimes.set(menu.table, row.id, env.now() + life);
   }
+}
+
+/**
+ * Records the router computes (connected routes) are not the user's to change. The words
+ * are our best guess; no capture of the real refusal was found.
+ */
+function refuseComputed(ctx: CommandContext, rows: readonly Row[]) {
+  const table = ctx.env.store.table(ctx.menu.table);
+  if (rows.some((row) => table.get(row.id) === undefined)) throw failure('can not change dynamic entry');
 }
 
 async function set(ctx: CommandContext): Promise<void> {
@@ -215,6 +224,7 @@ async function remove(ctx: CommandContext): Promise<void> {
   const { env, menu, args } = ctx;
   checkArgs(ctx, ['numbers']);
   const rows = findRows(env, menu, args.numbers);
+  refuseComputed(ctx, rows);
   for (const row of rows) menu.decl.canRemove?.(row, env);
   env.store.commit(rows.map((row): Mutation => ({ op: 'delete', table: menu.table, id: row.id })));
   for (const row of rows) engineOf(ctx).lifetimes.clear(menu.table, row.id);

@@ -139,6 +139,12 @@ export interface MenuDecl {
    * record the router's own id.
    */
   defaults?: readonly Reply[];
+  /**
+   * The records the menu shows, given the stored ones: by default just those. A menu whose
+   * router adds records of its own (connected routes, computed from the addresses) or
+   * shows them in another order says so here; print, get, find and record URLs all see them.
+   */
+  rows?: (env: Environment, stored: readonly Row[]) => readonly Row[];
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
 }

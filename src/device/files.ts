@@ -29,6 +29,17 @@ export const noSuchFile = () => failure('no such file');
 
 export class FileStore {
   readonly root: string;
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` after every change made through this store. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed() {
+    for (const l of this.listeners) l();
+  }
 
   constructor(root: string) {
     fs.mkdirSync(root, { recursive: true });
@@ -89,6 +100,7 @@ export class FileStore {
     const parts = rel.split('/');
     if (parts.length > 1) this.mkdir(parts.slice(0, -1).join('/'));
     fs.writeFileSync(abs, data);
+    this.changed();
   }
 
   /** Appends to a file (created when missing). */
@@ -97,6 +109,7 @@ export class FileStore {
     const { abs } = this.resolve(name);
     if (lstat(abs)?.isDirectory()) throw failure('file already exists');
     fs.appendFileSync(abs, data);
+    this.changed();
   }
 
   /** The whole content of a file; `failure: no such file` when missing or a folder. */
@@ -156,18 +169,39 @@ export class FileStore {
     const { abs } = this.resolve(name);
     if (!lstat(abs)) throw noSuchFile();
     fs.rmSync(abs, { recursive: true, force: true });
+    this.changed();
+  }
+
+  /** Gives a file or folder another name (and place); the new name must be free. */
+  rename(from: string, to: string): void {
+    const a = this.resolve(from);
+    const b = this.resolve(to);
+    if (!lstat(a.abs)) throw noSuchFile();
+    if (lstat(b.abs)) throw failure('file already exists');
+    if (b.rel === a.rel || b.rel.startsWith(a.rel + '/')) throw invalidFileName();
+    const parts = b.rel.split('/');
+    if (parts.length > 1) this.mkdir(parts.slice(0, -1).join('/'));
+    fs.renameSync(a.abs, b.abs);
+    this.changed();
+  }
+
+  /** Copies a file to a new name. */
+  copy(from: string, to: string): void {
+    this.write(to, this.read(from));
   }
 
   /** Creates a folder and its parents; an existing folder is fine, a file in the way is not. */
   mkdir(name: string): void {
     const { rel } = this.resolve(name);
     let at = this.root;
+    let made = false;
     for (const part of rel.split('/')) {
       at = path.join(at, part);
       const st = lstat(at);
-      if (!st) fs.mkdirSync(at);
+      if (!st) { fs.mkdirSync(at); made = true; }
       else if (!st.isDirectory()) throw failure('file already exists');
     }
+    if (made) this.changed();
   }
 
   /** Every file and folder, depth first in name order (folders before their contents). */

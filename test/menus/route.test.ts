@@ -140,7 +140,10 @@ test('static routes: set, disable, enable, remove; connected ones cannot be chan
     assert.equal((await r.run('ip/route', 'get', { number: id, 'value-name': 'active' })).done!.ret, 'true');
     await r.run('ip/route', 'remove', { numbers: id });
     assert.deepEqual(await r.print(), [lanConnected]);
-    await assert.rejects(r.run('ip/route', 'remove', { numbers: '*20000001' }), { message: 'no such item' });
+    // A connected route is found by its id, but it is the router's own: it cannot be changed.
+    await assert.rejects(r.run('ip/route', 'remove', { numbers: '*20000001' }), { message: 'failure: can not change dynamic entry' });
+    await assert.rejects(r.run('ip/route', 'set', { numbers: '*20000001', comment: 'x' }), { message: 'failure: can not change dynamic entry' });
+    assert.equal((await r.run('ip/route', 'get', { number: '*20000001', 'value-name': 'connect' })).done?.ret, 'true');
     await assert.rejects(r.run('ip/route', 'move', { numbers: '*1' }), { message: 'no such command' });
   } finally { r.close(); }
 });

@@ -38,6 +38,16 @@ describe('GET', () => {
     assert.equal(ether.json.type, 'ether');
   });
 
+  test('records the router computes (connected routes) have URLs too', async () => {
+    const routes = (await api.get('/rest/ip/route?connect=true')).json;
+    assert.equal(routes.length, 1);
+    assert.equal(routes[0]['dst-address'], '192.168.88.0/24');
+    const one = await api.get(`/rest/ip/route/${routes[0]['.id']}`);
+    assert.deepEqual(one.json, routes[0]);
+    assert.deepEqual((await api.patch(`/rest/ip/route/${routes[0]['.id']}`, { comment: 'x' })).json,
+      error(400, 'Bad Request', 'failure: can not change dynamic entry'));
+  });
+
   test('a record that does not exist is 404 with the router\'s body', async () => {
     const res = await api.get('/rest/ip/address/*99');
     assert.equal(res.status, 404);

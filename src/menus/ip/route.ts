@@ -5,14 +5,10 @@
 //
 // Connected routes are not stored: they are computed from /ip/address and /interface on
 // every print, so they can never disagree with them (and vanish with their address, as on
-// the router). The core has no hook for rows computed from other tables yet, so this menu
-// brings its own `print` (see `print` below); get/find/set/remove see static routes only.
+// the router). The menu's `rows` gives print, get, find and record URLs both kinds.
 
-import { ValueError, unknownParameter } from '../../core/errors.js';
-import { genericCommand } from '../../core/generic.js';
-import { compileQuery } from '../../core/query.js';
-import { findRows, shownValue, view } from '../../core/records.js';
-import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
+import { ValueError } from '../../core/errors.js';
+import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
@@ -227,31 +223,6 @@ export const route: MenuDecl = {
     'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row).immediateGw },
     'local-address': { type: str(), readOnly: true },
   },
+  // Static and connected routes together, in the router's order.
+  rows: (env) => routingTable(env).rows,
 };
-
-// ---------------------------------------------------------------- print
-
-// Print mirrors the generic one (core/generic.ts) over static and connected routes together.
-const printDecl = genericCommand('print', route);
-const PRINT_OPTIONS = Object.keys(printDecl.args ?? {});
-
-async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
-  const { env, menu, args, session } = ctx;
-  for (const name in args) if (!PRINT_OPTIONS.includes(name)) throw unknownParameter(name);
-  let { rows } = routingTable(env);
-  if (args.from) {
-    const ids = new Set(findRows(env, menu, args.from).map((r) => r.id));
-    rows = rows.filter((r) => !r.dynamic && ids.has(r.id));
-  }
-  const types = (n: string) => menu.fields.get(n)?.type;
-  const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
-  const fields = ctx.proplist?.length ? new Set(ctx.proplist) : undefined;
-  const selected = rows.filter((row) => !query || query((n) => shownValue(env, menu, row, n)));
-  if ('count-only' in args) return { ret: String(selected.length) };
-  for (const row of selected) {
-    // No IF-MIB objects here: `oid` shows ids only, as the generic print does for such menus.
-    yield 'oid' in args ? { '.id': formatId(row.id) } : view(env, menu, row, session, fields);
-  }
-}
-
-route.commands = { print: { ...printDecl, run: print } };

@@ -1,0 +1,83 @@
+// Who answers on the simulated network. The router answers for its own addresses and for
+// 127.0.0.0/8 (and ::1); other hosts answer only when the device layer knows them
+// (`Network.addHost`, e.g. a test's simulated neighbour). Everything else is silent: a
+// ping times out, a bandwidth test never connects. Nothing here sends a real packet.
+
+import type { Environment } from '../core/schema.js';
+import { ipToInt, maskOf } from '../core/values.js';
+
+export interface Host {
+  address: string;
+  /** Round trip time, microseconds. */
+  rttUs: number;
+  /** TTL of the answers as they arrive (the host's initial TTL less the hops). */
+  ttl: number;
+}
+
+/** Where an answer comes from, as the tools need to know it. */
+export interface Answer extends Host {
+  /** The router itself answered (one of its addresses, or loopback). */
+  local: boolean;
+  /** The interface the traffic crossed, when it left the router. */
+  interfaceId?: number;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+export function isLoopback(address: string): boolean {
+  if (address === '::1') return true;
+  return IPV4.test(address) && address.startsWith('127.');
+}
+
+/** The router's own IPv4 addresses (enabled entries of /ip/address), with their interfaces. */
+export function ownAddresses(env: Environment): { address: string; prefix: number; interfaceId?: number }[] {
+  const out: { address: string; prefix: number; interfaceId?: number }[] = [];
+  for (const row of env.store.table('ip/address').rows) {
+    if (row.values.disabled === 'true' || !row.values.address) continue;
+    const [address, len] = row.values.address.split('/');
+    const iface = row.values.interface ? parseInt(row.values.interface.slice(1), 16) : undefined;
+    out.push({ address, prefix: Number(len ?? 32), interfaceId: Number.isNaN(iface) ? undefined : iface });
+  }
+  return out;
+}
+
+export function isOwnAddress(env: Environment, address: string): boolean {
+  return isLoopback(address) || ownAddresses(env).some((a) => a.address === address);
+}
+
+export class Network {
+  private readonly hosts = new Map<string, Host>();
+
+  /** Makes a simulated host answer (ping, bandwidth test). */
+  addHost(address: string, opts: { rttMs?: number; ttl?: number } = {}) {
+    this.hosts.set(address, { address, rttUs: Math.round((opts.rttMs ?? 1) * 1000), ttl: opts.ttl ?? 64 });
+  }
+
+  removeHost(address: string) {
+    this.hosts.delete(address);
+  }
+
+  /** Who answers at `address`, or undefined when nothing does. */
+  answer(env: Environment, address: string): Answer | undefined {
+    if (isOwnAddress(env, address)) {
+      // Answers from the router itself take a few tens of microseconds.
+      return { address, rttUs: 20 + Math.floor(Math.random() * 40), ttl: 64, local: true };
+    }
+    const host = this.hosts.get(address);
+    if (!host) return undefined;
+    const jitter = Math.floor(host.rttUs * 0.1 * Math.random());
+    return { ...host, rttUs: host.rttUs + jitter, local: false, interfaceId: this.interfaceToward(env, address) };
+  }
+
+  /** The interface of the connected network the address lies in, if any. */
+  interfaceToward(env: Environment, address: string): number | undefined {
+    if (!IPV4.test(address)) return undefined;
+    const ip = ipToInt(address);
+    let best: { prefix: number; interfaceId?: number } | undefined;
+    for (const a of ownAddresses(env)) {
+      const mask = maskOf(a.prefix);
+      if (((ip & mask) >>> 0) === ((ipToInt(a.address) & mask) >>> 0) && (!best || a.prefix > best.prefix)) best = a;
+    }
+    return best?.interfaceId;
+  }
+}
