@@ -66,6 +66,8 @@ export class Engine implements Environment {
     if (!prior) this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
+    const table = this.store.table(menu.table);
+    if (decl.firstId !== undefined && table.nextId < decl.firstId) table.nextId = decl.firstId;
     for (const fields of decl.unique ?? []) {
       this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
     }

@@ -145,6 +145,8 @@ export interface MenuDecl {
    * shows them in another order says so here; print, get, find and record URLs all see them.
    */
   rows?: (env: Environment, stored: readonly Row[]) => readonly Row[];
+  /** The id of the first record users add, when the router does not start at *1 (static routes: *80000001). */
+  firstId?: number;
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
 }

@@ -48,12 +48,12 @@ test('a fresh router has the connected route of its LAN address', async () => {
 test('a static route through a connected network is active, listed by destination', async () => {
   const r = boot();
   try {
-    assert.equal(await r.add('ip/route', { gateway: '192.168.88.254' }), '*1');
+    assert.equal(await r.add('ip/route', { gateway: '192.168.88.254' }), '*80000001');
     const records = await r.print();
     assertOrder(records);
     assert.deepEqual(records, [
       {
-        '.id': '*1', active: 'true', disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', dynamic: 'false',
+        '.id': '*80000001', active: 'true', disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', dynamic: 'false',
         gateway: '192.168.88.254', 'immediate-gw': '192.168.88.254%bridge', inactive: 'false', 'routing-table': 'main',
         scope: '30', static: 'true', 'target-scope': '10',
       },
@@ -72,18 +72,18 @@ test('routes: unreachable gateways, backups, blackholes and interface gateways',
     await r.add('ip/route', { 'dst-address': '198.51.100.0/24', gateway: 'ether1' });
     const records = await r.print({}, { proplist: ['.id', 'dst-address', 'active', 'inactive', 'immediate-gw', 'blackhole', 'comment'] });
     assert.deepEqual(records, [
-      { '.id': '*1', comment: 'far', 'dst-address': '10.0.0.0/8', inactive: 'true' },
-      { '.id': '*2', active: 'true', 'dst-address': '10.0.0.0/8', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
+      { '.id': '*80000001', comment: 'far', 'dst-address': '10.0.0.0/8', inactive: 'true' },
+      { '.id': '*80000002', active: 'true', 'dst-address': '10.0.0.0/8', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
       { '.id': '*20000001', active: 'true', 'dst-address': '192.168.88.0/24', 'immediate-gw': 'bridge', inactive: 'false' },
-      { '.id': '*4', active: 'true', 'dst-address': '198.51.100.0/24', 'immediate-gw': 'ether1', inactive: 'false' },
-      { '.id': '*3', active: 'true', blackhole: 'true', 'dst-address': '203.0.113.0/24', inactive: 'false' },
+      { '.id': '*80000004', active: 'true', 'dst-address': '198.51.100.0/24', 'immediate-gw': 'ether1', inactive: 'false' },
+      { '.id': '*80000003', active: 'true', blackhole: 'true', 'dst-address': '203.0.113.0/24', inactive: 'false' },
     ]);
     // A better route that becomes reachable takes over; the other stays a usable backup.
     await r.add('ip/address', { address: '172.16.0.2/30', interface: 'ether1' });
     const tens = await r.print({}, { proplist: ['.id', 'active', 'inactive', 'immediate-gw'], query: ['dst-address=10.0.0.0/8'] });
     assert.deepEqual(tens, [
-      { '.id': '*1', active: 'true', 'immediate-gw': '172.16.0.1%ether1', inactive: 'false' },
-      { '.id': '*2', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
+      { '.id': '*80000001', active: 'true', 'immediate-gw': '172.16.0.1%ether1', inactive: 'false' },
+      { '.id': '*80000002', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
     ]);
   } finally { r.close(); }
 });
@@ -96,7 +96,7 @@ test('connected routes follow addresses and interfaces', async () => {
     await r.add('ip/route', { gateway: '100.64.0.1' });
     let records = await r.print({}, { proplist: ['.id', 'dst-address', 'gateway', 'local-address', 'active', 'connect'] });
     assert.deepEqual(records, [
-      { '.id': '*1', active: 'true', 'dst-address': '0.0.0.0/0', gateway: '100.64.0.1' },
+      { '.id': '*80000001', active: 'true', 'dst-address': '0.0.0.0/0', gateway: '100.64.0.1' },
       { '.id': '*20000002', active: 'true', connect: 'true', 'dst-address': '10.9.9.0/24', gateway: 'bridge', 'local-address': '10.9.9.1%bridge' },
       { '.id': '*20000003', active: 'true', connect: 'true', 'dst-address': '100.64.0.0/10', gateway: 'ether1', 'local-address': '100.64.0.10%ether1' },
       { '.id': '*20000001', active: 'true', connect: 'true', 'dst-address': '192.168.88.0/24', gateway: 'bridge', 'local-address': '192.168.88.1%bridge' },
@@ -104,11 +104,11 @@ test('connected routes follow addresses and interfaces', async () => {
     // The WAN port goes down: its connected route stops working, and so does the default route.
     await r.run('interface/ethernet', 'disable', { numbers: 'ether1' });
     records = await r.print({}, { proplist: ['.id', 'active', 'inactive'], query: ['dst-address=0.0.0.0/0', 'dst-address=100.64.0.0/10', '#|'] });
-    assert.deepEqual(records, [{ '.id': '*1', inactive: 'true' }, { '.id': '*20000003', inactive: 'true' }]);
+    assert.deepEqual(records, [{ '.id': '*80000001', inactive: 'true' }, { '.id': '*20000003', inactive: 'true' }]);
     // A disabled or removed address has no connected route at all.
     await r.run('ip/address', 'disable', { numbers: '*2' });
     await r.run('ip/address', 'remove', { numbers: '*3' });
-    assert.deepEqual((await r.print()).map((x) => x['.id']), ['*1', '*20000001']);
+    assert.deepEqual((await r.print()).map((x) => x['.id']), ['*80000001', '*20000001']);
   } finally { r.close(); }
 });
 
@@ -132,7 +132,7 @@ test('static routes: set, disable, enable, remove; connected ones cannot be chan
     await r.run('ip/route', 'disable', { numbers: id });
     const [route] = await r.print({}, { query: ['static'] });
     assert.deepEqual(route, {
-      '.id': '*1', 'check-gateway': 'ping', comment: 'lab', disabled: 'true', distance: '20', 'dst-address': '10.0.0.0/8',
+      '.id': '*80000001', 'check-gateway': 'ping', comment: 'lab', disabled: 'true', distance: '20', 'dst-address': '10.0.0.0/8',
       dynamic: 'false', gateway: '192.168.88.2', inactive: 'true', 'routing-table': 'main', scope: '30', static: 'true',
       'target-scope': '10',
     });
@@ -144,7 +144,7 @@ test('static routes: set, disable, enable, remove; connected ones cannot be chan
     await assert.rejects(r.run('ip/route', 'remove', { numbers: '*20000001' }), { message: 'failure: can not change dynamic entry' });
     await assert.rejects(r.run('ip/route', 'set', { numbers: '*20000001', comment: 'x' }), { message: 'failure: can not change dynamic entry' });
     assert.equal((await r.run('ip/route', 'get', { number: '*20000001', 'value-name': 'connect' })).done?.ret, 'true');
-    await assert.rejects(r.run('ip/route', 'move', { numbers: '*1' }), { message: 'no such command' });
+    await assert.rejects(r.run('ip/route', 'move', { numbers: '*80000001' }), { message: 'no such command' });
   } finally { r.close(); }
 });
 
@@ -159,7 +159,7 @@ test('route arguments are checked', async () => {
       { message: 'invalid value for argument dst-address' });
     await assert.rejects(r.add('ip/route', { gateway: '10.0.0.1', 'suppress-hw-offload': 'yes' }),
       { message: 'unknown parameter suppress-hw-offload' });
-    assert.equal(await r.add('ip/route', { 'dst-address': '10.0.0.1', gateway: '192.168.88.5%bridge' }), '*1');
+    assert.equal(await r.add('ip/route', { 'dst-address': '10.0.0.1', gateway: '192.168.88.5%bridge' }), '*80000001');
     const [route] = await r.print({}, { query: ['static'], proplist: ['dst-address', 'immediate-gw'] });
     assert.deepEqual(route, { 'dst-address': '10.0.0.1/32', 'immediate-gw': '192.168.88.5%bridge' });
   } finally { r.close(); }

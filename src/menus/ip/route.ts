@@ -223,6 +223,8 @@ export const route: MenuDecl = {
     'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row).immediateGw },
     'local-address': { type: str(), readOnly: true },
   },
+  // Static routes are numbered from *80000001 on the router (routeros-facts.md 2.3).
+  firstId: 0x80000001,
   // Static and connected routes together, in the router's order.
   rows: (env) => routingTable(env).rows,
 };
