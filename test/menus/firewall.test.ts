@@ -1,28 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Engine } from '../../src/core/engine.js';
-import { POLICIES, type Reply } from '../../src/core/schema.js';
-import { Store } from '../../src/core/store.js';
-import { Device } from '../../src/device/board.js';
-import { menus } from '../../src/menus/index.js';
-
-const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
-
-/** A freshly booted router; `clock` moves its time when given. */
-function boot(clock?: { now: number }) {
-  const store = Store.open(fs.mkdtempSync(path.join(os.tmpdir(), 'vr-')));
-  const engine = new Engine(store, menus, clock ? () => clock.now : Date.now);
-  engine.services.device = new Device();
-  engine.seed();
-  const run = async (where: string, command: string, args: Record<string, string> = {}) =>
-    engine.run({ path: where.split('/'), command, args }, admin);
-  const print = async (where: string) => (await run(where, 'print')).records;
-  const close = () => { engine.close(); store.close(); };
-  return { engine, store, run, print, close };
-}
+import type { Reply } from '../../src/core/schema.js';
+import { boot } from '../helpers/engine.js';
 
 const sorted = (r: Reply) => ['.id', ...Object.keys(r).filter((k) => k !== '.id').sort()];
 

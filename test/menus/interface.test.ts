@@ -1,36 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Engine } from '../../src/core/engine.js';
-import { POLICIES, type Reply } from '../../src/core/schema.js';
-import { Store } from '../../src/core/store.js';
+import type { Reply } from '../../src/core/schema.js';
 import { menus } from '../../src/menus/index.js';
 import { generatedMac } from '../../src/menus/interface/interface.js';
+import { assertOrder, boot as bootEngine } from '../helpers/engine.js';
 
-const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
-
-function boot() {
-  const store = Store.open(fs.mkdtempSync(path.join(os.tmpdir(), 'vr-if-')));
-  const engine = new Engine(store, menus);
-  engine.seed();
-  const run = (where: string, command: string, args: Record<string, string> = {}, extra: { query?: string[]; proplist?: string[] } = {}) =>
-    engine.run({ path: where.split('/'), command, args, ...extra }, admin);
-  const print = async (where: string, args: Record<string, string> = {}, extra = {}) => (await run(where, 'print', args, extra)).records;
-  const add = async (where: string, args: Record<string, string>) => (await run(where, 'add', args)).done!.ret;
-  const close = () => { engine.close(); store.close(); };
-  return { engine, store, run, print, add, close };
-}
-
-/** The router's key order: `.id` first, then alphabetical. */
-function assertOrder(records: readonly Reply[]) {
-  for (const r of records) {
-    const keys = Object.keys(r);
-    const expected = [...keys.filter((k) => k === '.id'), ...keys.filter((k) => k !== '.id').sort()];
-    assert.deepEqual(keys, expected);
-  }
-}
+/** These expectations describe the declarations alone: no simulated hardware behind them. */
+const boot = () => bootEngine(undefined, { device: false });
 
 const ZERO_COUNTERS = Object.fromEntries([
   'fp-rx-byte', 'fp-rx-packet', 'fp-tx-byte', 'fp-tx-packet', 'rx-byte', 'rx-drop', 'rx-error', 'rx-packet',

@@ -1,32 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Engine } from '../../src/core/engine.js';
-import { POLICIES, type Reply } from '../../src/core/schema.js';
-import { Store } from '../../src/core/store.js';
-import { menus } from '../../src/menus/index.js';
+import type { Reply } from '../../src/core/schema.js';
+import { assertOrder, boot as bootEngine } from '../helpers/engine.js';
 
-const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
-
+/** The engine, with print reading /ip/route. */
 function boot() {
-  const store = Store.open(fs.mkdtempSync(path.join(os.tmpdir(), 'vr-route-')));
-  const engine = new Engine(store, menus);
-  engine.seed();
-  const run = (where: string, command: string, args: Record<string, string> = {}, extra: { query?: string[]; proplist?: string[] } = {}) =>
-    engine.run({ path: where.split('/'), command, args, ...extra }, admin);
-  const print = async (args: Record<string, string> = {}, extra = {}) => (await run('ip/route', 'print', args, extra)).records;
-  const add = async (where: string, args: Record<string, string>) => (await run(where, 'add', args)).done!.ret;
-  const close = () => { engine.close(); store.close(); };
-  return { engine, store, run, print, add, close };
-}
-
-function assertOrder(records: readonly Reply[]) {
-  for (const r of records) {
-    const keys = Object.keys(r);
-    assert.deepEqual(keys, [...keys.filter((k) => k === '.id'), ...keys.filter((k) => k !== '.id').sort()]);
-  }
+  const r = bootEngine();
+  return { ...r, print: (args: Record<string, string> = {}, extra = {}) => r.print('ip/route', args, extra) };
 }
 
 /** The connected route of the default LAN address, as a real router prints one. */

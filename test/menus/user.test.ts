@@ -1,29 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Engine } from '../../src/core/engine.js';
 import { POLICIES } from '../../src/core/schema.js';
 import { Store } from '../../src/core/store.js';
-import { Device } from '../../src/device/board.js';
 import { menus } from '../../src/menus/index.js';
 import { hashPassword, verifyPassword } from '../../src/menus/user/password.js';
-
-const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
-
-function boot() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vr-'));
-  const store = Store.open(dir);
-  const engine = new Engine(store, menus);
-  engine.services.device = new Device();
-  engine.seed();
-  const run = async (where: string, command: string, args: Record<string, string> = {}) =>
-    engine.run({ path: where.split('/'), command, args }, admin);
-  const print = async (where: string) => (await run(where, 'print')).records;
-  const close = () => { engine.close(); store.close(); };
-  return { dir, engine, store, run, print, close };
-}
+import { admin, boot } from '../helpers/engine.js';
 
 const READ = 'local,telnet,ssh,reboot,read,test,winbox,password,web,sniff,sensitive,api,romon,rest-api,!ftp,!write,!policy';
 const WRITE = 'local,telnet,ssh,reboot,read,write,test,winbox,password,web,sniff,sensitive,api,romon,rest-api,!ftp,!policy';
