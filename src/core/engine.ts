@@ -158,7 +158,10 @@ export class Engine implements Environment {
     const { node, cmd } = this.resolve(sentence.path, sentence.command);
     for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
     const records: Reply[] = [];
-    const emit = options.onRecord ?? ((r: Reply) => { records.push(r); });
+    const deliver = options.onRecord ?? ((r: Reply) => { records.push(r); });
+    // `.proplist` narrows the records of every command; print narrows its own as it builds them.
+    const keep = !cmd.generic && sentence.proplist?.length ? sentence.proplist : undefined;
+    const emit = keep ? (r: Reply) => deliver(pick(r, keep)) : deliver;
     const signal = options.signal ?? new AbortController().signal;
     const menu = node.menu ?? this.dirMenu(node);
     const args = cmd.generic ? sentence.args : readArgs(cmd, sentence.args);
@@ -224,6 +227,13 @@ export class Engine implements Environment {
   close() {
     this.lifetimes.stop();
   }
+}
+
+/** The named properties of a record, in the record's own order. */
+function pick(record: Reply, names: readonly string[]): Reply {
+  const out: Reply = {};
+  for (const key in record) if (names.includes(key)) out[key] = record[key];
+  return out;
 }
 
 /** Checks a command's own arguments against its declaration and reads them to canonical form. */
