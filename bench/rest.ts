@@ -48,16 +48,17 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
     progress(`GET ${ONE}: warming up both servers (${cfg.warmupSec} s each)`);
     await getLoad(baseline.port, cfg.warmupSec);
     await getLoad(router.port, cfg.warmupSec);
-    const measured = async (server: Server, name: string): Promise<[LoadResult, number]> => {
+    const measured = async (server: Server, name: string): Promise<[LoadResult, number, number]> => {
       const cpu0 = server.cpuMs();
       const r = await getLoad(server.port, cfg.durationSec);
       expectAll(`GET ${ONE} (${name})`, r, 200);
-      const cpuPerRequest = ((server.cpuMs() - cpu0) * 1000) / r.answered;
+      const cpu = server.cpuMs() - cpu0;
+      const cpuPerRequest = (cpu * 1000) / r.answered;
       progress(`GET ${ONE} ${name}: ${rate(r.perSecond)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`);
-      return [r, cpuPerRequest];
+      return [r, cpuPerRequest, cpu / (r.seconds * 1000)];
     };
-    const [base, baseCpu] = await measured(baseline, 'bare node:http');
-    const [get, getCpu] = await measured(router, 'vrouter');
+    const [base, baseCpu, baseBusy] = await measured(baseline, 'bare node:http');
+    const [get, getCpu, getBusy] = await measured(router, 'vrouter');
     const share = get.perSecond / base.perSecond;
 
     // Durable writes. SQLite's own rate on this disk, one commit per row, is their floor;
@@ -110,6 +111,7 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
         { what: `GET ${ONE}: p50 latency`, value: ms(get.p50), baseline: ms(base.p50), ratio: ratio(get.p50 / base.p50) },
         { what: `GET ${ONE}: p99 latency`, value: ms(get.p99), baseline: ms(base.p99), ratio: ratio(get.p99 / base.p99), target: '< 5 ms', met: get.p99 < 5 },
         { what: `GET ${ONE}: server CPU per request`, value: `${getCpu.toFixed(0)} µs`, baseline: `${baseCpu.toFixed(0)} µs`, ratio: ratio(getCpu / baseCpu) },
+        { what: `GET ${ONE}: server CPU use (share of one core)`, value: `${(getBusy * 100).toFixed(0)}%`, baseline: `${(baseBusy * 100).toFixed(0)}%` },
         { what: `PATCH ${ONE} (durable): requests/s`, value: rate(patch.perSecond), baseline: floorText, ratio: ratio(patch.perSecond / floor) },
         { what: `PATCH ${ONE}: p50 / p99 latency`, value: `${ms(patch.p50)} / ${ms(patch.p99)}` },
         { what: `PUT ${LIST} (durable, new entries): entries/s`, value: rate(put.perSecond), baseline: floorText, ratio: ratio(put.perSecond / floor), target: '>= 3,000/s', met: put.perSecond >= 3000 },
@@ -120,6 +122,7 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
       notes: [
         `autocannon ${cfg.connections} connections from this process; GET ${cfg.durationSec} s after ${cfg.warmupSec} s of warm-up for each server, PATCH ${cfg.patchSec} s, PUT ${int(cfg.putAmount)} new entries${put.cut ? ` (cut off at ${cfg.putMaxSec} s after ${int(created)})` : ''}; connections take the users bench1..bench${cfg.users} in turn.`,
         `Baseline for GET: a bare node:http server process answering the router's reply byte for byte (status, headers, body; checked on a raw socket, apart from Date). Latencies are autocannon's per-request times, percentiles over every request.`,
+        `Server CPU (user + system time from /proc) per request and as a share of one core: on a 2-core machine the load generator takes about a core itself, so a server well below 100% is limited by its client, not by itself; CPU per request is the comparison that does not depend on the client.`,
         `Baseline for writes: durable SQLite commits per second on this disk with the store's settings (WAL, synchronous=FULL), one row per transaction, in this process; the mean of a measurement before the PATCH run and one after the PUT run (range in brackets), because the disk's rate drifts.`,
         `Durability checked: after the PUTs the router was killed with SIGKILL and started again; all ${int(created)} acknowledged entries were there.`,
       ],

@@ -7,6 +7,7 @@
 // it writes no results file unless --out is given.
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { largeBench, type LargeConfig } from './large.js';
@@ -52,7 +53,9 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
   return sections;
 }
 
-export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number): string {
+const loads = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }): string {
   const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
   const met = sections.flatMap((s) => s.rows).filter((r) => r.met === true).length;
   return [
@@ -63,6 +66,7 @@ export function resultsMarkdown(sections: readonly Section[], command: string, s
     '## Machine',
     '',
     ...machine().map((l) => `- ${l}`),
+    ...(load ? [`- load average (1, 5, 15 min) before the run: ${load.before}; after: ${load.after} (the benchmarks' own processes count too; anything else running shares the 2 cores)`] : []),
     '',
     '## Targets',
     '',
@@ -96,6 +100,7 @@ async function main() {
   }
   for (const name of only) if (!BENCHMARKS.includes(name)) { process.stderr.write(`unknown benchmark ${name}\n`); process.exit(2); }
   const t0 = performance.now();
+  const before = loads();
   process.stdout.write(`vrouter benchmarks\n${machine().map((l) => `  ${l}`).join('\n')}\n`);
   const sections = await runBenchmarks(cfg, only);
   const seconds = (performance.now() - t0) / 1000;
@@ -105,7 +110,7 @@ async function main() {
   for (const r of missed) process.stdout.write(`  ${status(r)}: ${r.what}: ${r.value} (target ${r.target})\n`);
   if (out) {
     const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
-    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds));
+    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds, { before, after: loads() }));
     process.stdout.write(`results written to ${path.relative(process.cwd(), out) || out}\n`);
   }
 }

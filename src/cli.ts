@@ -6,8 +6,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
 import { StoreError } from './core/store.js';
-import { VERSION } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, VERSION } from './device/board.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
+import { consoleCommand } from './console/interactive.js';
 
 const HELP = `Usage: vrouter [FLAGS]
 
@@ -22,6 +23,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
+  --board NAME            the emulated board: ${Object.keys(BOARDS).join(', ')} (default ${DEFAULT_BOARD})
   --help                  show this text
 
 Ports given here are written into /ip/service, so the configuration shows what is bound;
@@ -74,6 +76,10 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       options.loginKeepMs = duration(value());
     } else if (flag === '--request-limit') {
       options.requestLimitMs = duration(value());
+    } else if (flag === '--board') {
+      const v = value();
+      if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
+      options.board = v;
     } else {
       throw new UsageError(`unknown flag ${arg} (see --help)`);
     }
@@ -82,6 +88,8 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
 }
 
 async function main() {
+  // `vrouter console [URL] [--user NAME] [--password PW]`: the console of a running router.
+  if (process.argv[2] === 'console') process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
   let options: RouterOptions | 'help';
   try {
     options = parseFlags(process.argv.slice(2));

@@ -5,18 +5,23 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { Device, VERSION } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, VERSION } from './device/board.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { menus } from './menus/index.js';
+import { attachDevice } from './menus/device.js';
+import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
 import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
 import { RestHandler } from './services/rest/handler.js';
-import { Www, homePageHtml } from './services/www.js';
+import { Www, type WebParts } from './services/www.js';
+import { Services, type ListenSpec, type Listener } from './services/services.js';
+import { SecretBox } from './device/secrets.js';
+import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
   dataDir: string;
@@ -25,6 +30,8 @@ export interface RouterOptions {
   ports: Partial<Record<ServiceName, number>>;
   loginKeepMs: number;
   requestLimitMs: number;
+  /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
+  board?: string;
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -37,15 +44,18 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl'
 export class Router {
   readonly engine: Engine;
   readonly logins: Logins;
-  private www?: Www;
+  /** The network faces, following /ip/service (started by `start`). */
+  services?: Services;
   private sweeper?: NodeJS.Timeout;
   /** Where each running service really listens. */
   readonly bound: Partial<Record<ServiceName, number>> = {};
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
-    this.engine.services.device = new Device();
+    this.engine.services.device = new Device(BOARDS[options.board ?? DEFAULT_BOARD], this.engine);
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
+    this.engine.services.secrets = SecretBox.open(options.dataDir);
+    this.engine.services.signer = new Signer();
     if (store.fresh) {
       this.engine.seed();
       // A fresh router listens where its default flags say.
@@ -53,6 +63,9 @@ export class Router {
     } else {
       this.writePorts(options.ports);
     }
+    attachDevice(this.engine);
+    // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
+    startScheduler(this.engine);
     // Logins show in /user/active while they last, and in the account log.
     const shown = new Map<Entry, number>();
     const events: LoginEvents = {
@@ -93,11 +106,6 @@ export class Router {
     return router;
   }
 
-  private service(name: ServiceName): Record<string, string> | undefined {
-    const row = this.store.table('ip/service').byKey.get(name);
-    return row?.values;
-  }
-
   private writePorts(ports: Partial<Record<ServiceName, number>>) {
     const table = this.store.table('ip/service');
     const changes = Object.entries(ports).flatMap(([name, port]) => {
@@ -110,34 +118,47 @@ export class Router {
   private async startServices() {
     const lanes = new Lanes(this.options.requestLimitMs, (user) => this.logins.drop(user, 'rest-api'));
     const rest = new RestHandler(this.engine, this.logins, lanes);
-    const www = this.service('www');
-    if (www && www.disabled !== 'true') {
-      this.www = new Www({ rest, scheme: 'http', homePage: () => this.homePage() });
-      const port = Number(www.port ?? DEFAULT_PORTS.www);
-      try {
-        this.bound.www = await this.www.listen(port, this.options.listen);
-      } catch (e) {
-        this.www = undefined;
-        const code = (e as NodeJS.ErrnoException).code;
-        throw new Error(`cannot listen on ${this.options.listen}:${port} (www): ${code === 'EADDRINUSE' ? 'address already in use' : code ?? (e as Error).message}`);
-      }
-      // Port 0 asks for any free port: the configuration shows the one really bound.
-      if (this.bound.www !== port) this.writePorts({ www: this.bound.www });
-    }
+    const services = new Services({
+      store: this.store, host: this.options.listen, bound: this.bound,
+      certificate: (stored) => tlsMaterial(this.engine, stored),
+      log: (topics, message) => writeLog(this.engine, topics, message),
+    });
+    this.services = services;
+    this.engine.services.serviceStatus = (name: string) => services.status(name);
+    services.register('www', (spec) => this.startWww(spec, rest, 'http'));
+    services.register('www-ssl', (spec) => this.startWww(spec, rest, 'https'));
+    await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
   }
 
-  private homePage(): string {
-    const identity = this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
-    return homePageHtml(identity, VERSION.split(' ')[0]);
+  private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
+    const www = new Www({
+      rest, scheme, tls: spec.tls, allowed: spec.allowed,
+      router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: VERSION.split(' ')[0] }),
+      parts: () => this.webParts(scheme),
+    });
+    const port = await www.listen(spec.port, spec.host);
+    return { port, close: (graceful) => www.close(graceful) };
   }
 
-  /** The base URL of the REST service, e.g. http://127.0.0.1:8080. */
-  url(): string | undefined {
-    if (this.bound.www === undefined) return undefined;
+  /** The switches of /ip/service/webserver for one protocol (every part is on by default). */
+  private webParts(scheme: 'http' | 'https'): WebParts {
+    const values = this.store.table('ip/service/webserver').rows[0]?.values ?? {};
+    const on = (part: string) => (values[part] ?? 'true') === 'true';
+    if (scheme === 'https') return { rest: on('rest-secure'), index: on('index-secure'), webfig: on('webfig-secure'), graphs: on('graphs-secure') };
+    return {
+      rest: on('rest-plain'), index: on('index-plain'), webfig: on('webfig-plain'), graphs: on('graphs-plain'),
+      acme: on('acme-plain'), crl: on('crl-plain'), scep: on('scep-plain'),
+    };
+  }
+
+  /** The base URL of the REST service, e.g. http://127.0.0.1:8080 (or https://... of www-ssl). */
+  url(service: 'www' | 'www-ssl' = 'www'): string | undefined {
+    const port = this.bound[service];
+    if (port === undefined) return undefined;
     const host = this.options.listen.includes(':') ? `[${this.options.listen}]` : this.options.listen;
-    return `http://${host}:${this.bound.www}`;
+    return `${service === 'www' ? 'http' : 'https'}://${host}:${port}`;
   }
 
   private directory(): Directory {
@@ -185,7 +206,9 @@ export class Router {
 
   async stop() {
     if (this.sweeper) clearInterval(this.sweeper);
-    await this.www?.close();
+    await this.services?.stop();
+    await stopScheduler(this.engine);
+    (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();
     this.engine.close();
     this.store.close();

@@ -197,12 +197,14 @@ export class Engine implements Environment {
    * Values are given as a user would type them (references by name); fields users cannot
    * set (`default-name`, `type`) are taken too, since the router itself writes them.
    */
-  seed() {
+  seed(keep?: (menu: Menu, given: Reply) => boolean) {
     const mutations: Mutation[] = [];
     for (const menu of this.menus.values()) {
       const defaults = menu.decl.defaults;
       if (!defaults) continue;
       for (const given of defaults) {
+        // `keep` chooses some defaults only (/system/reset-configuration no-defaults=yes).
+        if (keep && !keep(menu, given)) continue;
         const values: Record<string, string> = {};
         const id = given['.id'] === undefined ? undefined : parseId(given['.id']);
         for (const [name, input] of Object.entries(given)) {
@@ -239,6 +241,12 @@ function pick(record: Reply, names: readonly string[]): Reply {
 /** Checks a command's own arguments against its declaration and reads them to canonical form. */
 function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<string, string> {
   const declared = cmd.args ?? {};
+  // The console's unnamed value arrives as `numbers` (REST spec 2.4.6): it is the command's
+  // unnamed argument when the command has no `numbers` of its own (`ping`, `number`).
+  if (cmd.unnamed && 'numbers' in given && !('numbers' in declared) && !(cmd.unnamed in given)) {
+    const { numbers, ...rest } = given;
+    given = { ...rest, [cmd.unnamed]: numbers };
+  }
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
     const arg = declared[name];

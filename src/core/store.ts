@@ -270,6 +270,23 @@ export class Store {
     const durable = mutations.filter((m) => !this.isDynamic(m));
     if (durable.length) this.write(durable);
     for (const m of mutations) this.apply(m);
+    if (this.watchers.size && mutations.length) {
+      const tables = new Set(mutations.map((m) => m.table));
+      for (const watcher of this.watchers) watcher(tables);
+    }
+  }
+
+  private readonly watchers = new Set<(tables: ReadonlySet<string>) => void>();
+
+  /**
+   * Calls `watcher` after every commit with the tables it changed, so a part that follows
+   * the configuration (the network services follow /ip/service) needs no polling. A watcher
+   * runs inside the commit: it must not throw and should only note the change and act
+   * later. Returns the function that stops it.
+   */
+  onCommit(watcher: (tables: ReadonlySet<string>) => void): () => void {
+    this.watchers.add(watcher);
+    return () => { this.watchers.delete(watcher); };
   }
 
   private isDynamic(m: Mutation): boolean {

@@ -72,10 +72,11 @@ export class Traffic {
     const t = zero();
     if (!a || at <= a.since) return t;
     const s = (at - a.since) / 1000;
+    // Whole frames only: bytes follow the frame count.
     t.rxPackets = Math.floor(s * a.rxPackets);
     t.txPackets = Math.floor(s * a.txPackets);
-    t.rxBytes = Math.floor(s * a.rxBytes);
-    t.txBytes = Math.floor(s * a.txBytes);
+    t.rxBytes = a.rxPackets ? t.rxPackets * (a.rxBytes / a.rxPackets) : 0;
+    t.txBytes = a.txPackets ? t.txPackets * (a.txBytes / a.txPackets) : 0;
     t.rxBroadcast = t.rxPackets;
     t.txBroadcast = t.txPackets;
     return t;

@@ -22,10 +22,28 @@ import { log } from './log.js';
 import { userActive } from './user/active.js';
 import { passwordCommand } from './password.js';
 import { delayCommand } from './delay.js';
+import { certificate } from './certificate.js';
+import { fileMenu } from './file.js';
+import { rootPing, toolPing } from './tool/ping.js';
+import { toolFetch } from './tool/fetch.js';
+import { bandwidthServer, bandwidthServerSession, toolBandwidthTest } from './tool/bandwidth.js';
+import { consoleInspect } from './console-inspect.js';
+import { packageUpdate, systemPackage } from './system/package.js';
+import { lte, lteApn } from './interface/lte.js';
+import { executeCommand } from './execute.js';
+import { importCommand } from './import.js';
+import { withExport } from './export.js';
+import { script, scriptEnvironment, scriptJob } from './system/script.js';
+import { scheduler } from './system/scheduler.js';
+import { resetCommand } from './system/reset.js';
 
-export const menus: readonly MenuDecl[] = [
+// withExport: `export` in every menu and directory that has it (src/menus/export.ts).
+export const menus: readonly MenuDecl[] = withExport([
   interfaceMenu, ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember,
   ipAddress, pool, dns, dnsStatic, addressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
-  userActive, passwordCommand, delayCommand,
-];
+  userActive, passwordCommand, delayCommand, certificate,
+  fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
+  consoleInspect, systemPackage, packageUpdate, lte, lteApn,
+  script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
+]);

@@ -1,46 +1,150 @@
-// The `www` service: HTTP/1.1 with keep-alive, serving REST under /rest and the router's
-// small home page at /. Node's own http module, so status codes, resets and keep-alive
-// stay under our control.
+// The web server behind `www` (HTTP) and `www-ssl` (HTTPS): REST under /rest, the router's
+// home page at /, the web configuration page at /webfig/ and the graphs page at /graphs/.
+// Node's own http and https modules, so status codes, resets, TLS versions and keep-alive
+// stay under our control. Which parts answer follows /ip/service/webserver at every
+// request: a part turned off answers 403 with an HTML page (spec 4.6.4); everything else
+// the server itself refuses (404, 408, 413, 431, 400, 500) is a JSON error object like the
+// REST service's own.
 //
-// Limits (each answered with a clear status, none can take the server down):
-//   request head   16 KiB (Node's default)        -> 431
-//   request body   MAX_BODY bytes                  -> 413
-//   head time      HEADERS_TIMEOUT_MS              -> 408 / connection closed
-//   idle keep-alive KEEP_ALIVE_MS between requests -> connection closed
+// Limits. Each keeps one client from taking the server down, and each is answered with a
+// clear status before the connection is closed:
+//   request head     MAX_HEADER_BYTES (16 KiB), request line and headers  -> 431
+//   request body     MAX_BODY_BYTES (8 MiB); a Content-Length over it is
+//                    refused before any of the body is read                  -> 413
+//   head time        HEADERS_TIMEOUT_MS (20 s) from the first byte of a
+//                    request to the end of its head                          -> 408
+//   request time     REQUEST_TIMEOUT_MS (60 s) to receive a whole request,
+//                    head and body (a slow answer is not limited here: the
+//                    REST service's own 60 s request limit is)              -> 408
+//   TLS handshake    HANDSHAKE_TIMEOUT_MS (20 s)                             -> connection closed
+//   idle keep-alive  KEEP_ALIVE_MS (60 s) between requests                   -> connection closed
 
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import https from 'node:https';
+import type net from 'node:net';
+import type tls from 'node:tls';
 import type { RestHandler } from './rest/handler.js';
-import { errorBody } from './rest/errors.js';
+import { STATUS_TEXT, errorBody } from './rest/errors.js';
 
-export const MAX_BODY = 8 * 1024 * 1024;
+export const MAX_HEADER_BYTES = 16 * 1024;
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const HANDSHAKE_TIMEOUT_MS = 20_000;
 export const KEEP_ALIVE_MS = 60_000;
+/** How long requests under way may still finish when a listener is replaced. */
+export const DRAIN_MS = 65_000;
+
+/** The parts of the web server, as the switches of /ip/service/webserver turn them on and off. */
+export interface WebParts {
+  rest: boolean;
+  index: boolean;
+  webfig: boolean;
+  graphs: boolean;
+  /** The plain-HTTP-only parts; over HTTPS they do not exist. */
+  acme?: boolean;
+  crl?: boolean;
+  scep?: boolean;
+}
+
+/** The limits above; tests shorten them. */
+export interface Limits {
+  maxHeaderBytes: number;
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  handshakeTimeoutMs: number;
+  keepAliveMs: number;
+}
+
+export const LIMITS: Limits = {
+  maxHeaderBytes: MAX_HEADER_BYTES, maxBodyBytes: MAX_BODY_BYTES, headersTimeoutMs: HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: REQUEST_TIMEOUT_MS, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, keepAliveMs: KEEP_ALIVE_MS,
+};
 
 export interface WwwOptions {
   rest: RestHandler;
-  /** The home page's words: identity and version. */
-  homePage: () => string;
   scheme: 'http' | 'https';
+  /** The router's identity and version, for the pages. */
+  router: () => { identity: string; version: string };
+  /** The switches in force for this scheme, read at every request. */
+  parts: () => WebParts;
+  /** For HTTPS: certificate, key, ciphers and TLS versions. */
+  tls?: tls.TlsOptions;
+  /** Clients outside `available-from` are reset before any byte of theirs is read. */
+  allowed: (address: string) => boolean;
+  limits?: Partial<Limits>;
 }
 
-export function homePageHtml(identity: string, version: string): string {
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const JSON_TYPE = 'application/json';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
   return `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>${esc(identity)} - RouterOS router configuration page</title></head>
-<body><h1>RouterOS v${esc(version)}</h1>
-<p>You have connected to a router <b>${esc(identity)}</b>.</p>
-<p><a href="/webfig/">Webfig</a> &middot; REST API at <code>/rest</code></p>
+<html><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="/style.css"></head>
+<body>
+${body}
 </body></html>
 `;
 }
 
+export function homePageHtml(identity: string, version: string): string {
+  return page(`${identity} - RouterOS router configuration page`, `<h1>RouterOS v${esc(version)}</h1>
+<p>You have connected to a router <b>${esc(identity)}</b>.</p>
+<ul>
+<li><a href="/webfig/">Webfig</a>: the web configuration page</li>
+<li><a href="/graphs/">Graphs</a></li>
+<li>REST API at <code>/rest</code></li>
+</ul>`);
+}
+
+function webfigHtml(identity: string, version: string): string {
+  return page(`${identity} - WebFig`, `<h1>WebFig</h1>
+<p>Router <b>${esc(identity)}</b>, RouterOS v${esc(version)}.</p>
+<p>This router is configured through its REST API at <code>/rest</code>.</p>
+<p><a href="/">Home</a></p>`);
+}
+
+function graphsHtml(identity: string): string {
+  return page(`${identity} - Graphs`, `<h1>Graphs</h1>
+<p>No graphs are collected on <b>${esc(identity)}</b> (see /tool/graphing).</p>
+<p><a href="/">Home</a></p>`);
+}
+
+const STYLE = 'body{font-family:sans-serif;margin:2em}code{background:#eee;padding:0 .2em}\n';
+
+export const forbiddenHtml = page('403 Forbidden', '<h1>403 Forbidden</h1>\n<p>This part of the web server is turned off.</p>');
+
+/** A running web server on one port. */
 export class Www {
   readonly server: http.Server;
+  private closing = false;
+  private readonly closed: Promise<void>;
+  private markClosed!: () => void;
+  private readonly limits: Limits;
 
   constructor(private readonly options: WwwOptions) {
-    this.server = http.createServer({ keepAlive: true, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 0 }, (req, res) => this.serve(req, res));
-    this.server.keepAliveTimeout = KEEP_ALIVE_MS;
+    const limits = this.limits = { ...LIMITS, ...options.limits };
+    const httpOptions: http.ServerOptions = {
+      keepAlive: true, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, maxHeaderSize: limits.maxHeaderBytes,
+      // Timeouts are checked this often; a short limit (in tests) needs a shorter interval.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
+    };
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res);
+    this.server = options.scheme === 'https'
+      ? https.createServer({ ...options.tls, ...httpOptions, handshakeTimeout: limits.handshakeTimeoutMs }, handler)
+      : http.createServer(httpOptions, handler);
+    this.server.keepAliveTimeout = limits.keepAliveMs;
+    // First of all listeners: a client outside available-from is reset before HTTP (or
+    // TLS) reads a byte from it.
+    this.server.prependListener('connection', (socket: net.Socket) => {
+      if (!options.allowed(remoteAddress(socket))) socket.resetAndDestroy();
+    });
+    this.server.on('clientError', (err: NodeJS.ErrnoException, socket: net.Socket) => this.clientError(err, socket));
+    // A failed handshake is the client's business (no trust, wrong name, no shared cipher).
+    this.server.on('tlsClientError', () => {});
+    this.closed = new Promise((ok) => { this.markClosed = ok; });
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -49,56 +153,125 @@ export class Www {
       this.server.once('error', onError);
       this.server.listen(port, host, () => {
         this.server.off('error', onError);
-        resolve((this.server.address() as AddressInfo).port);
+        resolve((this.server.address() as net.AddressInfo).port);
       });
     });
   }
 
+  /**
+   * Stops listening at once. `graceful`: requests under way finish (their connections then
+   * close) within DRAIN_MS; otherwise every connection is cut. Resolves when the port is free.
+   */
+  close(graceful: boolean): Promise<void> {
+    if (!this.closing) {
+      this.closing = true;
+      this.server.close(() => this.markClosed());
+      if (graceful) {
+        this.server.closeIdleConnections();
+        setTimeout(() => this.server.closeAllConnections(), DRAIN_MS).unref();
+      } else {
+        this.server.closeAllConnections();
+      }
+    }
+    return graceful ? Promise.resolve() : this.closed;
+  }
+
+  private clientError(err: NodeJS.ErrnoException, socket: net.Socket) {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = errorBody(status);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+
   private serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > this.limits.maxBodyBytes) return this.tooLarge(req, res);
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooBig = false;
+    let refused = false;
     req.on('data', (chunk: Buffer) => {
+      if (refused) return;
       size += chunk.length;
-      if (size > MAX_BODY) { tooBig = true; chunks.length = 0; return; }
-      if (!tooBig) chunks.push(chunk);
+      if (size > this.limits.maxBodyBytes) { refused = true; chunks.length = 0; this.tooLarge(req, res); return; }
+      chunks.push(chunk);
     });
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      if (tooBig) return this.send(res, 413, { 'Content-Type': 'application/json', Connection: 'close' }, errorBody(413));
-      const url = req.url ?? '/';
-      if (url === '/rest' || url.startsWith('/rest/') || url.startsWith('/rest?')) {
-        this.options.rest.handle({
-          method: req.method ?? 'GET', url, authorization: req.headers.authorization,
-          contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8'),
-          client: clientAddress(req), scheme: this.options.scheme, host: req.headers.host,
-        }).then(
-          (r) => this.send(res, r.status, r.headers, r.body),
-          (e) => { console.error('vrouter: REST request failed:', e); this.send(res, 500, { 'Content-Type': 'application/json' }, errorBody(500, 'internal error')); },
-        );
-        return;
-      }
-      if (url === '/' || url === '/index.html') return this.send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, this.options.homePage());
-      this.send(res, 404, { 'Content-Type': 'text/html; charset=utf-8' }, '<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>\n');
+      if (!refused) this.route(req, res, Buffer.concat(chunks).toString('utf8'));
     });
+  }
+
+  /** 413, and the connection closes: the rest of the body is not read. */
+  private tooLarge(req: http.IncomingMessage, res: http.ServerResponse) {
+    this.send(res, 413, { 'Content-Type': JSON_TYPE, Connection: 'close' }, errorBody(413));
+    res.on('finish', () => req.socket.destroySoon());
+  }
+
+  private route(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+    const url = req.url ?? '/';
+    const pathName = url.split('?')[0];
+    const parts = this.options.parts();
+    const forbidden = () => this.send(res, 403, { 'Content-Type': HTML_TYPE }, forbiddenHtml);
+    const html = (text: string, type = HTML_TYPE) => this.send(res, 200, { 'Content-Type': type }, text);
+    if (pathName === '/rest' || pathName.startsWith('/rest/')) {
+      if (!parts.rest) return forbidden();
+      this.options.rest.handle({
+        method: req.method ?? 'GET', url, authorization: req.headers.authorization,
+        contentType: req.headers['content-type'], body,
+        client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host,
+      }).then(
+        (r) => this.send(res, r.status, r.headers, r.body),
+        (e) => {
+          console.error('vrouter: REST request failed:', e);
+          this.send(res, 500, { 'Content-Type': JSON_TYPE }, errorBody(500, 'internal error'));
+        },
+      );
+      return;
+    }
+    const { identity, version } = this.options.router();
+    // The home page and the static files it shares with the other pages: the manual has
+    // `index-*` take effect only when `webfig-*` and `graphs-*` are off too.
+    const home = parts.index || parts.webfig || parts.graphs;
+    if (pathName === '/' || pathName === '/index.html') return home ? html(homePageHtml(identity, version)) : forbidden();
+    if (pathName === '/style.css') return home ? html(STYLE, 'text/css; charset=utf-8') : forbidden();
+    if (pathName === '/webfig' || pathName.startsWith('/webfig/')) {
+      if (!parts.webfig) return forbidden();
+      return pathName === '/webfig/' || pathName === '/webfig' ? html(webfigHtml(identity, version)) : this.notFound(res);
+    }
+    if (pathName === '/graphs' || pathName.startsWith('/graphs/')) {
+      if (!parts.graphs) return forbidden();
+      return pathName === '/graphs/' || pathName === '/graphs' ? html(graphsHtml(identity)) : this.notFound(res);
+    }
+    if (pathName.startsWith('/.well-known/acme-challenge/') && parts.acme === false) return forbidden();
+    if (pathName.startsWith('/crl/') && parts.crl === false) return forbidden();
+    if (pathName.startsWith('/scep/') && parts.scep === false) return forbidden();
+    this.notFound(res);
+  }
+
+  /** A path that names nothing: the same JSON 404 as the REST service's (only 403 pages are HTML). */
+  private notFound(res: http.ServerResponse) {
+    this.send(res, 404, { 'Content-Type': JSON_TYPE }, errorBody(404));
   }
 
   private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string) {
-    if (res.destroyed) return;
-    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+    if (res.destroyed || res.headersSent) return;
+    // A replaced listener still answers what it was asked, then lets the connection go.
+    const close = this.closing ? { Connection: 'close' } : {};
+    res.writeHead(status, { ...headers, ...close, 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
   }
 }
 
 /** The client's address as the router shows it: IPv4-mapped IPv6 addresses as plain IPv4. */
-export function clientAddress(req: http.IncomingMessage): string {
-  const a = req.socket.remoteAddress ?? '';
+export function remoteAddress(socket: net.Socket): string {
+  const a = socket.remoteAddress ?? '';
   return a.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+/** Kept for callers that have a request at hand. */
+export function clientAddress(req: http.IncomingMessage): string {
+  return remoteAddress(req.socket);
 }

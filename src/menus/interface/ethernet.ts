@@ -9,6 +9,7 @@ import type { Mutation } from '../../core/store.js';
 import { bool, int, listOf, mac, name, str } from '../../core/values.js';
 import { BOARDS } from '../../device/board.js';
 import { comment, disabled } from '../common.js';
+import { ethernetMonitor } from './monitor.js';
 import {
   DUPLICATE_NAME, ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, choice, counter, interfaceFields,
 } from './interface.js';
@@ -101,6 +102,7 @@ export const ethernet: MenuDecl = {
     'tx-packet': counterField('tx-packet'),
   },
   commands: {
+    monitor: ethernetMonitor,
     // Gives the port back its burnt-in address.
     'reset-mac-address': {
       policy: ['write'],

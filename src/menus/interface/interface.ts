@@ -14,6 +14,7 @@ import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, formatDateTime, int, mac, name, oneOf, parseInteger } from '../../core/values.js';
 import { comment, disabled, target } from '../common.js';
+import { monitorTraffic } from './monitor.js';
 
 export const INTERFACE_TABLE = 'interface';
 export const PORT_TABLE = 'interface/bridge/port';
@@ -309,6 +310,7 @@ export const interfaceMenu: MenuDecl = {
   // menu of their kind (inspect 7.24: blink comment disable edit enable find get
   // monitor-traffic print reset reset-counters set export — no unset either).
   generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'reset'],
+  commands: { 'monitor-traffic': monitorTraffic },
   fields: {
     name: { ...interfaceFields.name(), oid: `${IF_TABLE}.2` }, // ifDescr
     type: { type: name, readOnly: true },

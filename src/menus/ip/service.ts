@@ -6,10 +6,11 @@
 import { formatId } from '../../core/store.js';
 import ipaddr from 'ipaddr.js';
 import { CommandError, ValueError } from '../../core/errors.js';
-import type { Environment, MenuDecl } from '../../core/schema.js';
+import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipv4Prefix, listOf, name, oneOf, str } from '../../core/values.js';
-import { disabled, dynamic, flag } from '../common.js';
+import { disabled, dynamic, flag, ref } from '../common.js';
+import { certificateUsable } from '../certificate.js';
 
 /** What the running services report about one of them; registered at `env.services.serviceStatus`. */
 export type ServiceStatus = (name: string) => { invalid: boolean } | undefined;
@@ -47,15 +48,6 @@ const SERVICES = [
   { id: 0x9, name: 'api-ssl', port: '8729', ssl: true, disabled: 'yes' },
 ];
 
-function certificateExists(env: Environment, certificate: string): boolean {
-  try {
-    env.menu('certificate');
-  } catch {
-    return true; // no certificate store declared: nothing to check against
-  }
-  return env.store.table('certificate').byKey.has(certificate);
-}
-
 export const service: MenuDecl = {
   path: 'ip/service',
   kind: 'table',
@@ -69,8 +61,9 @@ export const service: MenuDecl = {
     'available-from': { type: prefixes, default: '' },
     // The old name, still accepted by `set`; never shown (verify moves it to available-from).
     address: { type: prefixes, derive: () => undefined },
-    // Only www-ssl and api-ssl have a certificate and a TLS version.
-    certificate: { type: str() },
+    // Only www-ssl and api-ssl have a certificate and a TLS version. The certificate is a
+    // record of /certificate (a rename follows through), or `none`.
+    certificate: ref('certificate', { words: ['none'] }),
     'tls-version': { type: oneOf(['any', 'only-1.2'], { message: NO_MATCH }) },
     vrf: { type: oneOf(['main'], { message: NO_MATCH }), default: 'main' },
     'max-sessions': { type: int({ min: 1, max: 1000 }), default: '20' },
@@ -80,13 +73,15 @@ export const service: MenuDecl = {
     // The service could not listen on its port (taken by another program).
     invalid: flag((row, env) => (env.services.serviceStatus as ServiceStatus | undefined)?.(row.values.name)?.invalid ?? false),
   },
-  verify(next, env) {
+  verify(next, env, previous) {
     if (next.address !== undefined) {
       next['available-from'] = next.address;
       delete next.address;
     }
+    // Only a signed certificate with its private key can serve; a template, or one still
+    // being signed, is not among the values (the router's words when one is named too early).
     const cert = next.certificate;
-    if (cert !== undefined && cert !== 'none' && !certificateExists(env, cert)) {
+    if (cert !== undefined && cert !== 'none' && cert !== previous?.values.certificate && !certificateUsable(env, cert)) {
       throw new CommandError('argument', 'input does not match any value of certificate');
     }
   },

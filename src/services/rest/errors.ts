@@ -10,6 +10,7 @@ export const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',

@@ -1,0 +1,235 @@
+// `export`: the configuration as a script that rebuilds it, in the router's own text form.
+// It reads only the menus' declarations and the stored records:
+//
+//   # 2026-06-02 10:15:31 by RouterOS 7.24
+//   # software id = ...
+//   /interface bridge
+//   add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
+//   /ip firewall filter
+//   add action=accept chain=input comment=\
+//       "defconf: accept established,related,untracked" connection-state=\
+//       established,related,untracked
+//
+// One section per menu in the router's order; `add` for a record a user made, `set` for a
+// record the router has by itself (an Ethernet port: `set [ find default-name=ether1 ]`, a
+// service: `set telnet`, a menu without records: `set`); only values that differ from the
+// default (all with `verbose`); arguments in alphabetical order; booleans as yes/no; lines
+// wrapped at the router's width with ` \` (see `wrap`). Passwords never appear; values of
+// fields marked `sensitive` only with `show-sensitive` for a user who has the policy.
+
+import type { Engine } from '../core/engine.js';
+import { inVariant, showValue } from '../core/records.js';
+import type { FieldDecl, Menu, Session } from '../core/schema.js';
+import type { Row } from '../core/store.js';
+
+/** How a record a blank router has too is named in `set` (or left out). */
+export type Builtin = { ident: string; defaults?: Record<string, string> } | 'skip';
+
+/** What only the menus know about exporting their records. */
+export interface ExportHints {
+  /** Comment lines at the top (without the date line). */
+  header: string[];
+  /** `YYYY-MM-DD HH:MM:SS` of now, for the first header line. */
+  now(): string;
+  /** RouterOS version for the header, e.g. `7.24`. */
+  version: string;
+  /** A record the router makes itself: how `set` names it, its own defaults; or 'skip'. */
+  builtin(menu: Menu, row: Row): Builtin | undefined;
+  /** Values the router stores although vrouter computes them (`/ip address network`). */
+  storedDerived: Record<string, readonly string[]>;
+  /** Values exported even when they are the default (a firewall rule's `action`). */
+  always: Record<string, readonly string[]>;
+  /** Menus that have an `export` (the 7.24 tree's). */
+  exports(menu: Menu): boolean;
+}
+
+export interface ExportOptions {
+  /** The menu path exported with everything below it; '' is the whole configuration. */
+  path: string;
+  verbose?: boolean;
+  terse?: boolean;
+  /** Secrets shown: `show-sensitive` given by a user who has the `sensitive` policy. */
+  sensitive?: boolean;
+  /** `export where ...`: keeps only the records it accepts. */
+  where?: (menu: Menu, row: Row) => boolean | Promise<boolean>;
+}
+
+/** Longest line content before the ` \` of a wrapped line (real exports; see `wrap`). */
+const WIDTH = 77;
+
+export async function exportConfig(engine: Engine, session: Session, hints: ExportHints, options: ExportOptions): Promise<string> {
+  const out: string[] = [`# ${hints.now()} by RouterOS ${hints.version}`, ...hints.header];
+  for (const menu of exportedMenus(engine, hints, options.path)) {
+    const lines = await menuLines(engine, menu, session, hints, options);
+    if (!lines.length) continue;
+    const section = '/' + menu.path.split('/').join(' ');
+    if (options.terse) {
+      for (const l of lines) out.push(`${section} ${l.join(' ')}`);
+    } else {
+      out.push(section);
+      for (const l of lines) out.push(...wrap(l));
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The menus an export of `path` covers, in the router's order. */
+export function exportedMenus(engine: Engine, hints: ExportHints, path: string): Menu[] {
+  const all = [...engine.allMenus()];
+  const variantTables = new Set(all.filter((m) => m.decl.variant).map((m) => m.table));
+  return all.filter((m) => {
+    if (m.decl.kind === 'dir' || !hints.exports(m)) return false;
+    if (path !== '' && m.path !== path && !m.path.startsWith(path + '/')) return false;
+    // `/interface` shows every interface; its records are exported by the menu of their kind.
+    if (!m.decl.variant && variantTables.has(m.table)) return false;
+    return true;
+  });
+}
+
+/** A record's words: the command (`add`, `set ether1`) and its `name=value` arguments. */
+type Line = string[];
+
+async function menuLines(engine: Engine, menu: Menu, session: Session, hints: ExportHints, options: ExportOptions): Promise<Line[]> {
+  const rows = engine.store.table(menu.table).rows.filter((r) => !r.dynamic && inVariant(menu, r));
+  const lines: Line[] = [];
+  if (menu.decl.kind === 'settings') {
+    const row = rows[0];
+    const args = row ? values(engine, menu, row, session, hints, options, undefined) : options.verbose ? defaultsOnly(menu) : [];
+    if (args.length) lines.push(['set', ...args]);
+    return lines;
+  }
+  for (const row of rows) {
+    if (options.where && !(await options.where(menu, row))) continue;
+    const builtin = hints.builtin(menu, row);
+    if (builtin === 'skip') continue;
+    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined));
+    if (builtin) {
+      if (args.length) lines.push([`set ${builtin.ident}`, ...args]);
+    } else {
+      lines.push(['add', ...args]);
+    }
+  }
+  return lines;
+}
+
+function canExport(field: FieldDecl, session: Session, options: ExportOptions): boolean {
+  if (field.readOnly || field.secret === 'password') return false;
+  if (field.secret === 'sensitive') return !!options.sensitive && session.policies.has('sensitive');
+  return true;
+}
+
+/**
+ * `name=value` words of a record. `builtinDefaults` (a built-in record's own first values)
+ * is the baseline for a built-in record; field defaults for the others.
+ */
+function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, builtinDefaults: Record<string, string> | undefined): string[] {
+  const out: string[] = [];
+  const derivedKept = hints.storedDerived[menu.path] ?? [];
+  const always = builtinDefaults ? [] : hints.always[menu.path] ?? [];
+  for (const name of menu.order) {
+    const field = menu.fields.get(name)!;
+    if (!canExport(field, session, options)) continue;
+    if (menu.decl.variant && name in menu.decl.variant) continue;
+    let stored: string | undefined = row.values[name];
+    if (stored === undefined && field.derive && (derivedKept.includes(name) || options.verbose)) stored = field.derive(row, engine);
+    if (stored === undefined && (options.verbose || always.includes(name))) stored = field.default;
+    if (stored === undefined) continue;
+    const baseline = builtinDefaults?.[name] ?? field.default;
+    if (!options.verbose && stored === baseline && !always.includes(name)) continue;
+    out.push(`${name}=${formatValue(field, field.derive && row.values[name] === undefined ? stored : showValue(engine, field, stored))}`);
+  }
+  return out;
+}
+
+function defaultsOnly(menu: Menu): string[] {
+  const out: string[] = [];
+  for (const name of menu.order) {
+    const field = menu.fields.get(name)!;
+    if (field.readOnly || field.secret || field.default === undefined) continue;
+    out.push(`${name}=${formatValue(field, field.default)}`);
+  }
+  return out;
+}
+
+/** A value as export writes it: yes/no for booleans, quoted when it needs to be. */
+export function formatValue(field: FieldDecl | undefined, value: string): string {
+  if (field?.type.name === 'boolean') {
+    if (value === 'true') return 'yes';
+    if (value === 'false') return 'no';
+  }
+  return quote(value);
+}
+
+/** Unquoted when every character is one the console reads back as part of a word. */
+const PLAIN = /^[A-Za-z0-9_.:/,!@*+%&^~<>|'-]+$/;
+
+export function quote(value: string): string {
+  if (PLAIN.test(value) && !value.startsWith('#')) return value;
+  let s = '"';
+  for (const b of Buffer.from(value, 'utf8')) {
+    const c = String.fromCharCode(b);
+    if (c === '"' || c === '\\' || c === '$' || c === '?') s += '\\' + c;
+    else if (c === '\n') s += '\\n';
+    else if (c === '\r') s += '\\r';
+    else if (c === '\t') s += '\\t';
+    else if (b < 0x20 || b >= 0x7f) s += '\\' + b.toString(16).toUpperCase().padStart(2, '0');
+    else s += c;
+  }
+  return s + '"';
+}
+
+/**
+ * Breaks a command line as the router does (measured on real 7.x exports): arguments are
+ * added while the line stays within 77 characters; an argument that does not fit goes to a
+ * new line indented by four spaces, after ` \`, or, when its `name=` still fits, the break
+ * comes right after the `=` (`connection-state=\` then `    invalid`). A quoted value too long
+ * for a line is cut inside the quotes with `\`, and before every `\n` in it (scripts keep
+ * their line structure); the reader joins such lines back without their indent.
+ */
+export function wrap(words: Line): string[] {
+  const lines: string[] = [];
+  let cur = words[0];
+  const INDENT = '    ';
+  const fresh = () => cur === INDENT;
+  const newLine = (trailer: string) => { lines.push(cur + trailer); cur = INDENT; };
+  for (const word of words.slice(1)) {
+    const eq = word.indexOf('=');
+    const name = word.slice(0, eq + 1);
+    let value = word.slice(eq + 1);
+    // A bare value longer than a line is quoted, so that it can be cut inside the quotes.
+    if (!value.startsWith('"') && INDENT.length + value.length > WIDTH) value = `"${value}"`;
+    const w = name + value;
+    const sep = fresh() ? '' : ' ';
+    // A script keeps its lines: its value starts here and breaks before every `\n`.
+    if (value.startsWith('"') && value.includes('\\n')) {
+      if (!fresh() && cur.length + 1 + name.length + 1 > WIDTH) newLine(' \\');
+      cur += (fresh() ? '' : ' ') + name;
+      appendString(value);
+      continue;
+    }
+    if (cur.length + sep.length + w.length <= WIDTH) { cur += sep + w; continue; }
+    if (eq > 0 && !fresh() && cur.length + 1 + name.length <= WIDTH) {
+      cur += ' ' + name;
+      newLine('\\');
+    } else {
+      if (!fresh()) newLine(' \\');
+      if (INDENT.length + w.length <= WIDTH || eq < 0) { cur += w; continue; }
+      cur += name;
+      if (cur.length + value.length > WIDTH) newLine('\\');
+    }
+    if (cur.length + value.length <= WIDTH || !value.startsWith('"')) cur += value;
+    else appendString(value);
+  }
+  lines.push(cur);
+  return lines;
+
+  function appendString(value: string) {
+    // Tokens: escape sequences stay whole; a `\n` escape starts a new line.
+    const tokens = value.match(/\\[0-9A-F]{2}|\\.|[^\\]/g) ?? [];
+    for (const t of tokens) {
+      if (t === '\\n' && cur.trim() !== '' && !/^ {4}$/.test(cur)) newLine('\\');
+      if (cur.length + t.length > WIDTH - 1) newLine('\\');
+      cur += t;
+    }
+  }
+}

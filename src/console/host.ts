@@ -1,0 +1,51 @@
+// What the console language needs from the router it runs in, beyond the engine: global
+// variables, the log, files, background jobs. The menus that start scripts (`/execute`,
+// `/system/script`, `/system/scheduler`, `/import`) provide it (see src/menus/console.ts),
+// so this directory depends on nothing but the core.
+
+import type { Engine } from '../core/engine.js';
+import type { Menu, Reply, Session } from '../core/schema.js';
+import type { Value } from './values.js';
+
+export interface FileAccess {
+  read(name: string): Buffer;
+  write(name: string, data: Buffer | string): void;
+  exists(name: string): boolean;
+}
+
+export interface BackgroundOptions {
+  session: Session;
+  /** The job's kind: `command` for `/execute`, `script` for a script of /system/script. */
+  type: 'command' | 'script';
+  /** The script's name, shown in the job's `script` field and by `:jobname`. */
+  script?: string;
+  /** Where the script's output goes; nowhere when not given. */
+  output?: (text: string) => void;
+  /** Start path (`/execute` scripts start at the root). */
+  path?: string[];
+}
+
+export interface ConsoleHost {
+  readonly engine: Engine;
+  /** Global variables (`:global`), shared by every script of the router. */
+  readonly globals: Map<string, Value>;
+  log(topics: string, message: string): void;
+  /** The file store, when the router has one. */
+  files?(): FileAccess | undefined;
+  /** Runs a script in the background as a job of /system/script/job; returns the job's id. */
+  background(source: string, options: BackgroundOptions): string;
+  /** Item numbers of the latest `print`, per user and menu, so `remove 0` names a record. */
+  readonly lastPrint: Map<string, string[]>;
+}
+
+/**
+ * The session a script's commands run under. Besides the user and policies, a command
+ * started from a script (`/system script run`) finds where the script's output goes, and
+ * the job it runs in.
+ */
+export interface ConsoleSession extends Session {
+  output?: (text: string) => void;
+  jobName?: string;
+  /** `export where ...` at the console: the condition, evaluated with the script's variables. */
+  where?: (menu: Menu, row: Reply) => Promise<boolean>;
+}

@@ -1,0 +1,250 @@
+// `vrouter console [URL] [--user NAME] [--password PW]`: the router's interactive console,
+// as an SSH session shows it, over the router's own REST service. The prompt is the
+// router's (`[admin@MikroTik] /ip/address>`); a line that only moves (`/ip address`, `..`,
+// `firewall`) changes the prompt's path; any other line runs on the router through
+// `/execute as-string` at the current path, and what it printed is shown. Tab completes menu
+// and command names and argument names from `/console/inspect`; up and down walk the
+// history of the session.
+
+import readline from 'node:readline';
+import { Writable } from 'node:stream';
+import { parse } from './parser.js';
+
+export interface ConsoleOptions {
+  url: string;
+  user: string;
+  password: string;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  terminal?: boolean;
+}
+
+interface Child { name: string; type: 'dir' | 'cmd' | 'arg' }
+
+class Api {
+  private readonly auth: string;
+  constructor(private readonly base: string, user: string, password: string) {
+    this.auth = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+  }
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const res = await fetch(`${this.base}/rest/${path}`, {
+      method,
+      headers: { Authorization: this.auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: any;
+    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    return { status: res.status, json };
+  }
+}
+
+/** The menu tree as `/console/inspect` describes it, asked for one level at a time. */
+class Tree {
+  private readonly cache = new Map<string, Child[]>();
+  constructor(private readonly api: Api) {}
+
+  async children(path: string[]): Promise<Child[]> {
+    const key = path.join(',');
+    let out = this.cache.get(key);
+    if (!out) {
+      const res = await this.api.call('POST', 'console/inspect', { request: 'child', path: key });
+      out = res.status === 200 && Array.isArray(res.json)
+        ? res.json.filter((r: any) => r.type === 'child').map((r: any) => ({ name: r.name, type: r['node-type'] }))
+        : [];
+      this.cache.set(key, out!);
+    }
+    return out!;
+  }
+
+  /** The directory a list of path words names from `cwd`, or undefined when a word is no directory. */
+  async walk(cwd: string[], words: string[]): Promise<string[] | undefined> {
+    const path = [...cwd];
+    for (const w of words) {
+      if (w === '' ) continue;
+      if (w === '..') { path.pop(); continue; }
+      const kids = await this.children(path);
+      const exact = kids.find((k) => k.name === w && k.type === 'dir');
+      const prefixed = kids.filter((k) => k.type === 'dir' && k.name.startsWith(w));
+      const dir = exact ?? (prefixed.length === 1 ? prefixed[0] : undefined);
+      if (!dir) return undefined;
+      path.push(dir.name);
+    }
+    return path;
+  }
+}
+
+/** The words of a line that only moves to another menu, or undefined for any other line. */
+function navigation(line: string): { absolute: boolean; words: string[] } | undefined {
+  let script;
+  try {
+    script = parse(line);
+  } catch {
+    return undefined;
+  }
+  if (script.body.length !== 1) return undefined;
+  const stmt = script.body[0];
+  if (stmt.kind !== 'command' || stmt.prefix === ':' || stmt.args.length) return undefined;
+  const words = stmt.head.flatMap((w) => w.text.split('/'));
+  return { absolute: stmt.prefix === '/', words };
+}
+
+/** `(line 2 column 5)` of the script sent is line 1 of what was typed (the path line comes first). */
+function localize(ret: string): string {
+  return ret
+    .replace(/\(line (\d+) column (\d+)\)/g, (_m, l: string, c: string) => `(line ${Math.max(1, Number(l) - 1)} column ${c})`)
+    // The console shows a failure without the command and line `/execute as-string` adds.
+    .replace(/ \([^()]*(?:\([^()]*\))?; line \d+\)$/, '');
+}
+
+export async function runConsole(o: ConsoleOptions): Promise<number> {
+  const api = new Api(o.url.replace(/\/+$/, ''), o.user, o.password);
+  const write = (s: string) => o.output.write(s);
+  let identity: string;
+  let version = '';
+  try {
+    const id = await api.call('GET', 'system/identity');
+    if (id.status === 401) {
+      write('Login failed, incorrect username or password\n');
+      return 1;
+    }
+    if (id.status !== 200) {
+      write(`${id.json?.detail ?? id.json?.message ?? `error ${id.status}`}\n`);
+      return 1;
+    }
+    identity = id.json.name;
+    const res = await api.call('GET', 'system/resource');
+    version = res.json?.version?.split(' ')[0] ?? '';
+  } catch (e) {
+    write(`cannot connect to ${o.url}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  write(`\n  MikroTik RouterOS ${version} (c) 1999-${new Date().getFullYear()}       https://www.mikrotik.com/\n\n`);
+  const tree = new Tree(api);
+  let cwd: string[] = [];
+  const prompt = () => `[${o.user}@${identity}] ${cwd.length ? '/' + cwd.join('/') : ''}> `;
+
+  const completer = (line: string, callback: (err: null, result: [string[], string]) => void) => {
+    complete(tree, cwd, line).then((r) => callback(null, r), () => callback(null, [[], line]));
+  };
+  const rl = readline.createInterface({ input: o.input, output: o.output, terminal: o.terminal ?? true, completer, historySize: 1000, prompt: prompt() });
+  rl.prompt();
+  return new Promise<number>((resolve) => {
+    let busy = Promise.resolve();
+    rl.on('line', (raw) => {
+      busy = busy.then(async () => {
+        const line = raw.trim();
+        if (line === '' ) { rl.prompt(); return; }
+        if (/^[/:]?(quit|exit)$/.test(line)) { write('interrupted\n'); rl.close(); return; }
+        const nav = navigation(line);
+        if (nav) {
+          const next = await tree.walk(nav.absolute ? [] : cwd, nav.words);
+          if (next) {
+            cwd = next;
+            rl.setPrompt(prompt());
+            rl.prompt();
+            return;
+          }
+        }
+        try {
+          const res = await api.call('POST', 'execute', { script: `/${cwd.join('/')}\n${line}`, 'as-string': '' });
+          const text = res.status === 200 ? String(res.json?.ret ?? '') : String(res.json?.detail ?? res.json?.message ?? res.status);
+          if (text !== '') write(localize(text) + '\n');
+          if (res.status === 200) {
+            // `/system identity set name=x` renames the router: the prompt follows.
+            const id = await api.call('GET', 'system/identity');
+            if (id.status === 200) identity = id.json.name;
+          }
+        } catch (e) {
+          write(`${(e as Error).message}\n`);
+        }
+        rl.setPrompt(prompt());
+        rl.prompt();
+      });
+    });
+    rl.on('close', () => { busy.then(() => resolve(0)); });
+    rl.on('SIGINT', () => { rl.write('', { ctrl: true, name: 'u' }); write('\n'); rl.prompt(); });
+  });
+}
+
+/**
+ * Completion of the last word of a line: a menu or command name where one may follow, an
+ * argument name (`address=`) after a command. One candidate completes the word; several
+ * are listed.
+ */
+export async function complete(tree: Tree, cwd: string[], line: string): Promise<[string[], string]> {
+  const tokens = line.split(/\s+/);
+  const last = tokens.pop() ?? '';
+  if (last.includes('=') || /["$[({]/.test(line)) return [[], last];
+  let path = tokens[0]?.startsWith('/') || (tokens.length === 0 && last.startsWith('/')) ? [] : [...cwd];
+  let command: string | undefined;
+  const walkWord = async (w: string): Promise<boolean> => {
+    for (const part of w.split('/')) {
+      if (part === '') continue;
+      if (part === '..') { path.pop(); continue; }
+      if (command) return true;
+      const kids = await tree.children(path);
+      const dir = kids.find((k) => k.type === 'dir' && k.name === part);
+      if (dir) { path.push(part); continue; }
+      const cmd = kids.find((k) => k.type === 'cmd' && k.name === part);
+      if (cmd) { command = part; continue; }
+      return false;
+    }
+    return true;
+  };
+  for (const t of tokens) if (t && !(await walkWord(t))) return [[], last];
+  const slash = last.lastIndexOf('/');
+  const head = slash >= 0 ? last.slice(0, slash + 1) : '';
+  const partial = slash >= 0 ? last.slice(slash + 1) : last;
+  if (head && !(await walkWord(head))) return [[], partial];
+  if (command) {
+    const args = await tree.children([...path, command]);
+    const hits = args.filter((a) => a.type === 'arg' && a.name.startsWith(partial)).map((a) => `${a.name}=`);
+    return [hits, partial];
+  }
+  const kids = await tree.children(path);
+  const hits = kids.filter((k) => k.name.startsWith(partial) && k.type !== 'arg');
+  if (hits.length === 1) return [[hits[0].name + (slash >= 0 && hits[0].type === 'dir' ? '/' : ' ')], partial];
+  return [hits.map((k) => k.name), partial];
+}
+
+/** Reads a password without echoing it. */
+export function askPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<string> {
+  return new Promise((resolve) => {
+    let muted = false;
+    const silent = new Writable({ write(chunk, enc, cb) { if (!muted) output.write(chunk, enc); cb(); } });
+    const rl = readline.createInterface({ input, output: silent, terminal: true });
+    rl.question('password: ', (answer) => {
+      rl.close();
+      output.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+/** `vrouter console [URL] [--user NAME] [--password PW]`; returns the exit status. */
+export async function consoleCommand(argv: readonly string[], defaultUrl: string): Promise<number> {
+  let url = defaultUrl;
+  let user = 'admin';
+  let password: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const flag = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    const value = () => (a.startsWith('--') && eq > 0 ? a.slice(eq + 1) : argv[++i] ?? '');
+    if (flag === '--user') user = value();
+    else if (flag === '--password') password = value();
+    else if (flag === '--help' || flag === '-h') {
+      process.stdout.write('Usage: vrouter console [URL] [--user NAME] [--password PASSWORD]\n\nOpens the console of a running router over its REST service (default URL ' + defaultUrl + ').\n');
+      return 0;
+    } else if (!a.startsWith('-')) url = /^https?:\/\//.test(a) ? a : `http://${a}`;
+    else {
+      process.stderr.write(`vrouter console: unknown flag ${a}\n`);
+      return 2;
+    }
+  }
+  if (password === undefined) password = process.stdin.isTTY ? await askPassword(process.stdin, process.stdout) : '';
+  return runConsole({ url, user, password, input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+}

@@ -1,0 +1,50 @@
+// /execute: runs console commands given as text. With `as-string` the caller waits and gets
+// what the script printed, `{ret: <output>}`; a failure is reported in that output with its
+// command and line, as the router does (`input does not match any value of certificate
+// (/ip/service/set (certificate); line 1)`, docs/routeros-facts.md 1.2). Without it the
+// script starts as a background job of /system/script/job and the reply is the job's id at
+// once (`{ret: "*1A"}`); `file=` keeps the job's output in a file.
+
+import type { CommandContext, MenuDecl, Reply } from '../core/schema.js';
+import { str } from '../core/values.js';
+import type { ConsoleSession } from '../console/host.js';
+import { describe } from '../console/interpreter.js';
+import { consoleOf } from './console.js';
+
+async function execute(ctx: CommandContext): Promise<Reply> {
+  const { env, args } = ctx;
+  const rt = consoleOf(env);
+  const source = args.script ?? '';
+  const session = ctx.session as ConsoleSession;
+  if ('as-string' in args) {
+    const lines: string[] = [];
+    try {
+      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal });
+    } catch (e) {
+      lines.push(describe(e));
+    }
+    return { ret: lines.join('\n') };
+  }
+  let output: ((t: string) => void) | undefined;
+  if (args.file) {
+    const files = rt.files();
+    const name = args.file.endsWith('.txt') ? args.file : `${args.file}.txt`;
+    const written: string[] = [];
+    files?.write(name, '');
+    output = (t) => { written.push(t); files?.write(name, written.join('\n') + '\n'); };
+  }
+  return { ret: rt.background(source, { session, type: 'command', output }) };
+}
+
+export const executeCommand: MenuDecl = {
+  path: '',
+  kind: 'dir',
+  commands: {
+    execute: {
+      policy: ['read'],
+      args: { script: { type: str(), required: true }, 'as-string': { type: str(), flag: true }, file: { type: str() } },
+      unnamed: 'script',
+      run: execute,
+    },
+  },
+};

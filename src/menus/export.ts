@@ -1,0 +1,162 @@
+// `export` in every menu that has it in the 7.24 tree, and in every directory above them
+// (`/export`, `/ip export`, `/interface bridge export`): the configuration below that path
+// as a script, to the reply or to a file (`file=NAME` writes NAME.rsc). The text itself is
+// made by src/console/export.ts from the declarations; what only the menus know (which
+// records the router has by itself, which computed values it stores) is given here.
+//
+// Why a helper over the menu list (`withExport`) rather than a generic command in the core:
+// the core knows no product code, and export needs the console's text format; a menu file
+// needs no line of its own to be exported.
+
+import { CommandError, notEnoughPermissions } from '../core/errors.js';
+import type { Engine } from '../core/engine.js';
+import { readValue, view } from '../core/records.js';
+import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
+import type { Row } from '../core/store.js';
+import { formatDateTime, str } from '../core/values.js';
+import { VERSION } from '../device/board.js';
+import { exportConfig, type Builtin, type ExportHints } from '../console/export.js';
+import type { ConsoleSession, FileAccess } from '../console/host.js';
+import { Interpreter } from '../console/interpreter.js';
+import { parseWhere } from '../console/parser.js';
+import { consoleOf } from './console.js';
+import { routerNow } from './system/clock.js';
+import { isSystemDefault } from './system/reset.js';
+
+/** Menus without `export` in the 7.24 tree: status and memory-only lists. */
+const NO_EXPORT = new Set(['log', 'user/active', 'file', 'system/script/job', 'system/script/environment', 'tool/bandwidth-server/session']);
+/** Records that belong to the device or come from files, never to the configuration script. */
+const NEVER_EXPORTED = new Set(['certificate', 'system/package']);
+
+/**
+ * The header of the emulated board (a hAP ax²). The software id and serial number are
+ * this emulation's own, fixed so that exports compare across runs.
+ */
+const HEADER = ['# software id = V7RT-0001', '#', '# model = C52iG-5HaxD2HaxD', '# serial number = HGA09VR0UTR1'];
+
+/** The canonical values of a menu's first-boot record, as the store would hold them. */
+function canonical(env: Environment, menu: Menu, given: Reply): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, input] of Object.entries(given)) {
+    const field = menu.fields.get(name);
+    if (name === '.id' || !field) continue;
+    try {
+      out[name] = readValue(env, menu, name, field, input);
+    } catch {
+      // A reference to a record that is gone: no baseline for that value.
+    }
+  }
+  return out;
+}
+
+function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
+  if (NEVER_EXPORTED.has(menu.path)) return 'skip';
+  if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
+  const defaults = menu.decl.defaults ?? [];
+  if (menu.decl.permanent) {
+    const name = row.values['default-name'] ?? '';
+    const given = defaults.find((d) => d['default-name'] === name);
+    return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : {} };
+  }
+  const key = menu.decl.key;
+  if (!key) return undefined;
+  const given = defaults.find((d) => isSystemDefault(menu, d) && d[key] === row.values[key]);
+  if (!given) return undefined;
+  return { ident: row.values[key], defaults: canonical(env, menu, given) };
+}
+
+export function hintsFor(env: Environment): ExportHints {
+  const engine = env as Engine;
+  return {
+    header: HEADER,
+    now: () => formatDateTime(new Date(routerNow(env))),
+    version: VERSION.split(' ')[0],
+    builtin: (menu, row) => builtinOf(env, menu, row),
+    // The router stores an address's network when the address is added.
+    storedDerived: { 'ip/address': ['network'] },
+    // Real exports name every rule's action, `accept` too (defconf export, routeros-facts.md 3).
+    // Scripts and scheduler entries always show their policy (real exports, e.g. find_string 28361807367).
+    always: {
+      'ip/firewall/filter': ['action'], 'ip/firewall/nat': ['action'],
+      'system/script': ['dont-require-permissions', 'policy'], 'system/scheduler': ['policy'],
+    },
+    exports: (menu) => engine.nodeAt(menu.path)?.commands.has('export') ?? false,
+  };
+}
+
+const flag = { type: str(), flag: true };
+
+async function runExport(ctx: CommandContext): Promise<Reply | void> {
+  const { env, args, session } = ctx;
+  const engine = env as Engine;
+  const sensitive = 'show-sensitive' in args && !('hide-sensitive' in args) && args['show-sensitive'] !== 'no';
+  let where: ((menu: Menu, row: Row) => Promise<boolean>) | undefined;
+  const scriptWhere = (session as ConsoleSession).where;
+  if (scriptWhere) {
+    where = (menu, row) => scriptWhere(menu, view(env, menu, row, session));
+  } else if (args.where !== undefined && args.where !== '') {
+    const source = args.where;
+    let expr: ReturnType<typeof parseWhere>;
+    try {
+      expr = parseWhere(source);
+    } catch (e) {
+      throw new CommandError('argument', (e as Error).message);
+    }
+    const interpreter = new Interpreter(consoleOf(env), { session, signal: ctx.signal, output: () => {} });
+    where = (menu, row) => interpreter.test(expr, source, menu, view(env, menu, row, session))
+      .catch((e: Error) => { throw e instanceof CommandError ? e : new CommandError('argument', e.message); });
+  }
+  const text = await exportConfig(engine, session, hintsFor(env), {
+    path: ctx.menu.path,
+    verbose: isOn(args.verbose),
+    terse: isOn(args.terse),
+    sensitive,
+    where,
+  });
+  if (args.file !== undefined && args.file !== '') {
+    // Writing a file needs the ftp policy (REST spec 5).
+    if (!session.policies.has('ftp')) throw notEnoughPermissions();
+    const files = env.services.files as FileAccess | undefined;
+    if (!files) throw new CommandError('failure', 'failure: file system is not available');
+    files.write(args.file.endsWith('.rsc') ? args.file : `${args.file}.rsc`, text);
+    return;
+  }
+  return { ret: text };
+}
+
+/** A flag given bare (`verbose`), or as `verbose=yes`. */
+const isOn = (v: string | undefined) => v !== undefined && v !== 'no' && v !== 'false';
+
+export const exportCommand: CommandDecl = {
+  policy: ['read'],
+  args: {
+    compact: flag, file: { type: str() }, 'hide-sensitive': flag, 'show-sensitive': flag, terse: flag, verbose: flag,
+    where: { type: str() }, path: { type: str() },
+  },
+  run: runExport,
+};
+
+/**
+ * The menus with `export` added where the router has it, and directories for the paths
+ * above them (`/ip`, `/system`, the root) so that `/ip export` exports all of /ip.
+ */
+export function withExport(decls: readonly MenuDecl[]): MenuDecl[] {
+  const out: MenuDecl[] = decls.map((decl) => {
+    if (decl.kind === 'dir' || NO_EXPORT.has(decl.path) || decl.commands?.export) return decl;
+    // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+    copy.commands = { ...decl.commands, export: exportCommand };
+    return copy;
+  });
+  const menuPaths = new Set(decls.filter((d) => d.kind !== 'dir').map((d) => d.path));
+  const dirs = new Set<string>(['']);
+  for (const p of menuPaths) {
+    const words = p.split('/');
+    for (let i = 1; i < words.length; i++) dirs.add(words.slice(0, i).join('/'));
+  }
+  for (const d of dirs) {
+    if (menuPaths.has(d) || NO_EXPORT.has(d)) continue;
+    out.push({ path: d, kind: 'dir', commands: { export: exportCommand } });
+  }
+  return out;
+}

@@ -1,0 +1,219 @@
+// The network faces follow /ip/service live, as a real router's do. Every commit that
+// touches /ip/service or /certificate (the store's onCommit) schedules one reconcile: for
+// each service that has a face here, the listener it should have (port, available-from,
+// TLS version and certificate) is compared with the one it has; a changed one is closed
+// (requests under way still finish) and the new one bound. A port that cannot be bound
+// leaves the service down, its record `invalid`, with the reason in /log. Reconciles run
+// one at a time, in order.
+//
+// A face is what listens for one service: www and www-ssl (src/services/www.ts) today; api
+// and api-ssl register theirs the same way when they exist.
+
+import ipaddr from 'ipaddr.js';
+import type tls from 'node:tls';
+import type { Store } from '../core/store.js';
+
+export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
+export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl'];
+const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
+
+/** What a face is asked to listen with. */
+export interface ListenSpec {
+  name: ServiceName;
+  host: string;
+  port: number;
+  /** False for a client outside `available-from`: its connection is reset unread. */
+  allowed(address: string): boolean;
+  /** For www-ssl and api-ssl: certificate chain and key (or none), ciphers and TLS versions. */
+  tls?: tls.TlsOptions;
+}
+
+/** A bound listener of a face. */
+export interface Listener {
+  readonly port: number;
+  /** Frees the port at once; `graceful` lets requests under way finish. */
+  close(graceful: boolean): Promise<void>;
+}
+
+/** Binds a listener (or throws the bind error, e.g. EADDRINUSE). */
+export type Face = (spec: ListenSpec) => Promise<Listener>;
+
+export interface ServicesOptions {
+  store: Store;
+  /** The address every service listens on (the command line's --listen). */
+  host: string;
+  /** The TLS material of a service's stored `certificate` value, or undefined for none/unusable. */
+  certificate(stored: string): { cert: string; key: string; tag: string } | undefined;
+  /** Writes a line to /log. */
+  log(topics: string, message: string): void;
+  /** Where each running service listens; kept up to date here. */
+  bound: Partial<Record<ServiceName, number>>;
+}
+
+/**
+ * TLS settings of a secure service. `tls-version=any` takes TLS 1.0 to 1.2 (OpenSSL 3 needs
+ * security level 0 for 1.0 and 1.1), `only-1.2` refuses 1.0 and 1.1. TLS 1.3 is not offered:
+ * the router's choices name 1.2 as the newest. `certificate=none` offers only anonymous
+ * ciphers, so ordinary clients, which never offer those, fail the handshake.
+ */
+export function tlsOptions(tlsVersion: string, material?: { cert: string; key: string }): tls.TlsOptions {
+  const versions: Pick<tls.TlsOptions, 'minVersion' | 'maxVersion'> = {
+    minVersion: tlsVersion === 'only-1.2' ? 'TLSv1.2' : 'TLSv1',
+    maxVersion: 'TLSv1.2',
+  };
+  if (!material) return { ...versions, ciphers: 'aNULL:!eNULL:@SECLEVEL=0' };
+  return { ...versions, ciphers: 'DEFAULT:@SECLEVEL=0', cert: material.cert, key: material.key };
+}
+
+/** A client filter from an `available-from` list: empty lets everyone in. */
+export function addressFilter(list: string): (address: string) => boolean {
+  if (!list) return () => true;
+  const networks = list.split(',').flatMap((n) => {
+    try {
+      return [ipaddr.parseCIDR(n.includes('/') ? n : `${n}/${n.includes(':') ? 128 : 32}`)];
+    } catch {
+      return [];
+    }
+  });
+  return (client) => {
+    let address: ipaddr.IPv4 | ipaddr.IPv6;
+    try {
+      address = ipaddr.process(client);
+    } catch {
+      return false;
+    }
+    return networks.some(([net, len]) => net.kind() === address.kind() && address.match(net, len));
+  };
+}
+
+interface Desired {
+  key: string;
+  spec: ListenSpec;
+}
+
+export class Services {
+  private readonly faces = new Map<ServiceName, Face>();
+  private readonly running = new Map<ServiceName, { key: string; listener: Listener }>();
+  /** Services whose latest listener could not bind, with the settings that failed. */
+  private readonly failed = new Map<ServiceName, string>();
+  private queue: Promise<void> = Promise.resolve();
+  private pending = false;
+  private unwatch?: () => void;
+  private stopped = false;
+
+  constructor(private readonly o: ServicesOptions) {}
+
+  /** Gives a service its face; takes effect at the next reconcile. */
+  register(name: ServiceName, face: Face) {
+    this.faces.set(name, face);
+    if (this.unwatch) this.schedule();
+  }
+
+  /** What /ip/service shows as `invalid`. */
+  status(name: string): { invalid: boolean } | undefined {
+    return this.faces.has(name as ServiceName) ? { invalid: this.failed.has(name as ServiceName) } : undefined;
+  }
+
+  /**
+   * Binds every enabled service and starts following the configuration. A service that
+   * cannot bind now is an error (the command line's "cannot listen" exit).
+   */
+  async start() {
+    await this.reconcile(true);
+    this.unwatch = this.o.store.onCommit((tables) => {
+      if (tables.has('ip/service') || tables.has('certificate')) this.schedule();
+    });
+  }
+
+  /** Resolves when every change seen so far has been applied. */
+  async settled() {
+    let seen: Promise<void>;
+    do {
+      seen = this.queue;
+      await seen;
+    } while (seen !== this.queue);
+  }
+
+  private schedule() {
+    if (this.pending || this.stopped) return;
+    this.pending = true;
+    // After the commit that asked (and the reply to it) is done, and once per burst.
+    this.queue = this.queue
+      .then(() => new Promise<void>((ok) => setImmediate(ok)))
+      .then(() => { this.pending = false; return this.reconcile(false); })
+      .catch((e) => { console.error('vrouter: service reconcile failed:', e); });
+  }
+
+  private desired(name: ServiceName): Desired | undefined {
+    const row = this.o.store.table('ip/service').byKey.get(name);
+    if (!row || row.values.disabled === 'true') return undefined;
+    const v = row.values;
+    const port = Number(v.port);
+    const availableFrom = v['available-from'] ?? '';
+    const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom) };
+    const settings: Record<string, string | number> = { port, availableFrom };
+    if (SECURE.has(name)) {
+      const tlsVersion = v['tls-version'] ?? 'any';
+      const material = this.o.certificate(v.certificate ?? 'none');
+      spec.tls = tlsOptions(tlsVersion, material);
+      settings.tlsVersion = tlsVersion;
+      settings.certificate = material?.tag ?? 'none';
+    }
+    return { key: JSON.stringify(settings), spec };
+  }
+
+  private async reconcile(strict: boolean) {
+    for (const name of SERVICE_NAMES) {
+      if (this.stopped) return;
+      const face = this.faces.get(name);
+      const want = face ? this.desired(name) : undefined;
+      const have = this.running.get(name);
+      if (want && have?.key === want.key) continue;
+      if (want && !have && this.failed.get(name) === want.key) continue;
+      if (have) {
+        this.running.delete(name);
+        delete this.o.bound[name];
+        await have.listener.close(true);
+      }
+      this.failed.delete(name);
+      if (!want || !face) continue;
+      let listener: Listener;
+      try {
+        listener = await face(want.spec);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        const reason = code === 'EADDRINUSE' ? 'address already in use' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
+        if (strict) throw new Error(`cannot listen on ${this.o.host}:${want.spec.port} (${name}): ${reason}`);
+        this.failed.set(name, want.key);
+        this.o.log('system,error,critical', `${name} service could not listen on port ${want.spec.port}: ${reason}`);
+        continue;
+      }
+      if (this.stopped) { await listener.close(false); return; }
+      let key = want.key;
+      // Port 0 asks for any free port: the configuration shows the one really bound, and
+      // that change is no reason to bind again.
+      if (listener.port !== want.spec.port) {
+        key = JSON.stringify({ ...JSON.parse(want.key), port: listener.port });
+        this.writePort(name, listener.port);
+      }
+      this.running.set(name, { key, listener });
+      this.o.bound[name] = listener.port;
+    }
+  }
+
+  private writePort(name: ServiceName, port: number) {
+    const table = this.o.store.table('ip/service');
+    const row = table.byKey.get(name);
+    if (row) this.o.store.commit([{ op: 'update', table: 'ip/service', id: row.id, values: { ...row.values, port: String(port) } }]);
+  }
+
+  /** Closes every listener, cutting connections. */
+  async stop() {
+    this.stopped = true;
+    this.unwatch?.();
+    const all = [...this.running.values()];
+    this.running.clear();
+    for (const name of SERVICE_NAMES) delete this.o.bound[name];
+    await Promise.all(all.map((r) => r.listener.close(false)));
+  }
+}

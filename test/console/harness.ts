@@ -1,0 +1,29 @@
+// A router's engine with the console language on top, driven directly, for the language's tests.
+
+import path from 'node:path';
+import { POLICIES, type Session } from '../../src/core/schema.js';
+import { FileStore } from '../../src/device/files.js';
+import { ConsoleRuntime } from '../../src/console/runtime.js';
+import { boot } from '../helpers/engine.js';
+
+export const adminSession: Session = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
+
+export function consoleRouter() {
+  const r = boot();
+  const logged: string[] = [];
+  const files = new FileStore(path.join(r.dir, 'files'));
+  r.engine.services.files = files;
+  const runtime = new ConsoleRuntime(r.engine, { log: (t, m) => logged.push(`${t}: ${m}`), files: () => files });
+  // The menus that start scripts (/execute, /import, /system/script) use this same runtime.
+  r.engine.services.console = runtime;
+  /** Runs a script as admin; returns what it printed, one string. */
+  async function run(source: string, session: Session = adminSession): Promise<string> {
+    const out: string[] = [];
+    await runtime.run(source, { session, output: (t) => out.push(t) });
+    return out.join('\n');
+  }
+  async function value(source: string, session: Session = adminSession) {
+    return runtime.run(source, { session });
+  }
+  return { ...r, files, runtime, run, value, logged, close: async () => { await runtime.stop(); r.close(); } };
+}

@@ -1,0 +1,127 @@
+// `vrouter console` as a user meets it: a terminal (tmux) running the command against a
+// router, keys typed into it, the screen read back.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRouter } from '../helpers/router.js';
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tmux(...args: string[]): string {
+  const r = spawnSync('tmux', args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The screen, without the empty lines below the cursor. */
+const screen = (session: string) => tmux('capture-pane', '-t', session, '-p').replace(/\n+$/, '');
+
+/** A prompt at the start of a line: `[admin@MikroTik] /ip/address>`. */
+const PROMPT_LINE = /^\[[^\]\n]+\] [^\n]*?> ?/m;
+
+/** Waits until the screen shows `text` (the console answers over HTTP). */
+async function waitFor(session: string, text: string | RegExp | ((screen: string) => boolean), ms = 5000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = screen(session);
+    if (typeof text === 'function' ? text(s) : typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
+    if (Date.now() > end) throw new Error(`screen never showed ${text}:\n${s}`);
+    await sleep(50);
+  }
+}
+
+test('vrouter console: prompt, navigation, print tables, tab completion, errors, history', { skip: !hasTmux && 'tmux is not installed' }, async () => {
+  const t = await startRouter();
+  const session = `vrouter-test-${process.pid}`;
+  /** Types a line, waits for the next prompt, and gives what the command printed. */
+  let seen = 0;
+  const run = async (line: string): Promise<string> => {
+    tmux('send-keys', '-t', session, '-l', line);
+    tmux('send-keys', '-t', session, 'Enter');
+    const s = await waitFor(session, (text) => text.split(PROMPT_LINE).length - 1 > seen);
+    seen = s.split(PROMPT_LINE).length - 1;
+    const lines = s.split('\n');
+    const at = lines.map((l) => PROMPT_LINE.test(l) && l.endsWith(line)).lastIndexOf(true);
+    return lines.slice(at + 1, -1).join('\n');
+  };
+  try {
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '60',
+      `${process.execPath} ${CLI} console http://127.0.0.1:${t.port} --user admin --password ''`);
+    let s = await waitFor(session, '[admin@MikroTik] >');
+    seen = 1;
+    assert.match(s, /MikroTik RouterOS 7\.24 \(c\) 1999-\d{4}/);
+
+    // A path line moves; print shows the router's table with its flags and comments.
+    assert.equal(await run('/ip address'), '');
+    assert.match(screen(session), /\[admin@MikroTik\] \/ip\/address>$/);
+    assert.equal(await run('add address=10.3.3.1/24 interface=ether3 disabled=yes'), '');
+    assert.equal(await run('print'), [
+      'Flags: X - DISABLED',
+      'Columns: ADDRESS, NETWORK, INTERFACE',
+      '#   ADDRESS          NETWORK       INTERFACE',
+      ';;; defconf',
+      '0   192.168.88.1/24  192.168.88.0  bridge',
+      '1 X 10.3.3.1/24      10.3.3.0      ether3',
+    ].join('\n'));
+    // Item numbers of that print name records.
+    assert.equal(await run('remove 1'), '');
+    assert.equal(await run(':put [print count-only]'), '1');
+
+    // Tab completes a menu, a command and an argument name.
+    tmux('send-keys', '-t', session, '-l', '.. fire');
+    tmux('send-keys', '-t', session, 'Tab');
+    await waitFor(session, /\/ip\/address> \.\. firewall$/m);
+    tmux('send-keys', '-t', session, 'Enter');
+    s = await waitFor(session, '[admin@MikroTik] /ip/firewall>');
+    seen = s.split(PROMPT_LINE).length - 1;
+    tmux('send-keys', '-t', session, '-l', 'address-list ad');
+    tmux('send-keys', '-t', session, 'Tab');
+    await waitFor(session, /address-list add$/m);
+    tmux('send-keys', '-t', session, '-l', 'li');
+    tmux('send-keys', '-t', session, 'Tab');
+    await waitFor(session, /address-list add list=$/m);
+    // The rest of the line after the completed `list=`.
+    assert.equal(await run('blocked address=203.0.113.9'), '');
+    assert.match(await run('address-list print'),
+      /^Columns: LIST, ADDRESS, CREATION-TIME\n# LIST     ADDRESS      CREATION-TIME\n0 blocked  203\.0\.113\.9  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+    // Errors as the console shows them; syntax errors with line and column.
+    assert.equal(await run('/ip address add address=1.2.3.4/24 interface=nope'), 'input does not match any value of interface');
+    assert.equal(await run(':put (1 +'), 'syntax error (line 1 column 10)');
+    assert.equal(await run('/nonsense'), 'bad command name nonsense (line 1 column 2)');
+
+    // History: up arrow brings back an earlier line.
+    tmux('send-keys', '-t', session, 'Up', 'Up', 'Up');
+    await waitFor(session, /\/ip\/firewall> \/ip address add address=1\.2\.3\.4\/24 interface=nope$/m);
+    tmux('send-keys', '-t', session, 'C-u');
+    assert.equal(await run('/system identity set name=lab1'), '');
+    assert.match(screen(session), /\[admin@lab1\] \/ip\/firewall>$/);
+    assert.equal(await run('/'), '');
+    assert.match(screen(session), /\[admin@lab1\] >$/);
+    tmux('send-keys', '-t', session, '-l', 'quit');
+    tmux('send-keys', '-t', session, 'Enter');
+  } finally {
+    spawnSync('tmux', ['kill-session', '-t', session]);
+    await t.stop();
+  }
+});
+
+test('vrouter console: a wrong password is refused', { skip: !hasTmux && 'tmux is not installed' }, async () => {
+  const t = await startRouter();
+  try {
+    // Not spawnSync: the router runs in this process and must answer while the command waits.
+    const proc = spawn(process.execPath, [CLI, 'console', `http://127.0.0.1:${t.port}`, '--user', 'admin', '--password', 'wrong'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    const status = await new Promise((resolve) => proc.on('exit', resolve));
+    assert.equal(status, 1);
+    assert.equal(out, 'Login failed, incorrect username or password\n');
+  } finally {
+    await t.stop();
+  }
+});
