@@ -178,6 +178,8 @@ export class Engine implements Environment {
     } else {
       done = await result;
     }
+    // Nothing is acknowledged before it is on disk.
+    await this.store.settled();
     return { records, done: done ?? undefined };
   }
 

@@ -1,9 +1,10 @@
 // The configuration store: tables of records with ids and a user-visible order, kept in
 // memory for reads and in SQLite (write-ahead log, synchronous=FULL) for durability.
-// A change is written to SQLite in one transaction first and applied to memory only when
-// that commit returned: an acknowledged change survives kill -9, and a failed write leaves
-// memory as it was. Dynamic records (entries with a timeout) live in memory only, as on
-// the real router.
+// A change applies to memory at once and is queued for disk; what one turn of the event
+// loop queued is written in one transaction (group commit), and front ends acknowledge a
+// change only when `settled()` says it is on disk: an acknowledged change survives kill -9.
+// If a write fails, memory is taken back to what the disk holds. Dynamic records (entries
+// with a timeout) live in memory only, as on the real router.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,9 @@ export type Mutation =
   | { op: 'delete'; table: string; id: number }
   | { op: 'move'; table: string; ids: number[]; before?: number };
 
+/** One statement of the write queue. */
+interface SqlOp { sql: 'insert' | 'update' | 'delete' | 'pos'; args: (string | number)[] }
+
 export const formatId = (id: number) => '*' + id.toString(16).toUpperCase();
 export const parseId = (text: string): number | undefined =>
   /^\*[0-9A-Fa-f]{1,8}$/.test(text) ? parseInt(text.slice(1), 16) : undefined;
@@ -48,6 +52,19 @@ export class Table {
   private readonly indexes = new Map<string, { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }>();
 
   constructor(readonly name: string) {}
+
+  /** Keeps only the rows `keep` accepts (the rest leave every index). */
+  keepOnly(keep: (row: Row) => boolean) {
+    for (const row of [...this.rows]) if (!keep(row)) this.remove(row.id);
+  }
+
+  /** Puts the rows in order and rebuilds every index, after rows were pushed in bulk. */
+  sort() {
+    this.rows.sort((a, b) => a.pos - b.pos || a.id - b.id);
+    this.byKey.clear();
+    for (const index of this.indexes.values()) index.rows.clear();
+    for (const row of this.rows) this.reindex(row);
+  }
 
   /** Declares an index; `keyOf` must depend on the values only. */
   addIndex(name: string, keyOf: (values: Record<string, string>) => string) {
@@ -155,7 +172,13 @@ export class Store {
       counter: db.prepare('INSERT INTO tables (name, next_id) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET next_id = excluded.next_id'),
       pos: db.prepare('UPDATE rows SET pos = ? WHERE tbl = ? AND id = ?'),
     };
+    this.writeTransaction = db.transaction((ops: readonly SqlOp[], counters: ReadonlySet<string>) => {
+      for (const op of ops) (this.stmt[op.sql].run as (...a: unknown[]) => unknown)(...op.args);
+      for (const name of counters) this.stmt.counter.run(name, this.table(name).nextId);
+    });
   }
+
+  private readonly writeTransaction: (ops: readonly SqlOp[], counters: ReadonlySet<string>) => void;
 
   /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
   static open(dir: string): Store {
@@ -257,19 +280,23 @@ export class Store {
 
   /** Numbers a table's rows 1..n again, keeping their order. */
   private respace(t: Table) {
-    this.db.transaction(() => {
-      t.rows.forEach((row, i) => {
-        row.pos = i + 1;
-        if (!row.dynamic) this.stmt.pos.run(row.pos, t.name, row.id);
-      });
-    })();
+    t.rows.forEach((row, i) => {
+      row.pos = i + 1;
+      if (!row.dynamic) this.queue({ sql: 'pos', args: [row.pos, t.name, row.id] });
+    });
   }
 
-  /** Writes the mutations durably in one transaction, then applies them to memory. */
+  /**
+   * Applies the mutations to memory at once, so the next command sees them, and queues
+   * them for disk. Everything queued in one turn of the event loop is written in one
+   * transaction (group commit: one flush for many requests). A front end acknowledges a
+   * change only after `settled()`, so an acknowledged change is on disk.
+   */
   commit(mutations: readonly Mutation[]) {
-    const durable = mutations.filter((m) => !this.isDynamic(m));
-    if (durable.length) this.write(durable);
-    for (const m of mutations) this.apply(m);
+    for (const m of mutations) {
+      if (!this.isDynamic(m)) this.queueSql(m);
+      this.apply(m);
+    }
     if (this.watchers.size && mutations.length) {
       const tables = new Set(mutations.map((m) => m.table));
       for (const watcher of this.watchers) watcher(tables);
@@ -295,31 +322,80 @@ export class Store {
     return this.table(m.table).get(m.id)?.dynamic ?? true;
   }
 
-  private readonly write = (mutations: readonly Mutation[]) => {
-    this.db.transaction(() => {
-      const counters = new Set<string>();
-      for (const m of mutations) {
-        switch (m.op) {
-          case 'insert':
-            this.stmt.insert.run(m.table, m.row.id, m.row.pos, JSON.stringify(m.row.values));
-            counters.add(m.table);
-            break;
-          case 'update':
-            this.stmt.update.run(JSON.stringify(m.values), m.table, m.id);
-            break;
-          case 'delete':
-            this.stmt.delete.run(m.table, m.id);
-            break;
-          case 'move':
-            for (const [id, pos] of this.plannedMove(m)) {
-              if (!this.table(m.table).get(id)?.dynamic) this.stmt.pos.run(pos, m.table, id);
-            }
-            break;
+  // ---------------------------------------------------------------- the write queue
+
+  private pending: SqlOp[] = [];
+  private counters = new Set<string>();
+  private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private scheduled = false;
+
+  private queue(op: SqlOp) {
+    this.pending.push(op);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flushQueued());
+    }
+  }
+
+  /** The SQL of one mutation, with the positions of a move worked out before it applies. */
+  private queueSql(m: Mutation) {
+    switch (m.op) {
+      case 'insert':
+        this.queue({ sql: 'insert', args: [m.table, m.row.id, m.row.pos, JSON.stringify(m.row.values)] });
+        this.counters.add(m.table);
+        break;
+      case 'update':
+        this.queue({ sql: 'update', args: [JSON.stringify(m.values), m.table, m.id] });
+        break;
+      case 'delete':
+        this.queue({ sql: 'delete', args: [m.table, m.id] });
+        break;
+      case 'move': {
+        const positions = this.plannedMove(m);
+        (m as { positions?: [number, number][] }).positions = positions;
+        for (const [id, pos] of positions) {
+          if (!this.table(m.table).get(id)?.dynamic) this.queue({ sql: 'pos', args: [pos, m.table, id] });
         }
+        break;
       }
-      for (const name of counters) this.stmt.counter.run(name, this.table(name).nextId);
-    })();
-  };
+    }
+  }
+
+  /** Resolves once everything committed so far is on disk; rejects if that write failed. */
+  settled(): Promise<void> {
+    if (!this.pending.length && !this.counters.size) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+
+  private flushQueued() {
+    this.scheduled = false;
+    const waiters = this.waiters;
+    this.waiters = [];
+    try {
+      this.flush();
+      for (const w of waiters) w.resolve();
+    } catch (e) {
+      const error = new Error(`the configuration could not be saved: ${(e as Error).message}`);
+      for (const w of waiters) w.reject(error);
+    }
+  }
+
+  /** Writes the queue in one transaction. On failure memory is reloaded from the disk. */
+  flush() {
+    if (!this.pending.length && !this.counters.size) return;
+    const ops = this.pending;
+    const counters = this.counters;
+    this.pending = [];
+    this.counters = new Set();
+    try {
+      this.writeTransaction(ops, counters);
+    } catch (e) {
+      // Memory ran ahead of the disk; the disk is the truth: take every table back from it.
+      this.reload();
+      throw e;
+    }
+  }
+
 
   private apply(m: Mutation) {
     const t = this.table(m.table);
@@ -339,7 +415,7 @@ export class Store {
         t.remove(m.id);
         break;
       case 'move':
-        for (const [id, pos] of this.plannedMove(m)) {
+        for (const [id, pos] of (m as { positions?: [number, number][] }).positions ?? this.plannedMove(m)) {
           const row = t.get(id);
           if (!row) continue;
           t.remove(id);
@@ -348,6 +424,13 @@ export class Store {
         }
         break;
     }
+  }
+
+  /** Puts every table's stored rows back as the disk has them; dynamic rows stay. */
+  private reload() {
+    for (const t of this.tables.values()) t.keepOnly((row) => row.dynamic);
+    this.load();
+    for (const t of this.tables.values()) t.sort();
   }
 
   /**
@@ -369,7 +452,13 @@ export class Store {
     return order.map((id, i) => [id, i + 1]);
   }
 
+  /** Writes what is queued, then closes the database. */
   close() {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.flushQueued();
+    } finally {
+      this.db.close();
+    }
   }
 }

@@ -1,0 +1,71 @@
+// The store: what settled() promises, group commit, and a failed write taking memory back
+// to what the disk holds.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { STORE_FILE, Store } from '../../src/core/store.js';
+import { tempDir } from '../helpers/router.js';
+
+const names = (store: Store) => store.table('things').rows.map((r) => r.values.name);
+
+function add(store: Store, name: string) {
+  const row = store.newRow('things', { name }, false);
+  store.commit([{ op: 'insert', table: 'things', row }]);
+  return row.id;
+}
+
+test('a commit shows in memory at once and is on disk once settled() resolves', async () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  add(store, 'a');
+  assert.deepEqual(names(store), ['a']);
+  await store.settled();
+  // Another connection (another process, as after kill -9) sees it.
+  const other = new Database(path.join(dir, STORE_FILE), { readonly: true });
+  assert.deepEqual(other.prepare('SELECT data FROM rows').all(), [{ data: '{"name":"a"}' }]);
+  other.close();
+  store.close();
+});
+
+test('commits of one turn are written in one transaction, in order, ids never reused', async () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  const ids = ['a', 'b', 'c', 'd'].map((n) => add(store, n));
+  store.commit([{ op: 'delete', table: 'things', id: ids[1] }]);
+  store.commit([{ op: 'move', table: 'things', ids: [ids[3]], before: ids[0] }]);
+  await store.settled();
+  store.close();
+  const again = Store.open(dir);
+  assert.deepEqual(names(again), ['d', 'a', 'c']);
+  assert.equal(again.table('things').nextId, 5);
+  again.close();
+});
+
+test('a failed write rejects settled() and takes memory back to the disk', async () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  add(store, 'kept');
+  await store.settled();
+  // Stand in for a full disk: the database refuses the next insert.
+  const other = new Database(path.join(dir, STORE_FILE));
+  other.exec("CREATE TRIGGER refuse BEFORE INSERT ON rows WHEN json_extract(NEW.data, '$.name') = 'lost' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+  other.close();
+  add(store, 'lost');
+  assert.deepEqual(names(store), ['kept', 'lost']);
+  await assert.rejects(store.settled(), /the configuration could not be saved: disk full/);
+  assert.deepEqual(names(store), ['kept']);
+  assert.equal(store.table('things').byId.size, 1);
+  store.close();
+});
+
+test('close() writes what is still queued', () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  add(store, 'late');
+  store.close();
+  const again = Store.open(dir);
+  assert.deepEqual(names(again), ['late']);
+  again.close();
+});
