@@ -163,17 +163,24 @@ export class Router {
 
   private directory(): Directory {
     const store = this.store;
+    const accounts = new Map<string, { user: object; group?: object; account: Account }>();
     return {
       account(name): Account | undefined {
         const row = store.table('user').byKey.get(name);
         if (!row) return undefined;
         const groupId = row.values.group ? parseInt(row.values.group.slice(1), 16) : -1;
         const group = store.table('user/group').get(groupId);
-        return {
+        // Every request asks: read the records again only when either has changed (the
+        // store gives a changed record a new values object).
+        const cached = accounts.get(name);
+        if (cached && cached.user === row.values && cached.group === group?.values) return cached.account;
+        const account: Account = {
           name, password: row.values.password ?? '', disabled: row.values.disabled === 'true',
           address: row.values.address ? row.values.address.split(',') : [],
           group: group?.values.name ?? '', policies: grantedPolicies(group?.values.policy),
         };
+        accounts.set(name, { user: row.values, group: group?.values, account });
+        return account;
       },
       verify: verifyPasswordAsync,
       addressAllowed(client, networks) {

@@ -7,6 +7,25 @@ import { CommandError } from '../core/errors.js';
 
 export const sessionClosed = () => new CommandError('session-closed', 'Session closed');
 
+/** Ends a request at the limit; its AbortSignal is made only if the command asks for one. */
+export class Cancel {
+  private controller?: AbortController;
+  aborted = false;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  abort() {
+    this.aborted = true;
+    this.controller?.abort();
+  }
+}
+
 interface Waiting {
   start: () => void;
   fail: (e: Error) => void;
@@ -23,14 +42,14 @@ export class Lanes {
   constructor(private readonly limitMs: number, private readonly onClosed: (user: string) => void = () => {}) {}
 
   /** Runs `task` in the user's lane; rejects with `Session closed` at the limit. */
-  run<T>(user: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  run<T>(user: string, task: (cancel: Cancel) => Promise<T>): Promise<T> {
     let lane = this.lanes.get(user);
     if (!lane) this.lanes.set(user, (lane = new Lane()));
     const current = lane;
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         current.busy = true;
-        const abort = new AbortController();
+        const abort = new Cancel();
         let settled = false;
         const timer = setTimeout(() => {
           if (settled) return;
@@ -43,7 +62,7 @@ export class Lanes {
           for (const w of current.queue.splice(0)) w.fail(sessionClosed());
           this.onClosed(user);
         }, this.limitMs);
-        task(abort.signal).then(
+        task(abort).then(
           (v) => { if (!settled) { settled = true; clearTimeout(timer); resolve(v); this.next(current, user); } },
           (e) => { if (!settled) { settled = true; clearTimeout(timer); reject(e); this.next(current, user); } },
         );

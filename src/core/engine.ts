@@ -23,8 +23,21 @@ export interface Outcome {
   done?: Reply;
 }
 
+/** A cancellation whose AbortSignal is made only when a command asks for it. */
+export interface Cancel {
+  readonly aborted: boolean;
+  readonly signal: AbortSignal;
+}
+
+/** The signal of a run nobody can cancel. */
+const NEVER = new AbortController().signal;
+
 export interface RunOptions {
-  signal?: AbortSignal;
+  /**
+   * Ends the command early: an AbortSignal, or anything that can make one on demand (an
+   * AbortController costs microseconds, and most commands never look at theirs).
+   */
+  signal?: AbortSignal | Cancel;
   /** Receives each record as it comes instead of collecting it in the outcome. */
   onRecord?: (record: Reply) => void;
 }
@@ -162,10 +175,14 @@ export class Engine implements Environment {
     // `.proplist` narrows the records of every command; print narrows its own as it builds them.
     const keep = !cmd.generic && sentence.proplist?.length ? sentence.proplist : undefined;
     const emit = keep ? (r: Reply) => deliver(pick(r, keep)) : deliver;
-    const signal = options.signal ?? new AbortController().signal;
+    const given = options.signal;
+    const cancel: Cancel = given instanceof AbortSignal ? { get aborted() { return given.aborted; }, signal: given } : given ?? { aborted: false, signal: NEVER };
     const menu = node.menu ?? this.dirMenu(node);
     const args = cmd.generic ? sentence.args : readArgs(cmd, sentence.args);
-    const ctx = { args, session, env: this as Environment, menu, signal, query: sentence.query, proplist: sentence.proplist };
+    const ctx = {
+      args, session, env: this as Environment, menu, query: sentence.query, proplist: sentence.proplist,
+      get signal() { return cancel.signal; },
+    };
     const result = cmd.run(ctx);
     let done: Reply | void = undefined;
     if (isAsyncGenerator(result)) {
@@ -173,7 +190,7 @@ export class Engine implements Environment {
         const step = await result.next();
         if (step.done) { done = step.value; break; }
         emit(step.value);
-        if (signal.aborted) { await result.return(undefined); break; }
+        if (cancel.aborted) { await result.return(undefined); break; }
       }
     } else {
       done = await result;

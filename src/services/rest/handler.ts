@@ -7,7 +7,7 @@ import type { Engine, Node, Outcome, Sentence } from '../../core/engine.js';
 import { findRows } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
 import { formatId } from '../../core/store.js';
-import type { Lanes } from '../../auth/lanes.js';
+import type { Cancel, Lanes } from '../../auth/lanes.js';
 import type { Login, Logins } from '../../auth/logins.js';
 import { readBody, type Body } from './body.js';
 import { MISSING_ID, RestError, STATUS_OF, errorBody } from './errors.js';
@@ -94,7 +94,7 @@ export class RestHandler {
         if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
         body = readBody(req.body);
       }
-      return await this.lanes.run(login.user, (signal) => this.dispatch(req, words, query, body, session, signal));
+      return await this.lanes.run(login.user, (cancel) => this.dispatch(req, words, query, body, session, cancel));
     } catch (e) {
       return this.failure(e, req.method);
     }
@@ -124,9 +124,9 @@ export class RestHandler {
     throw e;
   }
 
-  private async dispatch(req: RestRequest, words: string[], query: string, body: Body, session: Session, signal: AbortSignal): Promise<RestReply> {
+  private async dispatch(req: RestRequest, words: string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const { node, rest } = this.engine.walk(words);
-    const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal });
+    const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
     const path = node.path ? node.path.split('/') : [];
     switch (req.method) {
       case 'GET': {
@@ -145,8 +145,11 @@ export class RestHandler {
           return out.records.length ? reply(200, out.records[0]) : failed(404);
         }
         if (!menu || !node.commands.has('print')) throw noSuchCommand();
-        const out = await run({ path, command: 'print', args: {}, query: filters, proplist });
-        return reply(200, menu.decl.kind === 'settings' ? out.records[0] ?? {} : out.records);
+        if (menu.decl.kind === 'settings') {
+          const out = await run({ path, command: 'print', args: {}, query: filters, proplist });
+          return reply(200, out.records[0] ?? {});
+        }
+        return (await this.listed({ path, command: 'print', args: {}, query: filters, proplist }, session, cancel)).reply;
       }
       case 'PUT': {
         if (rest.length) throw rest.length === 1 ? noSuchCommand() : noSuchDirectory(rest[0]);
@@ -182,13 +185,23 @@ export class RestHandler {
         const args = { ...body.args };
         // In a body `.id` names the record(s) a command works on: the console's `numbers`.
         if ('.id' in args) { args.numbers = args['.id']; delete args['.id']; }
-        const out = await run({ path, command: rest[0], args, query: body.query, proplist: body.proplist });
+        const out = await this.listed({ path, command: rest[0], args, query: body.query, proplist: body.proplist }, session, cancel);
         if (out.done && Object.keys(out.done).length) return reply(200, out.done);
-        return reply(200, out.records);
+        return out.reply;
       }
       default:
         return failed(400, 'unsupported method');
     }
+  }
+
+  /**
+   * Runs a command whose records make a JSON list. Each record is turned into JSON as it
+   * comes, so a list of 100,000 never exists as 100,000 objects at once.
+   */
+  private async listed(sentence: Sentence, session: Session, cancel: Cancel): Promise<{ reply: RestReply; done?: Reply }> {
+    const parts: string[] = [];
+    const out = await this.engine.run(sentence, session, { signal: cancel, onRecord: (r) => { parts.push(JSON.stringify(r)); } });
+    return { reply: { status: 200, headers: { ...JSON_TYPE }, body: `[${parts.join(',')}]` }, done: out.done };
   }
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */
