@@ -10,6 +10,7 @@ import { FileStore } from './device/files.js';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
+import { loadPki } from './menus/certificate.js';
 import { menus } from './menus/index.js';
 import { attachDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
@@ -98,6 +99,8 @@ export class Router {
       throw e;
     }
     try {
+      // Certificates in the configuration need their machinery before www-ssl starts.
+      if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
     } catch (e) {
       await router.stop();

@@ -13,15 +13,12 @@ import 'reflect-metadata'; // @peculiar/x509 resolves its parts through tsyringe
 import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import forge from 'node-forge';
+import { parseAltNames } from './certificate-words.js';
 
 x509.cryptoProvider.set(crypto.webcrypto as unknown as Crypto);
 const subtle = crypto.webcrypto.subtle;
 
-/** Key sizes the router offers: RSA bit lengths and elliptic curves. */
-export const KEY_SIZES = ['1024', '1536', '2048', '4096', '8192', 'prime256v1', 'secp384r1', 'secp521r1'] as const;
-export const DIGESTS = ['md5', 'sha1', 'sha256', 'sha384', 'sha512'] as const;
-
-/** Key usages in the router's order: the X.509 key usage bits, then the extended usages. */
+/** The X.509 key usage bit of each usage name, in the router's order. */
 const KEY_USAGE_BITS: [string, number][] = [
   ['digital-signature', x509.KeyUsageFlags.digitalSignature],
   ['content-commitment', x509.KeyUsageFlags.nonRepudiation],
@@ -42,7 +39,6 @@ const EXTENDED_USAGES: [string, string][] = [
   ['ocsp-sign', '1.3.6.1.5.5.7.3.9'],
   ['dvcs', '1.3.6.1.5.5.7.3.10'],
 ];
-export const KEY_USAGES = [...KEY_USAGE_BITS.map(([n]) => n), ...EXTENDED_USAGES.map(([n]) => n)];
 
 const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
 /** WebCrypto has no MD5 signatures (and OpenSSL 3 refuses them): md5 signs with SHA-256. */
@@ -88,30 +84,6 @@ function subjectOf(t: Template): x509.JsonName {
   add('OU', t.unit);
   add('CN', t.commonName);
   return name;
-}
-
-/** Reads `DNS:a,IP:1.2.3.4,email:x@y` into general names; throws on anything else. */
-export function parseAltNames(text: string): x509.JsonGeneralName[] {
-  if (!text) return [];
-  return text.split(',').map((entry) => {
-    const colon = entry.indexOf(':');
-    const kind = entry.slice(0, colon).toLowerCase();
-    const value = entry.slice(colon + 1);
-    if (colon <= 0 || !value) throw new Error(`bad subject-alt-name entry ${entry}`);
-    if (kind === 'dns') return { type: 'dns', value };
-    if (kind === 'email') return { type: 'email', value };
-    if (kind === 'ip' && isIp(value)) return { type: 'ip', value };
-    throw new Error(`bad subject-alt-name entry ${entry}`);
-  });
-}
-
-function isIp(s: string): boolean {
-  return /^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(s) ? s.split('.').every((o) => Number(o) < 256) : /^[0-9a-fA-F:.]+$/.test(s) && s.includes(':');
-}
-
-/** The canonical form of a subject-alt-name value: `DNS:`, `IP:`, `email:` prefixes. */
-export function canonicalAltNames(text: string): string {
-  return parseAltNames(text).map((n) => `${n.type === 'dns' ? 'DNS' : n.type === 'ip' ? 'IP' : 'email'}:${n.value}`).join(',');
 }
 
 function signingAlgorithm(key: crypto.KeyObject, digest: string): RsaHashedImportParams | EcKeyImportParams & { hash: string } {

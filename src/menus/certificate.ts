@@ -28,10 +28,25 @@ import { bool, formatDateTime, formatDuration, int, listOf, name, oneOf, str } f
 import type { FileStore } from '../device/files.js';
 import { SecretError, type SecretBox } from '../device/secrets.js';
 import { ref } from './common.js';
-import {
-  DIGESTS, KEY_SIZES, KEY_USAGES, NotCertificateFile, canonicalAltNames, describe, issue, keyPem, plainKeyPem,
-  publicKeyOf, readFile, signedBy, writePkcs12, type Described, type Issued,
-} from './certificate-pki.js';
+import type { Described, Issued } from './certificate-pki.js';
+import { DIGESTS, KEY_SIZES, KEY_USAGES, canonicalAltNames } from './certificate-words.js';
+
+// The public-key machinery (@peculiar/x509, node-forge) takes a few hundred milliseconds to
+// load: it is loaded by the first certificate command, or at start when certificates
+// exist (loadPki), never for a router that has none.
+type Pki = typeof import('./certificate-pki.js');
+let loaded: Pki | undefined;
+
+/** Loads the certificate machinery; every certificate command awaits it first. */
+export async function loadPki(): Promise<Pki> {
+  return (loaded ??= await import('./certificate-pki.js'));
+}
+
+/** The machinery, for code that runs only once a certificate exists (and so it is loaded). */
+function pki(): Pki {
+  if (!loaded) throw new Error('certificate machinery used before loadPki()');
+  return loaded;
+}
 
 const NO_MATCH = 'input does not match any value of {arg}';
 const DAY = 86_400_000;
@@ -247,6 +262,7 @@ export const certificate: MenuDecl = {
 // ---------------------------------------------------------------- sign
 
 async function sign(ctx: CommandContext): Promise<void> {
+  await loadPki();
   const { env, menu, args } = ctx;
   const word = args.number;
   if (word === undefined || word === '') throw missingArgument('number');
@@ -278,7 +294,7 @@ async function sign(ctx: CommandContext): Promise<void> {
     keySize: v['key-size'] ?? '2048', keyUsage: (v['key-usage'] ?? DEFAULT_USAGE).split(','),
   };
   jobs.start(id, async () => {
-    const made = await issue(template, new Date(started), issuerMaterial);
+    const made = await pki().issue(template, new Date(started), issuerMaterial);
     const wait = SIGN_MIN_MS - (env.now() - started);
     if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
     if (jobs.isClosed) return;
@@ -286,7 +302,7 @@ async function sign(ctx: CommandContext): Promise<void> {
     const current = table.get(id);
     // Removed meanwhile, or its CA was: the signing comes to nothing.
     if (!current || (issuerId !== undefined && !table.get(issuerId))) return;
-    const d = describe(made.pem);
+    const d = pki().describe(made.pem);
     const values: Record<string, string> = {
       ...current.values,
       ...describedValues(d),
@@ -305,6 +321,7 @@ async function sign(ctx: CommandContext): Promise<void> {
 
 /** Removing a certificate authority removes every certificate it issued, as the router does. */
 async function remove(ctx: CommandContext): Promise<void> {
+  await loadPki();
   const { env, menu, args } = ctx;
   const table = env.store.table(TABLE);
   const gone = new Set(findRows(env, menu, args.numbers).map((r) => r.id));
@@ -319,6 +336,7 @@ async function remove(ctx: CommandContext): Promise<void> {
 }
 
 async function revoke(ctx: CommandContext): Promise<void> {
+  await loadPki();
   const { env, menu, args } = ctx;
   const rows = findRows(env, menu, args.numbers);
   for (const row of rows) if (!isSigned(row) || !row.values.ca) throw failure('certificate is not issued by this router');
@@ -348,6 +366,7 @@ function* importNames(env: Environment, given: string | undefined, fileName: str
 }
 
 async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
+  await loadPki();
   const { env, args } = ctx;
   const store = files(env);
   const fileName = args['file-name'];
@@ -357,9 +376,9 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
   const counts = { certs: 0, keys: 0, files: 0, failures: 0, orphans: 0 };
   let contents;
   try {
-    contents = readFile(store.read(fileName), args.passphrase ?? '');
+    contents = pki().readFile(store.read(fileName), args.passphrase ?? '');
   } catch (e) {
-    if (!(e instanceof NotCertificateFile)) throw e;
+    if (!(e instanceof pki().NotCertificateFile)) throw e;
     contents = undefined;
   }
   const table = env.store.table(TABLE);
@@ -372,7 +391,7 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
     // named after the file: `file.crt_0`, `file.crt_1`, ...
     const names = importNames(env, args.name, fileName);
     for (const pem of contents.certs) {
-      const d = describe(pem);
+      const d = pki().describe(pem);
       counts.certs++;
       if ([...records.values()].some((v) => v.fingerprint === d.fingerprint)) continue;
       const certName = names.next().value;
@@ -400,7 +419,7 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
     }
     // Each key goes to the certificate it belongs to, here or already on the router.
     for (const key of contents.keys) {
-      const pub = publicKeyOf(key);
+      const pub = pki().publicKeyOf(key);
       const match = [...records.entries()].find(([, v]) => v['.public-key'] === pub);
       if (!match) { counts.orphans++; continue; }
       const [id, values] = match;
@@ -425,6 +444,7 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
 // ---------------------------------------------------------------- export-certificate
 
 async function exportCertificate(ctx: CommandContext): Promise<void> {
+  await loadPki();
   const { env, menu, args, session } = ctx;
   const row = findRows(env, menu, args.numbers)[0];
   if (!isSigned(row)) throw failure('certificate is not signed');
@@ -436,11 +456,11 @@ async function exportCertificate(ctx: CommandContext): Promise<void> {
   const store = files(env);
   const key = withKey ? keyFor(env, row).key : undefined;
   if ((args.type ?? 'pem') === 'pkcs12') {
-    store.write(`${base}.p12`, writePkcs12(chainOf(env, row), key, passphrase, row.values.name));
+    store.write(`${base}.p12`, pki().writePkcs12(chainOf(env, row), key, passphrase, row.values.name));
     return;
   }
   store.write(`${base}.crt`, row.values['.pem']);
-  if (key) store.write(`${base}.key`, keyPem(key, passphrase!));
+  if (key) store.write(`${base}.key`, pki().keyPem(key, passphrase!));
 }
 
 /** A certificate followed by the certificates of this router that issued it, up to its root. */
@@ -454,7 +474,7 @@ function chainOf(env: Environment, row: Row): string[] {
     if (!parent) {
       // An imported certificate: its issuer is whichever certificate here signed it.
       if (describeCached(at).selfSigned) break;
-      parent = table.rows.find((r) => r !== at && isSigned(r) && r.values.authority === 'true' && signedBy(at.values['.pem'], r.values['.pem']));
+      parent = table.rows.find((r) => r !== at && isSigned(r) && r.values.authority === 'true' && pki().signedBy(at.values['.pem'], r.values['.pem']));
     }
     if (!parent || !isSigned(parent) || chain.includes(parent.values['.pem'])) break;
     chain.push(parent.values['.pem']);
@@ -469,7 +489,7 @@ function describeCached(row: Row): Described {
   let d = described.get(pem);
   if (!d) {
     if (described.size > 256) described.clear();
-    described.set(pem, (d = describe(pem)));
+    described.set(pem, (d = pki().describe(pem)));
   }
   return d;
 }
@@ -501,5 +521,5 @@ export function tlsMaterial(env: Environment, stored: string): { cert: string; k
   }
   const chain = chainOf(env, row);
   const tag = createHash('sha256').update(chain.join('')).update(row.values['.key']).digest('hex');
-  return { cert: chain.join(''), key: plainKeyPem(key), tag };
+  return { cert: chain.join(''), key: pki().plainKeyPem(key), tag };
 }
