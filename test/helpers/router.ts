@@ -50,6 +50,21 @@ export interface CallOptions {
   agent?: http.Agent;
 }
 
+/** Reads a whole reply: status, headers, text, and the text as JSON when it is JSON. */
+export function readReply(res: http.IncomingMessage): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('error', reject);
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try { json = JSON.parse(text); } catch { json = undefined; }
+      resolve({ status: res.statusCode!, headers: res.headers, text, json });
+    });
+  });
+}
+
 /** One HTTP request to the router; `path` is sent exactly as given (no encoding). */
 export function call(port: number, method: string, path: string, body?: unknown, o: CallOptions = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -58,16 +73,8 @@ export function call(port: number, method: string, path: string, body?: unknown,
     let payload: string | undefined = o.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: o.localAddress, agent: o.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
-        resolve({ status: res.statusCode!, headers: res.headers, text, json });
-      });
-    });
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: o.localAddress, agent: o.agent ?? false },
+      (res) => readReply(res).then(resolve, reject));
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
     req.end();

@@ -7,7 +7,7 @@ import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import type { Reply } from '../helpers/router.js';
+import { readReply, type Reply } from '../helpers/router.js';
 
 export const auth = (user = 'admin', password = '') => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
 
@@ -34,14 +34,7 @@ export function httpsCall(port: number, method: string, urlPath: string, o: Http
       ca: o.ca, rejectUnauthorized: o.ca !== undefined, servername: o.servername,
       minVersion: o.minVersion, maxVersion: o.maxVersion, ciphers: o.ciphers,
     }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
-        resolve({ status: res.statusCode!, headers: res.headers, text, json, socket: res.socket as tls.TLSSocket });
-      });
+      readReply(res).then((r) => resolve({ ...r, socket: res.socket as tls.TLSSocket }), reject);
     });
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
