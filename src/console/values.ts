@@ -6,6 +6,7 @@
 
 import ipaddr from 'ipaddr.js';
 import { ScriptError } from './errors.js';
+import { intToIp, maskOf, readIp } from '../core/values.js';
 
 export interface ScriptArray {
   /** Elements without a key, in order (`{1;2;3}`). */
@@ -49,22 +50,9 @@ export function array(items: Value[] = [], keys?: Map<string, Value>): Value {
 
 // ---------------------------------------------------------------- reading literals
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-export function readIpv4(s: string): number | undefined {
-  const m = IPV4.exec(s);
-  if (!m) return undefined;
-  let n = 0;
-  for (let i = 1; i <= 4; i++) {
-    const o = Number(m[i]);
-    if (o > 255) return undefined;
-    n = n * 256 + o;
-  }
-  return n;
-}
-
-export const formatIpv4 = (n: number) => `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-const maskOf = (len: number) => (len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0);
+/** A dotted quad as a number (the core's reading, so console and menus agree). */
+export const readIpv4 = (s: string): number | undefined => readIp(s) ?? undefined;
+export const formatIpv4 = intToIp;
 
 const UNIT: Record<string, number> = { w: 604800000, d: 86400000, h: 3600000, m: 60000, s: 1000, ms: 1 };
 const TIME_PART = /^(\d+(?:\.\d+)?)(w|d|h|ms|m|s)/;

@@ -203,7 +203,8 @@ export function duration(opts: { min?: number; max?: number } = {}): ValueType {
 
 const IPV4 = /^([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})$/;
 
-function readIp(s: string): number | null {
+/** A dotted quad as an unsigned 32-bit number, or null when it is not one. */
+export function readIp(s: string): number | null {
   const m = IPV4.exec(s);
   if (!m) return null;
   let n = 0;
