@@ -11,7 +11,7 @@ import { BOARDS } from '../../device/board.js';
 import { comment, disabled } from '../common.js';
 import { ethernetMonitor } from './monitor.js';
 import {
-  DUPLICATE_NAME, ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, choice, counter, interfaceFields,
+  ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, boardPorts, choice, counter, interfaceFields,
 } from './interface.js';
 
 /** The emulated board; its port count decides how many etherN the router has. */
@@ -45,14 +45,7 @@ const sfpOnly = (type: FieldDecl['type']): FieldDecl => ({ type });
 
 export const ethernet: MenuDecl = {
   path: 'interface/ethernet',
-  kind: 'table',
-  table: INTERFACE_TABLE,
-  variant: { type: 'ether' },
-  key: 'name',
-  duplicateKey: DUPLICATE_NAME,
-  // inspect 7.24: no add, no remove, no move.
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'],
-  permanent: true,
+  ...boardPorts('ether'),
   fields: {
     name: interfaceFields.name(),
     'default-name': { type: name, readOnly: true },

@@ -9,7 +9,7 @@
 // The kind files import from here; this file imports none of them, so there is no cycle.
 
 import { CommandError, ValueError, unknownParameter } from '../../core/errors.js';
-import type { Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
+import type { GenericCommand, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, formatDateTime, int, mac, name, oneOf, parseInteger } from '../../core/values.js';
@@ -21,6 +21,21 @@ export const PORT_TABLE = 'interface/bridge/port';
 
 /** The router's words when a new interface takes a name another interface has. */
 export const DUPLICATE_NAME = 'already have interface with such name';
+
+/**
+ * What a menu of the board's own ports (Ethernet, LTE) declares besides its fields: the
+ * ports live in the interface table, are named, cannot be added or removed (inspect 7.24
+ * has no add, remove or move there), and are the board's for good.
+ */
+export const boardPorts = (type: string) => ({
+  kind: 'table' as const,
+  table: INTERFACE_TABLE,
+  variant: { type },
+  key: 'name',
+  duplicateKey: DUPLICATE_NAME,
+  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'] as GenericCommand[],
+  permanent: true,
+});
 
 // ---------------------------------------------------------------- value types
 

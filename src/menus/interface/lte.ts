@@ -17,7 +17,7 @@ import { bool, formatDuration, int, name, str } from '../../core/values.js';
 import type { Device } from '../../device/board.js';
 import { comment, disabled } from '../common.js';
 import { MONITOR_ARGS, monitorLoop, pause, sorted, text } from '../tool/common.js';
-import { DUPLICATE_NAME, INTERFACE_TABLE, choice, interfaceFields } from './interface.js';
+import { INTERFACE_TABLE, boardPorts, choice, interfaceFields } from './interface.js';
 
 const deviceOf = (env: Environment) => env.services.device as Device | undefined;
 
@@ -112,14 +112,7 @@ async function* firmwareUpgrade(ctx: CommandContext): AsyncGenerator<Reply, void
 
 export const lte: MenuDecl = {
   path: 'interface/lte',
-  kind: 'table',
-  table: INTERFACE_TABLE,
-  variant: { type: 'lte' },
-  key: 'name',
-  duplicateKey: DUPLICATE_NAME,
-  // inspect 7.24: no add (the modem makes it); remove exists, but the board's modem comes back.
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'],
-  permanent: true,
+  ...boardPorts('lte'),
   fields: {
     name: interfaceFields.name(),
     'default-name': { type: name, readOnly: true },
