@@ -256,13 +256,17 @@ export class Www {
     this.send(res, 404, { 'Content-Type': JSON_TYPE }, errorBody(404));
   }
 
-  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string) {
+  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer[]) {
     if (res.destroyed || res.headersSent) return;
     // A replaced listener still answers what it was asked, then lets the connection go.
     const close = this.closing ? { Connection: 'close' } : {};
-    res.writeHead(status, { ...headers, ...close, 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + b.length, 0);
+    res.writeHead(status, { ...headers, ...close, 'Content-Length': length });
+    if (typeof body === 'string') return void res.end(body);
+    for (const piece of body) res.write(piece);
+    res.end();
   }
+
 }
 
 /** The client's address as the router shows it: IPv4-mapped IPv6 addresses as plain IPv4. */
