@@ -60,15 +60,14 @@ const WIDTH = 77;
 export async function exportConfig(engine: Engine, session: Session, hints: ExportHints, options: ExportOptions): Promise<string> {
   const out: string[] = [`# ${hints.now()} by RouterOS ${hints.version}`, ...hints.header];
   for (const menu of exportedMenus(engine, hints, options.path)) {
-    const lines = await menuLines(engine, menu, session, hints, options);
-    if (!lines.length) continue;
     const section = '/' + menu.path.split('/').join(' ');
-    if (options.terse) {
-      for (const l of lines) out.push(`${section} ${l.join(' ')}`);
-    } else {
-      out.push(section);
-      for (const l of lines) out.push(...wrap(l));
-    }
+    let first = true;
+    // Each line is written out as it is made: 100,000 records never exist as lines at once.
+    await menuLines(engine, menu, session, hints, options, (l) => {
+      if (options.terse) return void out.push(`${section} ${l.join(' ')}`);
+      if (first) { out.push(section); first = false; }
+      for (const text of wrap(l)) out.push(text);
+    });
   }
   return out.join('\n') + '\n';
 }
@@ -89,27 +88,27 @@ export function exportedMenus(engine: Engine, hints: ExportHints, path: string):
 /** A record's words: the command (`add`, `set ether1`) and its `name=value` arguments. */
 type Line = string[];
 
-async function menuLines(engine: Engine, menu: Menu, session: Session, hints: ExportHints, options: ExportOptions): Promise<Line[]> {
-  const rows = engine.store.table(menu.table).rows.filter((r) => !r.dynamic && inVariant(menu, r));
-  const lines: Line[] = [];
+async function menuLines(engine: Engine, menu: Menu, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void): Promise<void> {
+  const rows = engine.store.table(menu.table).rows;
   if (menu.decl.kind === 'settings') {
-    const row = rows[0];
+    const row = rows.find((r) => !r.dynamic && inVariant(menu, r));
     const args = row ? values(engine, menu, row, session, hints, options, undefined) : options.verbose ? defaultsOnly(menu) : [];
-    if (args.length) lines.push(['set', ...args]);
-    return lines;
+    if (args.length) emit(['set', ...args]);
+    return;
   }
-  for (const row of rows) {
+  // `where` runs script code between rows: walk a copy, as other requests may change the table.
+  for (const row of options.where ? [...rows] : rows) {
+    if (row.dynamic || !inVariant(menu, row)) continue;
     if (options.where && !(await options.where(menu, row))) continue;
     const builtin = hints.builtin(menu, row);
     if (builtin === 'skip') continue;
     const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined));
     if (builtin) {
-      if (args.length) lines.push([`set ${builtin.ident}`, ...args]);
+      if (args.length) emit([`set ${builtin.ident}`, ...args]);
     } else {
-      lines.push(['add', ...args]);
+      emit(['add', ...args]);
     }
   }
-  return lines;
 }
 
 function canExport(field: FieldDecl, session: Session, options: ExportOptions): boolean {
