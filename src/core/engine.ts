@@ -2,7 +2,7 @@
 // checks the caller's policies against the command's declaration, and runs it. Nothing
 // else reads or changes the configuration.
 
-import { CommandError, ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
+import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
 import { genericCommand, defaultGeneric } from './generic.js';
 import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
 import { Store, formatId, parseId, type Mutation } from './store.js';
@@ -285,4 +285,3 @@ function isAsyncGenerator(x: unknown): x is AsyncGenerator<Reply, Reply | void, 
   return typeof x === 'object' && x !== null && typeof (x as AsyncGenerator).next === 'function' && Symbol.asyncIterator in x;
 }
 
-export { CommandError };

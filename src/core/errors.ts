@@ -27,6 +27,9 @@ export const noSuchItem = () => new CommandError('no-such-item', 'no such item')
 export const unknownParameter = (name: string) => new CommandError('argument', `unknown parameter ${name}`);
 export const invalidValue = (name: string) => new CommandError('argument', `invalid value for argument ${name}`);
 export const missingArgument = (name: string) => new CommandError('argument', `missing =${name}=`);
+/** The console's words for a value that names nothing it knows (`{arg}` is the argument). */
+export const NO_MATCH = 'input does not match any value of {arg}';
+export const noMatch = (arg: string) => new CommandError('argument', NO_MATCH.replace('{arg}', arg));
 export const failure = (text: string) => new CommandError('failure', `failure: ${text}`);
 export const notEnoughPermissions = () => new CommandError('permission', 'not enough permissions (9)');
 

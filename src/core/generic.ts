@@ -1,7 +1,7 @@
 // The commands every menu of records (or of settings) has, written once against the
 // declaration: print, get, find, add, set, remove, enable, disable, comment, move, unset.
 
-import { CommandError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
+import { CommandError, failure, missingArgument, noSuchCommand, unknownParameter } from './errors.js';
 import { compileQuery } from './query.js';
 import { applyArgs, canSee, checkRecord, findRows, inVariant, menuRows, shownValue, view } from './records.js';
 import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
@@ -230,23 +230,22 @@ async function remove(ctx: CommandContext): Promise<void> {
   for (const row of rows) engineOf(ctx).lifetimes.clear(menu.table, row.id);
 }
 
-function setField(field: string, value: (ctx: CommandContext) => string) {
+/** A command that sets one field of the records named (enable, disable, comment). */
+function setField(field: string, value: (ctx: CommandContext) => string, takes: readonly string[] = ['numbers']) {
   return async (ctx: CommandContext): Promise<void> => {
     const { env, menu, args } = ctx;
-    checkArgs(ctx, ['numbers', field === 'comment' ? 'comment' : 'numbers']);
-    if (!menu.fields.has(field)) throw CommandErrorNoSuch();
+    checkArgs(ctx, takes);
+    if (!menu.fields.has(field)) throw noSuchCommand();
     const rows = findRows(env, menu, args.numbers);
     const v = menu.fields.get(field)!.type.parse(value(ctx));
     update(ctx, rows, (row) => ({ ...row.values, [field]: v }));
   };
 }
 
-const CommandErrorNoSuch = () => new CommandError('no-such-command', 'no such command');
-
 async function move(ctx: CommandContext): Promise<void> {
   const { env, menu, args } = ctx;
   checkArgs(ctx, ['numbers', 'destination']);
-  if (!menu.decl.ordered) throw CommandErrorNoSuch();
+  if (!menu.decl.ordered) throw noSuchCommand();
   const rows = findRows(env, menu, args.numbers);
   const before = args.destination === undefined || args.destination === '' ? undefined : findRows(env, menu, args.destination)[0].id;
   if (before !== undefined && rows.some((r) => r.id === before)) return;
@@ -292,8 +291,6 @@ const RUNS: Partial<Record<GenericCommand, CommandDecl['run']>> = {
   print, get, find, add, set, remove, move, unset, reset,
   enable: setField('disabled', () => 'false'),
   disable: setField('disabled', () => 'true'),
-  comment: setField('comment', (ctx) => ctx.args.comment ?? ''),
+  comment: setField('comment', (ctx) => ctx.args.comment ?? '', ['numbers', 'comment']),
 };
 
-export const genericNames = Object.keys(RUNS) as GenericCommand[];
-export { noSuchItem };

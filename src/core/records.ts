@@ -1,7 +1,7 @@
 // What the generic commands share: reading user input into a record (validate), showing a
 // record as a reply (view), and finding records by the console's `numbers`.
 
-import { CommandError, ValueError, failure, missingArgument, noSuchItem, unknownParameter } from './errors.js';
+import { ValueError, failure, missingArgument, noMatch, noSuchItem, unknownParameter } from './errors.js';
 import type { Environment, FieldDecl, Menu, Reply, Session } from './schema.js';
 import { formatId, parseId, type Row } from './store.js';
 
@@ -26,7 +26,7 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
     let row = table.byKey.get(input);
     if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
     if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
-    if (!row) throw new CommandError('argument', `input does not match any value of ${name}`);
+    if (!row) throw noMatch(name);
     return negated + formatId(row.id);
   }
   try {

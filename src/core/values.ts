@@ -3,7 +3,7 @@
 // (numbers numerically, durations by length, addresses by address). Type notes (`desc`) are
 // the real router's `console/inspect` words where it has any.
 
-import { ValueError } from './errors.js';
+import { NO_MATCH, ValueError } from './errors.js';
 import type { ValueType } from './types.js';
 
 const DIGITS = /^[0-9]+$/;
@@ -395,6 +395,9 @@ export function oneOf(values: readonly string[], opts: { message?: string; desc?
     compare: (a, b) => values.indexOf(a) - values.indexOf(b) || cmpStr(a, b),
   };
 }
+
+/** One of fixed words, refused with the router's `input does not match any value of <arg>`. */
+export const choice = (values: readonly string[], desc?: string): ValueType => oneOf(values, { message: NO_MATCH, desc });
 
 export function listOf(item: ValueType, opts: { separator?: string; allowEmpty?: boolean } = {}): ValueType {
   const separator = opts.separator ?? ',';

@@ -19,7 +19,7 @@
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { CommandError, ValueError, failure, missingArgument, notEnoughPermissions } from '../core/errors.js';
+import { ValueError, failure, missingArgument, notEnoughPermissions, NO_MATCH, noMatch } from '../core/errors.js';
 import { findRows } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, MenuDecl, Reply } from '../core/schema.js';
 import { formatId, parseId, type Mutation, type Row } from '../core/store.js';
@@ -48,7 +48,6 @@ function pki(): Pki {
   return loaded;
 }
 
-const NO_MATCH = 'input does not match any value of {arg}';
 const DAY = 86_400_000;
 const TABLE = 'certificate';
 
@@ -274,7 +273,7 @@ async function sign(ctx: CommandContext): Promise<void> {
   if (args.ca !== undefined && args.ca !== '') {
     issuer = byWord(env, args.ca);
     if (!usable(env, issuer) || issuer.values.authority !== 'true' || issuer.id === row.id) {
-      throw new CommandError('argument', 'input does not match any value of ca');
+      throw noMatch('ca');
     }
   }
   const newName = args.name;
@@ -371,7 +370,7 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
   const store = files(env);
   const fileName = args['file-name'];
   if (!store.exists(fileName) || store.stat(fileName)?.type !== 'file') {
-    throw new CommandError('argument', 'input does not match any value of file-name');
+    throw noMatch('file-name');
   }
   const counts = { certs: 0, keys: 0, files: 0, failures: 0, orphans: 0 };
   let contents;

@@ -9,10 +9,10 @@
 // the reference tree, e.g. "A.B.C.D    (IP address)"); completion records carry
 // {"completion","offset","preference","show","style","text","type"}.
 
-import { CommandError, noSuchDirectory } from '../core/errors.js';
+import { noSuchDirectory, noMatch } from '../core/errors.js';
 import type { Engine, Node } from '../core/engine.js';
 import type { CommandContext, CommandDecl, MenuDecl, Reply } from '../core/schema.js';
-import { oneOf, str, withDesc } from '../core/values.js';
+import { oneOf, str, withDesc, choice } from '../core/values.js';
 import { sorted } from './tool/common.js';
 
 type NodeType = 'dir' | 'cmd' | 'arg';
@@ -104,7 +104,7 @@ async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
         // The console's colouring and error marks of `input`: nothing to mark in a path.
         break;
       default:
-        throw new CommandError('argument', 'input does not match any value of request');
+        throw noMatch('request');
     }
   }
 }
@@ -113,7 +113,7 @@ const REQUESTS = ['self', 'child', 'completion', 'highlight', 'syntax', 'error']
 const requestList = withDesc({
   ...oneOf(REQUESTS),
   parse(input: string) {
-    for (const r of input.split(',')) oneOf(REQUESTS, { message: 'input does not match any value of {arg}' }).parse(r);
+    for (const r of input.split(',')) choice(REQUESTS).parse(r);
     return input;
   },
 }, 'self|child|completion|highlight|syntax|error[,Request*]');

@@ -12,7 +12,7 @@ import { genericCommand } from '../core/generic.js';
 import { findRows } from '../core/records.js';
 import type { ArgDecl, CommandContext, CommandDecl, Environment, MenuDecl, Reply } from '../core/schema.js';
 import { formatId, type Mutation, type Row } from '../core/store.js';
-import { formatDateTime, int, name as nameType, oneOf, str } from '../core/values.js';
+import { formatDateTime, int, name as nameType, str, choice } from '../core/values.js';
 import { FileStore, noSuchFile, type FileEntry } from '../device/files.js';
 
 export const FILE_TABLE = 'file';
@@ -244,12 +244,12 @@ fileMenu.commands = {
   find: synced(genericCommand('find', fileMenu)),
   add: {
     policy: ['write'],
-    args: { name: { type: str() }, type: { type: oneOf(FILE_TYPES, { message: 'input does not match any value of type' }) }, contents: { type: text } },
+    args: { name: { type: str() }, type: { type: choice(FILE_TYPES) }, contents: { type: text } },
     run: add,
   },
   set: synced({
     policy: ['write'],
-    args: { numbers: any, name: { type: str() }, type: { type: oneOf(FILE_TYPES, { message: 'input does not match any value of type' }) }, contents: { type: text } },
+    args: { numbers: any, name: { type: str() }, type: { type: choice(FILE_TYPES) }, contents: { type: text } },
     unnamed: 'numbers',
     run: set,
   }),

@@ -12,7 +12,7 @@ import { CommandError, ValueError, unknownParameter } from '../../core/errors.js
 import type { GenericCommand, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, duration, formatDateTime, int, mac, name, oneOf, parseInteger } from '../../core/values.js';
+import { bool, duration, formatDateTime, int, mac, name, parseInteger, choice } from '../../core/values.js';
 import { comment, disabled, target } from '../common.js';
 import { monitorTraffic } from './monitor.js';
 
@@ -39,12 +39,9 @@ export const boardPorts = (type: string) => ({
 
 // ---------------------------------------------------------------- value types
 
-/**
- * One of fixed words. The router answers a word it does not know with `input does not
- * match any value of <arg>` (docs/routeros-facts.md 1.2: `mode`, `band`, `certificate`).
- */
-export const choice = (values: readonly string[]): ValueType =>
-  oneOf(values, { message: 'input does not match any value of {arg}' });
+// `choice` (core/values.ts): one of fixed words, refused with `input does not match any
+// value of <arg>` (docs/routeros-facts.md 1.2: `mode`, `band`, `certificate`).
+export { choice };
 
 /** A value of `type`, or one word standing for "let the router choose" (`auto`, `none`). */
 export function orWord(word: string, type: ValueType): ValueType {

@@ -2,7 +2,7 @@
 // rules and services match on (`in-interface-list=LAN`). The router has four built-in lists
 // it keeps up to date itself; the default configuration adds WAN (ether1) and LAN (bridge).
 
-import { CommandError, failure } from '../../core/errors.js';
+import { failure, noMatch } from '../../core/errors.js';
 import type { Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { bool, listOf, name } from '../../core/values.js';
@@ -47,7 +47,7 @@ export const interfaceList: MenuDecl = {
     const lists = env.store.table(LIST_TABLE).byKey;
     for (const arg of ['include', 'exclude'] as const) {
       for (const listName of next[arg] ? next[arg].split(',') : []) {
-        if (!lists.has(listName)) throw new CommandError('argument', `input does not match any value of ${arg}`);
+        if (!lists.has(listName)) throw noMatch(arg);
       }
     }
   },

@@ -1,7 +1,7 @@
 // /ip/dns: the router's resolver and cache, and /ip/dns/static, the names it answers itself.
 
 import ipaddr from 'ipaddr.js';
-import { CommandError, ValueError } from '../../core/errors.js';
+import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, int, ipv4, listOf, oneOf, str } from '../../core/values.js';
@@ -25,8 +25,6 @@ export const ipAddress46: ValueType = {
     return 0;
   },
 };
-
-const NO_MATCH = 'input does not match any value of {arg}';
 
 // ---------------------------------------------------------------- /ip/dns
 
@@ -64,7 +62,7 @@ export const dns: MenuDecl = {
     if (repeat) {
       const interfaces = env.store.table('interface').byKey;
       for (const name of repeat.split(',')) {
-        if (!interfaces.has(name)) throw new CommandError('argument', 'input does not match any value of mdns-repeat-ifaces');
+        if (!interfaces.has(name)) throw noMatch('mdns-repeat-ifaces');
       }
     }
   },

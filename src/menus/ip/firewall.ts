@@ -2,7 +2,7 @@
 // set of matchers (each menu adds the few only it has); a rule prints only the matchers that
 // were set, plus its action, counters, flags, `log` and `log-prefix`, as the real router does.
 
-import { ValueError } from '../../core/errors.js';
+import { ValueError, NO_MATCH } from '../../core/errors.js';
 import type { CommandContext, Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
@@ -15,7 +15,6 @@ import { comment, disabled, dynamic, interfaceRef, invalid, ref } from '../commo
 // ---------------------------------------------------------------- value types of matchers
 
 /** The router's words for a value outside a fixed set of words. */
-const NO_MATCH = 'input does not match any value of {arg}';
 const words = (values: readonly string[]) => oneOf(values, { message: NO_MATCH });
 
 /** A matcher that a leading `!` turns around (`connection-nat-state=!dstnat`). */

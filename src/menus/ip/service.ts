@@ -5,7 +5,7 @@
 
 import { formatId } from '../../core/store.js';
 import ipaddr from 'ipaddr.js';
-import { CommandError, ValueError } from '../../core/errors.js';
+import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipv4Prefix, listOf, name, oneOf, str } from '../../core/values.js';
@@ -14,8 +14,6 @@ import { certificateUsable } from '../certificate.js';
 
 /** What the running services report about one of them; registered at `env.services.serviceStatus`. */
 export type ServiceStatus = (name: string) => { invalid: boolean } | undefined;
-
-const NO_MATCH = 'input does not match any value of {arg}';
 
 const v4Prefix = ipv4Prefix();
 /** An IPv4 or IPv6 prefix a service accepts clients from. */
@@ -82,7 +80,7 @@ export const service: MenuDecl = {
     // being signed, is not among the values (the router's words when one is named too early).
     const cert = next.certificate;
     if (cert !== undefined && cert !== 'none' && cert !== previous?.values.certificate && !certificateUsable(env, cert)) {
-      throw new CommandError('argument', 'input does not match any value of certificate');
+      throw noMatch('certificate');
     }
   },
   defaults: SERVICES.map((s) => ({

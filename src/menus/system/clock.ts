@@ -5,13 +5,12 @@
 // routers it stands for, has no battery-backed clock, so a set time does not survive a
 // restart (NTP or the user sets it again). The zone is stored like any setting.
 
-import { ValueError } from '../../core/errors.js';
+import { ValueError, NO_MATCH } from '../../core/errors.js';
 import type { Environment, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, str } from '../../core/values.js';
 
-const NO_MATCH = 'input does not match any value of {arg}';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** How far the router's clock is from the process clock, per configuration store. */

@@ -21,7 +21,7 @@ import https from 'node:https';
 import { findRows } from '../../core/records.js';
 import type { CommandContext, Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
-import { bool, int, name, oneOf, str } from '../../core/values.js';
+import { bool, int, name, str, choice } from '../../core/values.js';
 import { BUILD_TIME, VERSION, type Device } from '../../device/board.js';
 import { MONITOR_ARGS, pause, sorted } from '../tool/common.js';
 
@@ -187,7 +187,7 @@ export const packageUpdate: MenuDecl = {
   kind: 'settings',
   table: UPDATE_TABLE,
   fields: {
-    channel: { type: oneOf(CHANNELS, { message: 'input does not match any value of {arg}' }), default: 'stable' },
+    channel: { type: choice(CHANNELS), default: 'stable' },
     'installed-version': live(() => INSTALLED_VERSION),
     'latest-version': live((env) => stateOf(env).latest),
     status: live((env) => stateOf(env).status),

@@ -6,7 +6,7 @@
 // the user who runs it must have every one of them (RouterOS manual, "Scripting": "script
 // can be run only by a user who has all the policies of the script").
 
-import { ValueError, notEnoughPermissions, CommandError } from '../../core/errors.js';
+import { ValueError, notEnoughPermissions, CommandError, NO_MATCH } from '../../core/errors.js';
 import { genericCommand } from '../../core/generic.js';
 import { findRows } from '../../core/records.js';
 import { POLICIES, type CommandContext, type CommandDecl, type Environment, type MenuDecl, type Policy, type Reply, type Session } from '../../core/schema.js';
@@ -32,7 +32,7 @@ export const policyList: ValueType = {
   parse(input) {
     if (input === '') return '';
     const words = new Set(input.split(','));
-    for (const w of words) if (!POLICIES.includes(w as Policy)) throw new ValueError('input does not match any value of {arg}');
+    for (const w of words) if (!POLICIES.includes(w as Policy)) throw new ValueError(NO_MATCH);
     return POLICIES.filter((p) => words.has(p)).join(',');
   },
   compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),

@@ -14,7 +14,7 @@
 import { ValueError, missingArgument } from '../../core/errors.js';
 import type { CommandContext, Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, duration, durationToMs, formatDuration, int, ipv4Prefix, listOf, oneOf, str, withDesc } from '../../core/values.js';
+import { bool, duration, durationToMs, formatDuration, int, ipv4Prefix, listOf, str, withDesc, choice } from '../../core/values.js';
 import { isOwnAddress } from '../../device/network.js';
 import { verifyPasswordAsync } from '../user/password.js';
 import { flag, pause, sorted, text } from './common.js';
@@ -30,8 +30,6 @@ const BOARD_UDP_BPS = 900_000_000;
 /** UDP datagram size the test uses by default (the capture's `rx-size`). */
 const UDP_SIZE = 1500;
 const DEFAULT_CONNECTIONS = 20;
-
-const choice = (values: readonly string[]) => oneOf(values, { message: 'input does not match any value of {arg}' });
 
 function serverSettings(env: Environment): Record<string, string> {
   const row = env.store.table(SERVER_TABLE).rows[0];

@@ -18,7 +18,7 @@ import https from 'node:https';
 import path from 'node:path';
 import { CommandError, failure, invalidValue, missingArgument, notEnoughPermissions } from '../../core/errors.js';
 import type { CommandContext, CommandDecl, Environment, MenuDecl, Reply } from '../../core/schema.js';
-import { duration, durationToMs, formatDuration, int, oneOf, str } from '../../core/values.js';
+import { duration, durationToMs, formatDuration, int, str, choice } from '../../core/values.js';
 import { FileStore } from '../../device/files.js';
 import { filesOf } from '../file.js';
 import { flag, sorted, text } from './common.js';
@@ -29,8 +29,6 @@ export const MAX_USER_DATA = 65535;
 const METHODS = ['get', 'post', 'put', 'delete', 'head', 'patch'] as const;
 const OUTPUTS = ['none', 'file', 'user', 'user-with-headers'] as const;
 const MODES = ['ftp', 'http', 'https', 'sftp', 'tftp'] as const;
-
-const choice = (values: readonly string[]) => oneOf(values, { message: 'input does not match any value of {arg}' });
 
 /**
  * PEM text of every certificate this router trusts: /certificate entries with `trusted=yes`

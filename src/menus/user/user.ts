@@ -8,7 +8,7 @@
 // `verify` can (it gets the record being changed), so the type keeps only what was typed
 // and `verify` merges it into the whole list.
 
-import { ValueError, failure } from '../../core/errors.js';
+import { ValueError, failure, NO_MATCH } from '../../core/errors.js';
 import { findRows } from '../../core/records.js';
 import { POLICIES, type CommandContext, type Environment, type MenuDecl, type Policy, type Reply } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
@@ -18,7 +18,6 @@ import { comment, disabled, ref } from '../common.js';
 import { prefix46 } from '../ip/service.js';
 import { hashPassword } from './password.js';
 
-const NO_MATCH = 'input does not match any value of {arg}';
 const MINUTE = 60_000;
 
 // ---------------------------------------------------------------- policies
