@@ -71,7 +71,6 @@ const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value'
 type Resolved =
   | { kind: 'path'; path: string[] }
   | { kind: 'builtin'; name: string; extra: Word[] }
-  | { kind: 'log'; level: string; extra: Word[] }
   | { kind: 'engine'; node: Node; path: string[]; name: string; cmd: CommandDecl; extra: Word[] };
 
 interface Piece { text: string; start: number; last: boolean; word: number }
@@ -228,7 +227,6 @@ export class Interpreter {
   /** The named arguments a command takes, or undefined when any are taken. */
   private argumentNames(r: Resolved): Set<string> | undefined {
     if (r.kind === 'builtin') return new Set(BUILTINS[r.name]);
-    if (r.kind === 'log') return new Set(['message']);
     if (r.kind !== 'engine') return undefined;
     const menu = r.node.menu;
     if (menu && r.name === 'print') return PRINT_ARGS;
@@ -265,7 +263,6 @@ export class Interpreter {
     const node = this.engine.nodeAt(path.join('/'))!;
     const name = pick(node.commands.keys(), p.text);
     if (name !== undefined) return { kind: 'engine', node, path, name, cmd: node.commands.get(name)!, extra };
-    if (path.length === 1 && path[0] === 'log' && LOG_LEVELS.has(p.text)) return { kind: 'log', level: p.text, extra };
     if (p.text in BUILTINS) return { kind: 'builtin', name: p.text, extra };
     throw lexer.error(`bad command name ${p.text}`, p.start);
   }
@@ -309,15 +306,9 @@ export class Interpreter {
   /** Runs one resolved command; failures become ScriptErrors that know the command and line. */
   private async command(stmt: CommandStmt, r: Exclude<Resolved, { kind: 'path' }>, scope: Scope, path: string[], lexer: Lexer, inSubst: boolean): Promise<Value> {
     const line = this.lineOf(lexer, stmt.start);
-    const commandName = r.kind === 'engine' ? `/${[...r.path, r.name].join('/')}` : r.kind === 'log' ? `/log/${r.level}` : `:${r.name}`;
+    const commandName = r.kind === 'engine' ? `/${[...r.path, r.name].join('/')}` : `:${r.name}`;
     try {
       if (r.kind === 'builtin') return await this.builtin(r.name, stmt, r.extra, scope, path, lexer);
-      if (r.kind === 'log') {
-        const values = await this.unnamedValues(r.extra, stmt.args, scope, lexer);
-        const message = await this.namedValue(stmt.args, 'message', scope, lexer) ?? values[0] ?? str('');
-        this.host.log(`script,${r.level}`, toStr(message));
-        return NOTHING;
-      }
       const at = new Scope(scope);
       at.path = r.path;
       return await this.engineCommand(stmt, r, at, lexer, inSubst);

@@ -65,9 +65,9 @@ export class Engine implements Environment {
 
   private declare(decl: MenuDecl) {
     const prior = this.menus.get(decl.path);
-    // A plain directory's commands may come from several files (the root has /password,
-    // /delay, /ping ...); anything else is declared once.
-    if (prior && (prior.decl.kind !== 'dir' || decl.kind !== 'dir')) throw new Error(`menu ${decl.path} is declared twice`);
+    // A directory's commands may come from several files (the root has /password, /delay,
+    // /ping ...; a menu may get a command from a file of its own); a menu is declared once.
+    if (prior && prior.decl.kind !== 'dir' && decl.kind !== 'dir') throw new Error(`menu ${decl.path} is declared twice`);
     const node = this.nodeAt(decl.path, true)!;
     if (prior) {
       for (const name of Object.keys(decl.commands ?? {})) {
@@ -76,7 +76,7 @@ export class Engine implements Environment {
     }
     const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
     const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort() };
-    if (!prior) this.menus.set(decl.path, menu);
+    if (!prior || decl.kind !== 'dir') this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
     const table = this.store.table(menu.table);
@@ -85,16 +85,17 @@ export class Engine implements Environment {
       this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
     }
     const generic = decl.generic ?? defaultGeneric(decl.kind);
-    for (const name of generic) node.commands.set(name, genericCommand(name, decl));
+    for (const name of generic) node.commands.set(name, narrow(genericCommand(name, decl), decl.argNames?.[name]));
     for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
   }
 
   /** The start-up check: every declaration is complete and consistent, or the router does not start. */
   private check() {
+    const tables = new Set([...this.menus.values()].map((m) => m.table));
     for (const menu of this.menus.values()) {
       const where = `menu /${menu.path}`;
       for (const [name, field] of menu.fields) {
-        if (!field.type) throw new Error(`${where}: field ${name} has no type`);
+        if (!field.type || field.type.name === 'tree') throw new Error(`${where}: field ${name} has no type (a field left to the tree that the tree does not have)`);
         if (field.default !== undefined && !field.derive && !field.ref) {
           const canonical = field.type.parse(field.default);
           if (canonical !== field.default) throw new Error(`${where}: default of ${name} is not canonical (${field.default} -> ${canonical})`);
@@ -103,7 +104,7 @@ export class Engine implements Environment {
       if (menu.decl.key && !menu.fields.has(menu.decl.key)) throw new Error(`${where}: key ${menu.decl.key} is not a field`);
       for (const u of menu.decl.unique ?? []) for (const f of u) if (!menu.fields.has(f)) throw new Error(`${where}: unique field ${f} is not declared`);
       for (const [name, field] of menu.fields) {
-        if (field.ref && ![...this.menus.values()].some((m) => m.table === field.ref!.table)) {
+        if (field.ref && !tables.has(field.ref.table)) {
           throw new Error(`${where}: field ${name} refers to table ${field.ref.table}, which no menu declares`);
         }
       }
@@ -248,6 +249,12 @@ export class Engine implements Environment {
   close() {
     this.lifetimes.stop();
   }
+}
+
+/** A command showing only the arguments `names` lists (all, without a list). */
+function narrow(cmd: CommandDecl, names: readonly string[] | undefined): CommandDecl {
+  if (!names || !cmd.args) return cmd;
+  return { ...cmd, args: Object.fromEntries(Object.entries(cmd.args).filter(([n]) => names.includes(n))) };
 }
 
 /** The named properties of a record, in the record's own order. */

@@ -149,6 +149,11 @@ export interface MenuDecl {
   firstId?: number;
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
+  /**
+   * The arguments the router lists for each command (its command tree): a generic command
+   * shows, and the console offers, only those of its own arguments that are listed.
+   */
+  argNames?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A declared menu after the engine has resolved it. */

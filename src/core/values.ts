@@ -3,6 +3,7 @@
 // (numbers numerically, durations by length, addresses by address). Type notes (`desc`) are
 // the real router's `console/inspect` words where it has any.
 
+import ipaddr from 'ipaddr.js';
 import { NO_MATCH, ValueError } from './errors.js';
 import type { ValueType } from './types.js';
 
@@ -291,6 +292,41 @@ export function ipv4Prefix(opts: { defaultLength?: number; normalize?: boolean }
     compare: comparePrefix,
   };
 }
+
+// ---------------------------------------------------------------- IPv6
+
+export const ipv6: ValueType = {
+  name: 'ipv6',
+  desc: 'IPv6    (IPv6 address)',
+  parse(input) {
+    if (!ipaddr.IPv6.isValid(input)) throw new ValueError();
+    return ipaddr.IPv6.parse(input).toString();
+  },
+  compare: (a, b) => cmpBytes(ipaddr.IPv6.parse(a).toByteArray(), ipaddr.IPv6.parse(b).toByteArray()),
+};
+
+function cmpBytes(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/** `IPv6/0..128    (IPv6 prefix)`: an address with its length, `/128` when none is given. */
+export const ipv6Prefix: ValueType = {
+  name: 'ipv6-prefix',
+  desc: 'IPv6/0..128    (IPv6 prefix)',
+  parse(input) {
+    const slash = input.indexOf('/');
+    const address = slash < 0 ? input : input.slice(0, slash);
+    const length = slash < 0 ? '128' : input.slice(slash + 1);
+    if (!/^[0-9]{1,3}$/.test(length) || Number(length) > 128) throw new ValueError();
+    return `${ipv6.parse(address)}/${Number(length)}`;
+  },
+  compare(a, b) {
+    const [pa, la] = a.split('/');
+    const [pb, lb] = b.split('/');
+    return ipv6.compare(pa, pb) || Number(la) - Number(lb);
+  },
+};
 
 // ---------------------------------------------------------------- address lists and ranges
 

@@ -22,9 +22,8 @@ import { parseWhere } from '../console/parser.js';
 import { consoleOf } from './console.js';
 import { routerNow } from './system/clock.js';
 import { isSystemDefault } from './system/reset.js';
+import { argsOf, dirAt } from '../tree/tree.js';
 
-/** Menus without `export` in the 7.24 tree: status and memory-only lists. */
-const NO_EXPORT = new Set(['log', 'user/active', 'file', 'system/script/job', 'system/script/environment', 'tool/bandwidth-server/session']);
 /** Records that belong to the device or come from files, never to the configuration script. */
 const NEVER_EXPORTED = new Set(['certificate', 'system/package']);
 
@@ -136,27 +135,18 @@ export const exportCommand: CommandDecl = {
   run: runExport,
 };
 
-/**
- * The menus with `export` added where the router has it, and directories for the paths
- * above them (`/ip`, `/system`, the root) so that `/ip export` exports all of /ip.
- */
+/** The menus with `export` added where the tree has it (`/export`, `/ip export`, `/ip address export`). */
 export function withExport(decls: readonly MenuDecl[]): MenuDecl[] {
-  const out: MenuDecl[] = decls.map((decl) => {
-    if (decl.kind === 'dir' || NO_EXPORT.has(decl.path) || decl.commands?.export) return decl;
+  // One declaration per path gets it: the menu, else the directory's first declaration.
+  const given = new Set(decls.filter((d) => d.kind === 'dir' && d.commands?.export).map((d) => d.path));
+  const menuAt = new Set(decls.filter((d) => d.kind !== 'dir').map((d) => d.path));
+  return decls.map((decl) => {
+    if (decl.commands?.export || argsOf(dirAt(decl.path), 'export') === undefined) return decl;
+    if (decl.kind === 'dir' && (menuAt.has(decl.path) || given.has(decl.path))) return decl;
+    given.add(decl.path);
     // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
     copy.commands = { ...decl.commands, export: exportCommand };
     return copy;
   });
-  const menuPaths = new Set(decls.filter((d) => d.kind !== 'dir').map((d) => d.path));
-  const dirs = new Set<string>(['']);
-  for (const p of menuPaths) {
-    const words = p.split('/');
-    for (let i = 1; i < words.length; i++) dirs.add(words.slice(0, i).join('/'));
-  }
-  for (const d of dirs) {
-    if (menuPaths.has(d) || NO_EXPORT.has(d)) continue;
-    out.push({ path: d, kind: 'dir', commands: { export: exportCommand } });
-  }
-  return out;
 }

@@ -18,7 +18,9 @@ import { clock } from './system/clock.js';
 import { resource } from './system/resource.js';
 import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
-import { log } from './log.js';
+import { log, writeLog } from './log.js';
+import { declareTree } from '../tree/declare.js';
+import { placeInterfaceKind } from './interface/kinds.js';
 import { userActive } from './user/active.js';
 import { passwordCommand } from './password.js';
 import { delayCommand } from './delay.js';
@@ -37,8 +39,8 @@ import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
 
-// withExport: `export` in every menu and directory that has it (src/menus/export.ts).
-export const menus: readonly MenuDecl[] = withExport([
+/** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
+export const handMenus: readonly MenuDecl[] = [
   interfaceMenu, ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember,
   ipAddress, pool, dns, dnsStatic, addressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
@@ -46,4 +48,13 @@ export const menus: readonly MenuDecl[] = withExport([
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
-]);
+];
+
+/**
+ * Every menu of the tree: generated declarations refined by the hand ones (src/tree), with
+ * `export` where the tree has it (./export.ts).
+ */
+export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
+  place: placeInterfaceKind,
+  notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
+}));

@@ -1,7 +1,7 @@
 // /log: the router's memory log, read-only. Entries are dynamic (lost on restart, as on the
 // router) and the oldest go first when the log is full.
 
-import type { Environment, MenuDecl } from '../core/schema.js';
+import type { CommandDecl, Environment, MenuDecl } from '../core/schema.js';
 import { formatDate, formatDateTime, listOf, oneOf, str } from '../core/values.js';
 
 /** The memory log keeps this many lines, as the router's default `memory-lines`. */
@@ -12,10 +12,20 @@ export const TOPICS = [
   'interface', 'route', 'dns', 'dhcp', 'certificate', 'web-proxy', 'ssh', 'manager', 'event',
 ] as const;
 
+/** `/log info "text"`: a script's (or a client's) own line in the log, under topics `script,<level>`. */
+function logAt(level: string): CommandDecl {
+  return {
+    policy: ['read'],
+    args: { message: { type: str() } },
+    unnamed: 'message',
+    run: async (ctx) => { writeLog(ctx.env, `script,${level}`, ctx.args.message ?? ''); },
+  };
+}
+
 export const log: MenuDecl = {
   path: 'log',
   kind: 'table',
-  generic: ['print', 'get', 'find'],
+  commands: { debug: logAt('debug'), error: logAt('error'), info: logAt('info'), warning: logAt('warning') },
   fields: {
     // Today's lines show the time only, older ones the date too (RouterOS 7.10 and later).
     time: {

@@ -4,11 +4,10 @@
 // could listen (`invalid`).
 
 import { formatId } from '../../core/store.js';
-import ipaddr from 'ipaddr.js';
 import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, int, ipv4Prefix, listOf, name, oneOf, str } from '../../core/values.js';
+import { bool, int, ipv4Prefix, ipv6Prefix, listOf, name, oneOf, str } from '../../core/values.js';
 import { disabled, dynamic, flag, ref } from '../common.js';
 import { certificateUsable } from '../certificate.js';
 
@@ -21,10 +20,7 @@ export const prefix46: ValueType = {
   name: 'ip-prefix',
   desc: 'A.B.C.D/M    (IP prefix) | IPv6/0..128    (IPv6 prefix)',
   parse(input) {
-    if (!input.includes(':')) return v4Prefix.parse(input);
-    const [addr, len = '128'] = input.split('/');
-    if (!ipaddr.IPv6.isValid(addr) || !/^[0-9]{1,3}$/.test(len) || Number(len) > 128) throw new ValueError();
-    return `${ipaddr.IPv6.parse(addr).toString()}/${Number(len)}`;
+    return input.includes(':') ? ipv6Prefix.parse(input) : v4Prefix.parse(input);
   },
   compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
 };

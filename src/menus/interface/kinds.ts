@@ -1,0 +1,64 @@
+// The kinds of interface the tree has menus for (`/interface/wireguard`, `/interface/vrrp`
+// ...) beyond those declared by hand: each is a view of the one interface table, narrowed to
+// its `type`, so that its interfaces show in `/interface`, share one name space with the
+// others and can be named wherever an interface is asked for.
+
+import type { MenuDecl } from '../../core/schema.js';
+import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js';
+
+/**
+ * The `type` /interface shows for each kind and the stem of the names the router gives a
+ * new one (`wireguard1`); the menu's own word where the router uses it for both.
+ */
+const KINDS: Record<string, { type?: string; stem?: string }> = {
+  '6to4': { type: '6to4-tunnel', stem: '6to4-tunnel' },
+  bonding: { type: 'bond' },
+  eoip: { stem: 'eoip-tunnel' },
+  eoipv6: { type: 'eoipv6-tunnel', stem: 'eoipv6-tunnel' },
+  gre: { type: 'gre-tunnel', stem: 'gre-tunnel' },
+  gre6: { type: 'gre6-tunnel', stem: 'gre6-tunnel' },
+  ipip: { type: 'ipip-tunnel', stem: 'ipip-tunnel' },
+  ipipv6: { type: 'ipipv6-tunnel', stem: 'ipipv6-tunnel' },
+  'l2tp-client': { type: 'l2tp-out', stem: 'l2tp-out' },
+  'l2tp-server': { type: 'l2tp-in', stem: 'l2tp-in' },
+  'l2tp-ether': {},
+  macsec: {},
+  macvlan: {},
+  mesh: {},
+  'ovpn-client': { type: 'ovpn-out', stem: 'ovpn-out' },
+  'ovpn-server': { type: 'ovpn-in', stem: 'ovpn-in' },
+  'ppp-client': { type: 'ppp-out', stem: 'ppp-out' },
+  'ppp-server': { type: 'ppp-in', stem: 'ppp-in' },
+  'pppoe-client': { type: 'pppoe-out', stem: 'pppoe-out' },
+  'pppoe-server': { type: 'pppoe-in', stem: 'pppoe-in' },
+  'pptp-client': { type: 'pptp-out', stem: 'pptp-out' },
+  'pptp-server': { type: 'pptp-in', stem: 'pptp-in' },
+  'sstp-client': { type: 'sstp-out', stem: 'sstp-out' },
+  'sstp-server': { type: 'sstp-in', stem: 'sstp-in' },
+  veth: {},
+  vpls: {},
+  vrrp: {},
+  vxlan: {},
+  wifi: {},
+  wireguard: { type: 'wg' },
+};
+
+/** Where a generated menu's records live: an interface kind's in the interface table. */
+export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDecl> | undefined {
+  const m = /^interface\/([^/]+)$/.exec(path);
+  const kind = m && KINDS[m[1]];
+  if (!kind || decl.kind !== 'table' || !decl.fields?.name) return undefined;
+  const word = m[1];
+  const type = kind.type ?? word;
+  const stem = kind.stem ?? word;
+  return {
+    table: INTERFACE_TABLE,
+    variant: { type },
+    key: 'name',
+    duplicateKey: DUPLICATE_NAME,
+    fields: {
+      ...decl.fields,
+      name: { ...decl.fields.name, ...interfaceFields.name(stem) },
+    },
+  };
+}

@@ -1,0 +1,178 @@
+// Every menu of the tree, declared: a generated declaration for each directory, refined by
+// the hand declarations of src/menus where behaviour matters (DESIGN.md, Breadth).
+//
+// A directory whose `print` takes `where` is a table of records; one whose print does not is
+// a settings object; one without print has commands only. Fields are the arguments of `add`
+// and `set`, typed from their notes (./types.ts); the properties `get` can name besides them
+// are shown read-only. The generic commands are those the tree lists; every other command
+// of the tree that no hand declaration implements answers as the router does when there is
+// nothing to do, and logs one line saying vrouter does not emulate it.
+
+import { noSuchItem } from '../core/errors.js';
+import { findRows } from '../core/records.js';
+import type { ArgDecl, CommandContext, CommandDecl, FieldDecl, GenericCommand, MenuDecl, Policy } from '../core/schema.js';
+import type { ValueType } from '../core/types.js';
+import { bool } from '../core/values.js';
+import { argsOf, directories, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from './tree.js';
+import { typeFor } from './types.js';
+
+/**
+ * The type a hand declaration leaves to the tree: `{ type: TREE, default: '...' }` says
+ * "the field the tree declares, with this default". The engine refuses a TREE left over,
+ * which is what a hand declaration naming an argument the tree lacks gets.
+ */
+export const TREE: ValueType = {
+  name: 'tree',
+  parse() { throw new Error('a field typed TREE was not found in the tree'); },
+  compare: () => 0,
+};
+
+const GENERIC: readonly GenericCommand[] = ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move', 'unset', 'reset'];
+const GENERIC_SET = new Set<string>(GENERIC);
+/** Commands another part provides everywhere (export: src/menus/export.ts) or that only an interactive console has (edit). */
+const ELSEWHERE = new Set(['export', 'edit']);
+/** Arguments of add and set that are not properties of the record. */
+const NOT_FIELDS = new Set(['numbers', 'copy-from', 'place-before', '.id']);
+/** Console language commands at the root (`:put`, `:if` ...): the console's, not commands a face can call. */
+const LANGUAGE = new Set([
+  'beep', 'break', 'continue', 'convert', 'delay', 'deserialize', 'do', 'error', 'execute', 'exit', 'find', 'for', 'foreach',
+  'global', 'grep', 'if', 'jobname', 'len', 'local', 'lock', 'nothing', 'onerror', 'parse', 'pick', 'put', 'range',
+  'redo', 'resolve', 'retry', 'return', 'rndnum', 'rndstr', 'serialize', 'set', 'time', 'timestamp', 'toarray',
+  'tobool', 'tocrlf', 'toid', 'toip', 'toip6', 'tolf', 'tonsec', 'tonum', 'tostr', 'totime', 'typeof', 'undo', 'while', 'quit',
+]);
+
+export interface BreadthOptions {
+  /** Where a generated menu's records live when not in a table of their own (interface kinds: the interface table). */
+  place?: (path: string, decl: MenuDecl) => Partial<MenuDecl> | undefined;
+  /** Called by a command vrouter does not emulate: writes the log line. */
+  notEmulated: (ctx: CommandContext, path: string, command: string) => void;
+}
+
+/** What kind of menu a tree directory is. */
+export function kindOf(dir: TreeDir, t: Tree = tree()): MenuDecl['kind'] {
+  const print = argsOf(dir, 'print', t);
+  if (!print) return 'dir';
+  return 'where' in print ? 'table' : 'settings';
+}
+
+/** The generated declaration of one directory. */
+export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tree = tree()): MenuDecl {
+  const kind = kindOf(dir, t);
+  const decl: MenuDecl = { path, kind };
+  if (kind !== 'dir') {
+    const fields: Record<string, FieldDecl> = {};
+    // `add` first: its notes are often fuller than set's.
+    for (const command of ['add', 'set']) {
+      for (const [name, spec] of Object.entries(argsOf(dir, command, t) ?? {})) {
+        if (NOT_FIELDS.has(name) || fields[name]) continue;
+        fields[name] = fieldOf(name, spec);
+      }
+    }
+    // What `get` can name that no argument sets: status the router shows.
+    const get = argsOf(dir, 'get', t)?.['value-name'];
+    for (const name of get ? valuesOf(get) : []) {
+      if (fields[name] || name === '.id' || name === 'about') continue;
+      if (name === 'dynamic') fields[name] = DYNAMIC;
+      else if (STATUS_DEFAULTS[name]) fields[name] = { type: bool, readOnly: true, default: STATUS_DEFAULTS[name] };
+      else fields[name] = { type: typeFor(name, ''), readOnly: true };
+    }
+    decl.fields = fields;
+    decl.generic = GENERIC.filter((g) => dir.c?.[g] !== undefined);
+    if (kind === 'table' && fields.name && !fields.name.readOnly) decl.key = 'name';
+    if (decl.generic.includes('move')) decl.ordered = true;
+  }
+  decl.argNames = Object.fromEntries(Object.keys(dir.c ?? {}).map((c) => [c, Object.keys(argsOf(dir, c, t)!)]));
+  const commands: Record<string, CommandDecl> = {};
+  for (const command of Object.keys(dir.c ?? {})) {
+    if (GENERIC_SET.has(command) && kind !== 'dir') continue;
+    if (ELSEWHERE.has(command) || (path === '' && LANGUAGE.has(command))) continue;
+    commands[command] = notEmulated(path, command, argsOf(dir, command, t)!, kind, opts);
+  }
+  if (Object.keys(commands).length) decl.commands = commands;
+  const placed = opts.place?.(path, decl);
+  return placed ? { ...decl, ...placed } : decl;
+}
+
+// A record's `disabled` shows false and `dynamic` its nature, as on every router menu.
+const STATUS_DEFAULTS: Record<string, string> = { invalid: 'false', disabled: 'false' };
+const DYNAMIC: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic) };
+
+function fieldOf(name: string, spec: ArgSpec): FieldDecl {
+  const type = typeFor(name, spec);
+  if (name === 'disabled') return { type: bool, default: 'false' };
+  return { type };
+}
+
+/** A command of the tree that vrouter does not emulate. */
+function notEmulated(path: string, command: string, args: Readonly<Record<string, ArgSpec>>, kind: MenuDecl['kind'], opts: BreadthOptions): CommandDecl {
+  const declared: Record<string, ArgDecl> = {};
+  for (const [name, spec] of Object.entries(args)) declared[name] = { type: typeFor(name, spec) };
+  return {
+    policy: policyOf(path, command),
+    args: declared,
+    async run(ctx) {
+      // The records named must exist, as on the router; then there is nothing to do.
+      if (kind === 'table' && ctx.args.numbers !== undefined) {
+        if (ctx.args.numbers === '') throw noSuchItem();
+        findRows(ctx.env, ctx.menu, ctx.args.numbers);
+      }
+      opts.notEmulated(ctx, path, command);
+    },
+  };
+}
+
+/** What a command needs: reboot for restarts, test for tools, read for looking, write for the rest. */
+function policyOf(path: string, command: string): readonly Policy[] {
+  if (/^(reboot|shutdown|reset-configuration|upgrade|downgrade)$/.test(command)) return ['reboot'];
+  if (path === 'tool' || path.startsWith('tool/')) return ['test'];
+  if (/^(monitor|info|check|scan|show)/.test(command)) return ['read'];
+  return ['write'];
+}
+
+/**
+ * The whole tree declared: each hand declaration refined from its generated one, and a
+ * generated declaration for every directory no hand declaration has.
+ */
+export function declareTree(hand: readonly MenuDecl[], opts: BreadthOptions, t: Tree = tree()): MenuDecl[] {
+  const byPath = new Map<string, MenuDecl[]>();
+  for (const decl of hand) {
+    const list = byPath.get(decl.path);
+    if (list) list.push(decl); else byPath.set(decl.path, [decl]);
+  }
+  const out: MenuDecl[] = [];
+  const generated = new Map<string, MenuDecl>();
+  for (const [path, dir] of directories(t)) generated.set(path, generate(path, dir, opts, t));
+  for (const decl of hand) {
+    const gen = generated.get(decl.path);
+    out.push(gen && decl.kind !== 'dir' ? refine(gen, decl) : decl);
+  }
+  for (const [path, gen] of generated) {
+    const mine = byPath.get(path) ?? [];
+    if (mine.some((d) => d.kind !== 'dir')) continue;
+    // Commands the hand directory declarations run are theirs.
+    const taken = new Set(mine.flatMap((d) => Object.keys(d.commands ?? {})));
+    const commands = Object.fromEntries(Object.entries(gen.commands ?? {}).filter(([c]) => !taken.has(c)));
+    if (gen.kind === 'dir' && !Object.keys(commands).length) continue;
+    out.push({ ...gen, commands });
+  }
+  return out;
+}
+
+/** A hand declaration over its generated one: what the hand says wins; what it leaves out, the tree gives. */
+export function refine(gen: MenuDecl, hand: MenuDecl): MenuDecl {
+  // What a hand declaration shows is its own: of the generated fields it takes those users
+  // can set, not the status the tree says `get` can name.
+  const fields: Record<string, FieldDecl> = {};
+  for (const [name, field] of Object.entries(gen.fields ?? {})) if (!field.readOnly) fields[name] = field;
+  for (const [name, field] of Object.entries(hand.fields ?? {})) {
+    const base = gen.fields?.[name];
+    fields[name] = field.type === TREE && base ? { ...base, ...field, type: base.type } : field;
+  }
+  const commands: Record<string, CommandDecl> = { ...gen.commands, ...hand.commands };
+  // Keep lazy properties lazy (the admin's default password is hashed on demand).
+  const out = Object.defineProperties({ ...gen }, Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
+  out.fields = fields;
+  out.commands = commands;
+  out.generic = hand.generic ?? gen.generic;
+  return out;
+}

@@ -1,0 +1,140 @@
+// Value types from the tree's type notes. The router describes each argument with a short
+// note (`A.B.C.D    (IP address)`, `1s..1d    (time interval)`, `string value, max length
+// 64`, `ip|ipv6[,Afi*]`) and offers some values on completion (`yes`, `no`; `loose`,
+// `strict`). A generated menu checks its arguments with what these say, and takes what
+// they do not describe as text: a value the router would refuse is better let through than
+// a configuration it accepts refused.
+
+import { NO_MATCH, ValueError } from '../core/errors.js';
+import type { ValueType } from '../core/types.js';
+import { bool, duration, formatDuration, int, ipRange, ipv4, ipv4Prefix, ipv6Prefix, mac, parseDuration, withDesc } from '../core/values.js';
+import { marksOf, noteOf, valuesOf, type ArgSpec } from './tree.js';
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Any text; the note (`script`, `see documentation`) is kept for inspect. */
+function text(desc?: string): ValueType {
+  return { name: 'string', desc: desc || undefined, parse: (s) => s, compare: cmp };
+}
+
+/** `string value, min length 1, max length 64`. */
+function sized(desc: string, min: number, max: number | undefined): ValueType {
+  return {
+    name: 'string',
+    desc,
+    parse(input) {
+      // Too short or too long: the router's words are not captured; the console's usual ones.
+      if (input.length < min || (max !== undefined && input.length > max)) throw new ValueError();
+      return input;
+    },
+    compare: cmp,
+  };
+}
+
+/** `hexadecimal string value[, min length N][, max length M]`. */
+function hex(desc: string, min: number, max: number | undefined): ValueType {
+  return {
+    name: 'hex-string',
+    desc,
+    parse(input) {
+      if (!/^[0-9a-fA-F]*$/.test(input) || input.length < min || (max !== undefined && input.length > max)) throw new ValueError();
+      return input;
+    },
+    compare: cmp,
+  };
+}
+
+/** One word of a fixed set, or a comma list of them (`ip|ipv6[,Afi*]`); `!` may negate. */
+function words(values: readonly string[], opts: { desc?: string; list?: boolean; negatable?: boolean }): ValueType {
+  const set = new Set(values);
+  const one = (w: string) => {
+    const bare = opts.negatable && w.startsWith('!') ? w.slice(1) : w;
+    if (!set.has(bare)) throw new ValueError(NO_MATCH);
+    return w;
+  };
+  return {
+    name: 'enum',
+    desc: opts.desc,
+    parse: (input) => (opts.list ? input.split(',').map(one).join(',') : one(input)),
+    compare: (a, b) => values.indexOf(a) - values.indexOf(b) || cmp(a, b),
+  };
+}
+
+/** `1s..1d    (time interval)`, `00:00:00.200..    (time interval)`, `time interval`. */
+function interval(note: string): ValueType | undefined {
+  if (note === 'time interval') return duration();
+  const m = /^([^.\s]*(?:\.[0-9]+)?)\.\.(\S*)\s+\(time interval\)$/.exec(note);
+  if (!m) return undefined;
+  try {
+    const min = parseDuration(m[1]);
+    const max = m[2] === '' ? undefined : parseDuration(m[2]);
+    const t = duration({ min, max });
+    // Keep the router's own note (`00:00:00.200..`), not our rewriting of it (`200ms..`).
+    return withDesc(t, note === `${formatDuration(min)}..${max === undefined ? '' : formatDuration(max)}    (time interval)` ? t.desc : note);
+  } catch {
+    return undefined;
+  }
+}
+
+// The values 7.22.3 offered include the objects of the router it was captured on (its port
+// `ether1`, loopback `lo`, the built-in interface lists `all dynamic none static`, the
+// profiles `default default-encryption`, the table `main`): such an argument names objects,
+// and is no enumeration. So is one whose name says it takes a name, list, key or profile.
+const OBJECTS = new Set(['ether1', 'lo', 'default-encryption', 'ethernet-default', 'main', 'admin', 'full']);
+const INTERFACE_LISTS = ['all', 'dynamic', 'none', 'static'];
+const NAMES_OBJECTS = /(^|-)(interfaces?|list|profile|pool|certificate|key|secret|password|queue-type|bridge|template)$/;
+
+function namesObjects(name: string, values: readonly string[]): boolean {
+  return NAMES_OBJECTS.test(name) || values.some((v) => OBJECTS.has(v)) || INTERFACE_LISTS.every((w) => values.includes(w));
+}
+
+const cache = new Map<string, ValueType>();
+
+/** The value type of an argument named `name` with the tree's spec. */
+export function typeFor(name: string, spec: ArgSpec): ValueType {
+  const note = noteOf(spec);
+  const values = valuesOf(spec);
+  const marks = marksOf(spec);
+  const key = `${name}\u0000${note}\u0000${values.join(',')}\u0000${marks}`;
+  let t = cache.get(key);
+  if (!t) {
+    t = fromSpec(name, note, values, marks);
+    cache.set(key, t);
+  }
+  return t;
+}
+
+function fromSpec(name: string, note: string, values: readonly string[], marks: string): ValueType {
+  const fromNote = typeOfNote(note);
+  if (fromNote) return fromNote;
+  // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
+  if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
+  // A closed set of words: an enumeration, when the set names no objects of the router.
+  if (values.length >= 2 && !marks.includes('o') && !namesObjects(name, values) && values.every((v) => /^[a-z0-9][a-z0-9._+-]*$/i.test(v))) {
+    return words(values, { negatable: marks.includes('!') });
+  }
+  return text(note);
+}
+
+/** The type a note describes by itself, or undefined when it needs the completion values. */
+export function typeOfNote(note: string): ValueType | undefined {
+  switch (note) {
+    case '': case 'see documentation': case 'script': return note ? text(note) : undefined;
+    case 'A.B.C.D    (IP address)': return ipv4;
+    case 'A.B.C.D/M    (IP prefix)': return ipv4Prefix();
+    case 'IPv6/0..128    (IPv6 prefix)': return ipv6Prefix;
+    case 'A.B.C.D[-A.B.C.D |0..32 |/A.B.C.D ]    (IP address range)': return ipRange;
+    case 'AB[:|-|.]CD[:|-|.]EF[:|-|.]GH[:|-|.]IJ[:|-|.]KL    (MAC address)': return mac;
+  }
+  const s = /^string value(?:, min length ([0-9]+))?(?:, max length ([0-9]+))?$/.exec(note);
+  if (s) return s[1] || s[2] ? sized(note, Number(s[1] ?? 0), s[2] === undefined ? undefined : Number(s[2])) : text(note);
+  const h = /^hexadecimal string value(?:, min length ([0-9]+))?(?:, max length ([0-9]+))?$/.exec(note);
+  if (h) return hex(note, Number(h[1] ?? 0), h[2] === undefined ? undefined : Number(h[2]));
+  const n = /^(-?[0-9]+)\.\.(-?[0-9]+)$/.exec(note);
+  if (n) return withDesc(int({ min: BigInt(n[1]), max: BigInt(n[2]) }), note);
+  const l = /^([a-z0-9-]+(?:\|[a-z0-9-]+)*)\[,([A-Za-z0-9]+)\*\]$/.exec(note);
+  if (l) return words(l[1].split('|'), { desc: note, list: true });
+  if (note.endsWith('(time interval)') || note === 'time interval') return interval(note) ?? text(note);
+  return undefined;
+}
+
