@@ -5,7 +5,7 @@
 // arguments 7.24 still has. The product reads only the derived file, never ../shared.
 //
 // Compact form, one node per directory:
-//   { "d": { <dir>: node }, "c": { <command>: n } }
+//   { "d": { <dir>: node }, "c": { <command>: n }, "p": 1 when inspect calls the node a path }
 // where n indexes "signatures", the distinct argument sets (print, get, export ... repeat
 // across hundreds of menus, so each is kept once): { <arg>: spec }, and spec is the type note ("" when the router gives none), or, when 7.22.3 completes
 // the argument, [note, [values...], marks]: values are the words offered (objects of the
@@ -77,6 +77,8 @@ function node(dir, old) {
       cmds[name] = signature(args);
     }
   }
+  // `path` nodes (/interface, /ip, /system ...) are directories that inspect names `path`.
+  if (dir._type === 'path') out.p = 1;
   if (Object.keys(dirs).length) out.d = dirs;
   if (Object.keys(cmds).length) out.c = cmds;
   return out;

@@ -1,101 +1,143 @@
-// /console/inspect: the router describing its own command tree, read from the menu
-// declarations the engine holds, so every declared menu, command and argument is reachable.
+// /console/inspect: the router describing its own command tree, from the tree (src/tree)
+// and the declarations the engine runs, so every directory, command and argument of 7.24
+// is there, with vrouter's own additions (/ping) beside them.
 //
-// `path` is a comma list of words (`ip,address,add`; a slash form names nothing, as on the
-// router); `request` one of self, child, completion, syntax, highlight, error. Record shapes
-// (tikoci/restraml deep-inspect against RouterOS 7.2x): child and self records are
-// {"name","node-type","type"} with node-type dir, cmd or arg (`path` for menus reached by a
-// path word is not used here); syntax records carry the type note in `text` (the `desc` of
-// the reference tree, e.g. "A.B.C.D    (IP address)"); completion records carry
-// {"completion","offset","preference","show","style","text","type"}.
+// Shapes as recorded from real 7.2x routers (docs/routeros-facts.md, "console/inspect"):
+// - `path` is a comma list of words (`ip,address,add`); a path that names nothing (or is
+//   written with slashes) answers no records, not an error.
+// - child: a `type=self` row for the node itself, then a `type=child` row per child
+//   ({name, node-type: dir|path|cmd|arg, type}); a command's children are its arguments,
+//   an argument's list is its own self row.
+// - syntax: of an argument one `definition` row (its name and type note); of a command or
+//   directory a `collection` row, then one `explanation` row per member.
+// - completion: {completion, offset, preference, show, style, text, type}.
 
-import { noSuchDirectory, noMatch } from '../core/errors.js';
 import type { Engine, Node } from '../core/engine.js';
 import type { CommandContext, CommandDecl, MenuDecl, Reply } from '../core/schema.js';
 import { oneOf, str, withDesc, choice } from '../core/values.js';
+import { noMatch } from '../core/errors.js';
+import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type TreeDir } from '../tree/tree.js';
 import { sorted } from './tool/common.js';
 
-type NodeType = 'dir' | 'cmd' | 'arg';
+type NodeType = 'dir' | 'path' | 'cmd' | 'arg';
 
 interface Place {
   name: string;
   type: NodeType;
+  /** A directory: the tree's and the engine's node at it. */
+  dir?: TreeDir;
   node?: Node;
+  /** A command: its arguments in the tree and in the engine. */
+  treeArgs?: Readonly<Record<string, ArgSpec>>;
   cmd?: CommandDecl;
-  /** The type note of an argument. */
-  desc?: string;
+  /** An argument: its type note and the values offered. */
+  note?: string;
+  values?: readonly string[];
 }
 
-/** The place a path of words names: a directory, a command, or an argument of a command. */
-function locate(engine: Engine, words: readonly string[]): Place {
-  let node = engine.root;
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function dirPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { name, type: dir?.p ? 'path' : 'dir', dir, node };
+}
+
+function cmdPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { name, type: 'cmd', treeArgs: argsOf(dir, name), cmd: node?.commands.get(name) };
+}
+
+/** The argument of a command place, if it has one by that name. */
+function argPlace(cmd: Place, name: string): Place | undefined {
+  const spec = cmd.treeArgs?.[name];
+  const decl = cmd.cmd?.args?.[name];
+  if (spec === undefined && !decl) return undefined;
+  return { name, type: 'arg', note: spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '', values: spec === undefined ? [] : valuesOf(spec) };
+}
+
+/** The place a path of words names, or undefined when it names nothing. */
+function locate(engine: Engine, words: readonly string[]): Place | undefined {
+  let dir: TreeDir | undefined = tree().root;
+  let node: Node | undefined = engine.root;
+  let place = dirPlace('', dir, node);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    const child = node.children.get(w);
-    if (child) { node = child; continue; }
-    const cmd = node.commands.get(w);
-    if (!cmd) throw noSuchDirectory(w);
-    if (i === words.length - 1) return { name: w, type: 'cmd', node, cmd };
-    const argName = words[i + 1];
-    const arg = cmd.args?.[argName];
-    if (!arg || i + 2 !== words.length) throw noSuchDirectory(argName);
-    return { name: argName, type: 'arg', cmd, desc: arg.type.desc };
+    if (place.type === 'cmd') return i === words.length - 1 ? argPlace(place, w) : undefined;
+    if (place.type === 'arg') return undefined;
+    const subDir: TreeDir | undefined = dir?.d?.[w];
+    const subNode: Node | undefined = node?.children.get(w);
+    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(w, dir, node); continue; }
+    if (dir?.c?.[w] === undefined && !node?.commands.has(w)) return undefined;
+    place = cmdPlace(w, dir, node);
   }
-  return { name: node.word, type: 'dir', node };
+  return place;
 }
 
-/** What lies under a place: subdirectories and commands of a directory, arguments of a command. */
+/** What lies under a place: directories and commands of a directory, arguments of a command. */
 function children(place: Place): Place[] {
-  if (place.type === 'dir' && place.node) {
-    const out: Place[] = [];
-    for (const [name, child] of place.node.children) out.push({ name, type: 'dir', node: child });
-    for (const [name, cmd] of place.node.commands) out.push({ name, type: 'cmd', node: place.node, cmd });
-    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (place.type === 'dir' || place.type === 'path') {
+    const names = new Set([...Object.keys(place.dir?.d ?? {}), ...(place.node?.children.keys() ?? [])]);
+    const out = [...names].map((n) => dirPlace(n, place.dir?.d?.[n], place.node?.children.get(n)));
+    const cmds = new Set([...Object.keys(place.dir?.c ?? {}), ...(place.node?.commands.keys() ?? [])]);
+    for (const n of cmds) out.push(cmdPlace(n, place.dir, place.node));
+    return out.sort(byName);
   }
-  if (place.type === 'cmd' && place.cmd) {
-    return Object.entries(place.cmd.args ?? {})
-      .map(([name, arg]): Place => ({ name, type: 'arg', cmd: place.cmd, desc: arg.type.desc }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (place.type === 'cmd') {
+    const names = new Set([...Object.keys(place.treeArgs ?? {}), ...Object.keys(place.cmd?.args ?? {})]);
+    return [...names].map((n) => argPlace(place, n)!).sort(byName);
   }
   return [];
 }
 
-/** Completion preference: commands and directories before arguments (router-like ranks). */
-const PREFERENCE: Record<NodeType, string> = { dir: '96', cmd: '96', arg: '80' };
+/** Completion preference: names of menus, commands, arguments and values are the router's 96. */
+const PREFERENCE = '96';
+
+const row = (place: Place, type: 'self' | 'child') => sorted({ name: place.name, 'node-type': place.type, type });
+
+const syntaxRow = (symbol: string, symbolType: string, text: string, nested: string, nonorm: string) =>
+  sorted({ nested, nonorm, symbol, 'symbol-type': symbolType, text, type: 'syntax' });
 
 async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
   const engine = ctx.env as unknown as Engine;
   const { args } = ctx;
   const words = (args.path ?? '').split(',').map((w) => w.trim()).filter(Boolean);
   const requests = (args.request ?? 'self').split(',');
+  const place = locate(engine, words);
   for (const request of requests) {
-    const place = locate(engine, words);
+    if (!place) continue;
     switch (request) {
       case 'self':
-        yield sorted({ name: place.name, 'node-type': place.type, type: 'self' });
+        yield row(place, 'self');
         break;
       case 'child':
-        for (const c of children(place)) yield sorted({ name: c.name, 'node-type': c.type, type: 'child' });
+        yield row(place, 'self');
+        for (const c of children(place)) yield row(c, 'child');
         break;
       case 'syntax':
         if (place.type === 'arg') {
-          yield sorted({ nested: '0', nonfull: 'false', symbol: place.name, 'symbol-type': 'explanation', text: place.desc ?? '', type: 'syntax' });
+          yield syntaxRow(place.name, 'definition', place.note ?? '', '0', 'false');
         } else {
-          for (const c of children(place)) {
-            yield sorted({ nested: '1', nonfull: 'false', symbol: c.name, 'symbol-type': 'explanation', text: c.desc ?? '', type: 'syntax' });
-          }
+          yield syntaxRow('', 'collection', '', '0', 'true');
+          for (const c of children(place)) yield syntaxRow(c.name, 'explanation', c.note ?? '', '1', 'false');
         }
         break;
       case 'completion': {
         const input = args.input ?? '';
-        // The word being typed is the text after the last blank or slash.
-        const word = input.slice(Math.max(input.lastIndexOf(' '), input.lastIndexOf('/')) + 1);
-        for (const c of children(place)) {
-          if (!c.name.startsWith(word)) continue;
-          yield sorted({
-            completion: c.name, offset: String(input.length - word.length), preference: PREFERENCE[c.type],
-            show: 'true', style: c.type, text: c.desc ?? '', type: 'completion',
-          });
+        // The word being typed is the text after the last blank or slash; after `arg=` the
+        // values of that argument are offered.
+        const start = Math.max(input.lastIndexOf(' '), input.lastIndexOf('/')) + 1;
+        const word = input.slice(start);
+        const eq = word.indexOf('=');
+        const offered: { name: string; style: string; text: string }[] = [];
+        if (eq >= 0 && place.type === 'cmd') {
+          const arg = argPlace(place, word.slice(0, eq));
+          for (const v of arg?.values ?? []) offered.push({ name: v, style: 'none', text: '' });
+        } else {
+          for (const c of children(place)) offered.push({ name: c.name, style: c.type === 'path' ? 'dir' : c.type, text: c.note ?? '' });
+        }
+        const typed = eq >= 0 ? word.slice(eq + 1) : word;
+        const offset = String(input.length - typed.length);
+        for (const o of offered) {
+          if (!o.name.startsWith(typed)) continue;
+          yield sorted({ completion: o.name, offset, preference: PREFERENCE, show: 'true', style: o.style, text: o.text, type: 'completion' });
         }
         break;
       }

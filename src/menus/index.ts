@@ -38,16 +38,19 @@ import { withExport } from './export.js';
 import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
+import { deviceMode, dnsCache, license } from './system/builtins.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
-  interfaceMenu, ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember,
+  // The interface view after the kinds: its own built-in (`lo`) is listed after the ports.
+  ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember, interfaceMenu,
   ipAddress, pool, dns, dnsStatic, addressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
   userActive, passwordCommand, delayCommand, certificate,
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
+  license, deviceMode, dnsCache,
 ];
 
 /**

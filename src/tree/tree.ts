@@ -12,6 +12,8 @@ export interface TreeDir {
   readonly d?: Readonly<Record<string, TreeDir>>;
   /** Commands, each an index into `signatures`. */
   readonly c?: Readonly<Record<string, number>>;
+  /** Set when inspect calls the node a `path` rather than a `dir` (/interface, /ip ...). */
+  readonly p?: 1;
 }
 
 export interface Tree {

@@ -7,7 +7,7 @@
 
 import { NO_MATCH, ValueError } from '../core/errors.js';
 import type { ValueType } from '../core/types.js';
-import { bool, duration, formatDuration, int, ipRange, ipv4, ipv4Prefix, ipv6Prefix, mac, parseDuration, withDesc } from '../core/values.js';
+import { bool, duration, formatDuration, int, ipRange, ipv4, ipv4Prefix, ipv6, ipv6Prefix, mac, parseDuration, withDesc } from '../core/values.js';
 import { marksOf, noteOf, valuesOf, type ArgSpec } from './tree.js';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -43,6 +43,23 @@ function hex(desc: string, min: number, max: number | undefined): ValueType {
     compare: cmp,
   };
 }
+
+/**
+ * `A.B.C.D    (IP address)`: the router writes this note over arguments that take more (a
+ * DHCP network's `address=192.168.88.0/24`, an IPv6 `remote-address`), so a generated menu
+ * takes an IPv4 or IPv6 address with an optional prefix length, or nothing (`gateway=""`).
+ */
+const ipAddress: ValueType = {
+  name: 'ip',
+  desc: 'A.B.C.D    (IP address)',
+  parse(input) {
+    if (input === '') return '';
+    if (input.includes(':')) return input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input);
+    return input.includes('/') ? v4Prefix.parse(input) : ipv4.parse(input);
+  },
+  compare: (a, b) => cmp(a, b),
+};
+const v4Prefix = ipv4Prefix();
 
 /** One word of a fixed set, or a comma list of them (`ip|ipv6[,Afi*]`); `!` may negate. */
 function words(values: readonly string[], opts: { desc?: string; list?: boolean; negatable?: boolean }): ValueType {
@@ -120,7 +137,7 @@ function fromSpec(name: string, note: string, values: readonly string[], marks: 
 export function typeOfNote(note: string): ValueType | undefined {
   switch (note) {
     case '': case 'see documentation': case 'script': return note ? text(note) : undefined;
-    case 'A.B.C.D    (IP address)': return ipv4;
+    case 'A.B.C.D    (IP address)': return ipAddress;
     case 'A.B.C.D/M    (IP prefix)': return ipv4Prefix();
     case 'IPv6/0..128    (IPv6 prefix)': return ipv6Prefix;
     case 'A.B.C.D[-A.B.C.D |0..32 |/A.B.C.D ]    (IP address range)': return ipRange;

@@ -132,8 +132,12 @@ const VLAN_HEADER = 4;
 
 /** The `mtu` an interface shows: a bridge says `auto` until one is set. */
 export function mtuOf(row: Row): string {
-  return row.values.mtu ?? (row.values.type === 'bridge' ? 'auto' : String(ETHER_MTU));
+  return row.values.mtu ?? (row.values.type === 'bridge' ? 'auto' : row.values.type === LOOPBACK ? String(LOOPBACK_MTU) : String(ETHER_MTU));
 }
+
+/** The loopback interface every 7.x router has: `lo`, type `loopback`, MTU 65536, MAC all zeros. */
+export const LOOPBACK = 'loopback';
+const LOOPBACK_MTU = 65536;
 
 /** The MTU in use: a bridge on `auto` takes its smallest port's, 1500 without ports. */
 export function actualMtuOf(env: Environment, row: Row, depth = 0): number {
@@ -323,6 +327,8 @@ export const interfaceMenu: MenuDecl = {
   // monitor-traffic print reset reset-counters set export — no unset either).
   generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'reset'],
   commands: { 'monitor-traffic': monitorTraffic },
+  // `lo` is the router's own; id *0 keeps the ids users' interfaces get as they were.
+  defaults: [{ '.id': '*0', name: 'lo', type: LOOPBACK }],
   fields: {
     name: { ...interfaceFields.name(), oid: `${IF_TABLE}.2` }, // ifDescr
     type: { type: name, readOnly: true },
