@@ -51,7 +51,8 @@ class Tree {
     if (!out) {
       const res = await this.api.call('POST', 'console/inspect', { request: 'child', path: key });
       out = res.status === 200 && Array.isArray(res.json)
-        ? res.json.filter((r: any) => r.type === 'child').map((r: any) => ({ name: r.name, type: r['node-type'] }))
+        // A `path` node (/ip, /interface) is a directory to move into like any other.
+        ? res.json.filter((r: any) => r.type === 'child').map((r: any) => ({ name: r.name, type: r['node-type'] === 'path' ? 'dir' : r['node-type'] }))
         : [];
       this.cache.set(key, out!);
     }

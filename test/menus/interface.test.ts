@@ -28,12 +28,18 @@ const bridgeView: Reply = {
   l2mtu: '1598', 'link-downs': '0', 'mac-address': mac(2), mtu: 'auto', name: 'bridge', running: 'true', type: 'bridge',
 };
 
-test('/interface lists the five Ethernet ports and the default bridge', async () => {
+// The router's own loopback, listed after the board's interfaces.
+const loView: Reply = {
+  '.id': '*0', 'actual-mtu': '65536', disabled: 'false', dynamic: 'false', ...ZERO_COUNTERS,
+  'link-downs': '0', 'mac-address': '00:00:00:00:00:00', mtu: '65536', name: 'lo', running: 'true', type: 'loopback',
+};
+
+test('/interface lists the five Ethernet ports, the default bridge and lo', async () => {
   const r = boot();
   try {
     const records = await r.print('interface');
     assertOrder(records);
-    assert.deepEqual(records, [etherView(1), etherView(2), etherView(3), etherView(4), etherView(5), bridgeView]);
+    assert.deepEqual(records, [etherView(1), etherView(2), etherView(3), etherView(4), etherView(5), bridgeView, loView]);
   } finally { r.close(); }
 });
 
@@ -44,7 +50,7 @@ test('/interface has no add and no remove; /interface/ethernet neither', async (
       await assert.rejects(r.run(where, 'remove', { numbers: 'ether1' }), { message: 'no such command' });
       await assert.rejects(r.run(where, 'add', { name: 'x' }), { message: 'no such command' });
     }
-    assert.equal((await r.print('interface')).length, 6);
+    assert.equal((await r.print('interface')).length, 7);
     // A word like `auto` is not a number: neither less nor greater than one.
     const below = await r.print('interface', {}, { query: ['<mtu=1500'], proplist: ['name'] });
     assert.deepEqual(below, []);
@@ -182,7 +188,7 @@ test('a bridge or VLAN added without a name gets the next free one', async () =>
     await r.add('interface/bridge', {});
     await r.add('interface/bridge', {});
     await r.add('interface/vlan', { 'vlan-id': '5', interface: 'ether1' });
-    assert.deepEqual((await r.print('interface')).slice(6).map((i) => i.name), ['bridge1', 'bridge2', 'vlan1']);
+    assert.deepEqual((await r.print('interface')).slice(7).map((i) => i.name), ['bridge1', 'bridge2', 'vlan1']);
   } finally { r.close(); }
 });
 
@@ -274,7 +280,7 @@ test('/interface/vlan add, set, disable, enable and remove', async () => {
 
     await r.run('interface/vlan', 'remove', { numbers: 'vlan10' });
     assert.deepEqual(await r.print('interface/vlan'), []);
-    assert.equal((await r.print('interface')).length, 6);
+    assert.equal((await r.print('interface')).length, 7);
   } finally { r.close(); }
 });
 
