@@ -172,7 +172,6 @@ export const certificate: MenuDecl = {
   kind: 'table',
   key: 'name',
   duplicateKey: 'certificate with the same name already exists',
-  generic: ['print', 'get', 'find', 'add', 'set', 'unset'],
   fields: {
     name: { type: name, required: true },
     'common-name': { type: str() },

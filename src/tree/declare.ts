@@ -173,6 +173,7 @@ export function refine(gen: MenuDecl, hand: MenuDecl): MenuDecl {
   const out = Object.defineProperties({ ...gen }, Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
   out.fields = fields;
   out.commands = commands;
-  out.generic = hand.generic ?? gen.generic;
+  // The tree's generic commands, less those the hand declaration runs its own way.
+  out.generic = hand.generic ?? gen.generic?.filter((g) => !hand.commands?.[g]);
   return out;
 }

@@ -61,8 +61,6 @@ export const bridge: MenuDecl = {
   variant: { type: 'bridge' },
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
-  // inspect 7.24: add comment disable edit enable export find get monitor print remove reset set unset (no move).
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'unset', 'reset'],
   fields: {
     name: interfaceFields.name('bridge'),
     mtu: { type: orWord('auto', int({ min: 0, max: 65535 })), default: 'auto' },

@@ -9,7 +9,7 @@
 // The kind files import from here; this file imports none of them, so there is no cycle.
 
 import { CommandError, ValueError, unknownParameter } from '../../core/errors.js';
-import type { GenericCommand, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
+import type { Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, formatDateTime, int, mac, name, parseInteger, choice } from '../../core/values.js';
@@ -33,7 +33,6 @@ export const boardPorts = (type: string) => ({
   variant: { type },
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'] as GenericCommand[],
   permanent: true,
 });
 
@@ -322,10 +321,6 @@ export const interfaceMenu: MenuDecl = {
   table: INTERFACE_TABLE,
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
-  // The real /interface has no add and no remove: interfaces are made and removed in the
-  // menu of their kind (inspect 7.24: blink comment disable edit enable find get
-  // monitor-traffic print reset reset-counters set export — no unset either).
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'reset'],
   commands: { 'monitor-traffic': monitorTraffic },
   // `lo` is the router's own; id *0 keeps the ids users' interfaces get as they were.
   defaults: [{ '.id': '*0', name: 'lo', type: LOOPBACK }],

@@ -29,8 +29,6 @@ export const interfaceList: MenuDecl = {
   path: 'interface/list',
   kind: 'table',
   key: 'name',
-  // inspect 7.24: add comment edit export find get print remove reset set (no enable/disable).
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'comment', 'reset'],
   fields: {
     name: { type: name, required: true },
     // Other lists whose members this one takes in / leaves out. Kept as names: a reference
@@ -64,8 +62,6 @@ export const interfaceList: MenuDecl = {
 export const interfaceListMember: MenuDecl = {
   path: 'interface/list/member',
   kind: 'table',
-  // inspect 7.24: add comment disable edit enable export find get print remove reset set.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'reset'],
   fields: {
     list: ref(LIST_TABLE, { required: true }),
     interface: interfaceRef({ required: true }),

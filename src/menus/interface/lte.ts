@@ -113,6 +113,8 @@ async function* firmwareUpgrade(ctx: CommandContext): AsyncGenerator<Reply, void
 export const lte: MenuDecl = {
   path: 'interface/lte',
   ...boardPorts('lte'),
+  // The tree has remove (for modems that come and go on USB); the board's own modem stays.
+  generic: ['print', 'get', 'find', 'set', 'enable', 'disable', 'comment', 'unset', 'reset'],
   fields: {
     name: interfaceFields.name(),
     'default-name': { type: name, readOnly: true },
@@ -147,8 +149,6 @@ export const lteApn: MenuDecl = {
   path: 'interface/lte/apn',
   kind: 'table',
   key: 'name',
-  // inspect 7.24: no enable, disable, move or unset here.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'comment', 'reset'],
   fields: {
     name: { type: name, required: true },
     apn: { type: str(), default: 'internet' },

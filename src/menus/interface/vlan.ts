@@ -16,8 +16,6 @@ export const vlan: MenuDecl = {
   variant: { type: 'vlan' },
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
-  // inspect 7.24: add comment disable edit enable export find get print remove reset set (no unset, no move).
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'reset'],
   fields: {
     name: interfaceFields.name('vlan'),
     // 0 and 4095 are reserved by 802.1Q; two third-party sources give `1..4094` (unconfirmed).

@@ -14,8 +14,6 @@ export function networkOf(prefix: string): string {
 export const ipAddress: MenuDecl = {
   path: 'ip/address',
   kind: 'table',
-  // As the 7.24 tree has them: no move and no unset here.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'reset'],
   fields: {
     address: { type: ipv4Prefix(), required: true },
     network: { type: ipv4, derive: (row) => row.values.network ?? networkOf(row.values.address) },

@@ -78,7 +78,6 @@ export const dnsStatic: MenuDecl = {
   path: 'ip/dns/static',
   kind: 'table',
   ordered: true,
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move'],
   fields: {
     name: { type: str() },
     regexp: { type: str() },

@@ -229,8 +229,6 @@ const ruleCommands = {
   'reset-counters-all': { policy: ['write'] as const, run: resetCounters(true) },
 };
 
-// What the inspect tree lists for both rule menus (edit, export and reset are not generic here).
-const RULE_COMMANDS = ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'move', 'unset'] as const;
 
 // ---------------------------------------------------------------- /ip/firewall/filter
 
@@ -238,7 +236,6 @@ export const filter: MenuDecl = {
   path: 'ip/firewall/filter',
   kind: 'table',
   ordered: true,
-  generic: RULE_COMMANDS,
   fields: {
     ...matchers,
     action: { type: words(FILTER_ACTIONS), default: 'accept' },
@@ -274,7 +271,6 @@ export const nat: MenuDecl = {
   path: 'ip/firewall/nat',
   kind: 'table',
   ordered: true,
-  generic: RULE_COMMANDS,
   fields: {
     ...matchers,
     action: { type: words(NAT_ACTIONS), default: 'accept' },
@@ -307,8 +303,6 @@ function timeLeft(row: Row, env: Environment): string | undefined {
 export const addressList: MenuDecl = {
   path: ADDRESS_LIST,
   kind: 'table',
-  // No move and no unset in the 7.24 tree: entries have no order a user chooses.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment'],
   fields: {
     list: { type: name, required: true },
     address: { type: addressListAddress, required: true },

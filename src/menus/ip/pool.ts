@@ -15,8 +15,6 @@ export const pool: MenuDecl = {
   path: 'ip/pool',
   kind: 'table',
   key: 'name',
-  // The 7.24 tree has no enable/disable, move or unset here.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'comment'],
   fields: {
     // A pool added without a name gets the first free `poolN`, as the router names new items.
     name: { type: name, initial: (env) => freeName(env, 'pool') },

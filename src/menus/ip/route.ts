@@ -197,8 +197,6 @@ const onlyTrue = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
 export const route: MenuDecl = {
   path: 'ip/route',
   kind: 'table',
-  // inspect 7.24: add check comment disable edit enable export find get print remove reset set unset.
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment', 'unset', 'reset'],
   fields: {
     'dst-address': { type: dstType, default: '0.0.0.0/0' },
     gateway: { type: gatewayType },

@@ -46,8 +46,6 @@ export const service: MenuDecl = {
   path: 'ip/service',
   kind: 'table',
   key: 'name',
-  // Services cannot be added or removed; the 7.24 tree has no comment or unset here either.
-  generic: ['print', 'get', 'find', 'set', 'enable', 'disable'],
   fields: {
     name: { type: name, readOnly: true },
     port: { type: int({ min: 1, max: 65535 }), required: true },

@@ -71,7 +71,6 @@ export const systemPackage: MenuDecl = {
   kind: 'table',
   table: PACKAGE_TABLE,
   key: 'name',
-  generic: ['print', 'get', 'find'],
   rows: (env) => { attachPackages(env); return env.store.table(PACKAGE_TABLE).rows; },
   fields: {
     name: { type: name, readOnly: true },

@@ -50,8 +50,6 @@ const flagArg = { type: str(), flag: true };
 export const resource: MenuDecl = {
   path: 'system/resource',
   kind: 'settings',
-  // Read only: the 7.24 tree has print and get here, no set.
-  generic: ['print', 'get'],
   commands: {
     monitor: {
       policy: ['read'],

@@ -158,8 +158,6 @@ export const scheduler: MenuDecl = {
   path: TABLE,
   kind: 'table',
   key: 'name',
-  // inspect 7.24: add comment disable edit enable export find get print remove reset set unset.
-  generic: ['print', 'get', 'find', 'set', 'remove', 'enable', 'disable', 'comment', 'unset'],
   fields: {
     name: { type: name, initial: (env) => freeName(env, TABLE, 'schedule') },
     'start-date': { type: startDate, initial: (env) => formatDate(new Date(routerNow(env))) },

@@ -95,7 +95,6 @@ export const script: MenuDecl = {
   path: SCRIPT_TABLE,
   kind: 'table',
   key: 'name',
-  generic: ['print', 'get', 'find', 'set', 'remove', 'comment', 'unset'],
   fields: {
     name: { type: name, initial: (env) => freeName(env, SCRIPT_TABLE, 'script') },
     owner: { type: str() },

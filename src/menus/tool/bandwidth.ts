@@ -221,7 +221,6 @@ export const bandwidthServerSession: MenuDecl = {
   path: 'tool/bandwidth-server/session',
   kind: 'table',
   table: SESSION_TABLE,
-  generic: ['print', 'get', 'find', 'remove'],
   fields: {
     'remote-address': { type: str(), readOnly: true },
     protocol: { type: str(), readOnly: true },

@@ -66,7 +66,6 @@ export const userGroup: MenuDecl = {
   path: 'user/group',
   kind: 'table',
   key: 'name',
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'comment'],
   readPolicy: ['read'],
   writePolicy: ['write', 'policy'],
   fields: {
@@ -125,7 +124,6 @@ export const user: MenuDecl = {
   kind: 'table',
   key: 'name',
   duplicateKey: 'user with the same name already exists',
-  generic: ['print', 'get', 'find', 'add', 'set', 'remove', 'enable', 'disable', 'comment'],
   readPolicy: ['read'],
   writePolicy: ['write', 'policy'],
   fields: {
