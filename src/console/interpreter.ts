@@ -321,12 +321,6 @@ export class Interpreter {
 
   // ---------------------------------------------------------------- arguments
 
-  /** Values of the unnamed arguments: leftover bare words of the command line, then the rest. */
-  private async unnamedValues(extra: Word[], args: Arg[], scope: Scope, lexer: Lexer): Promise<Value[]> {
-    const out: Value[] = extra.map((w) => literal(w.text));
-    for (const a of args) if (a.kind === 'unnamed') out.push(await this.evaluate(a.value, scope, lexer));
-    return out;
-  }
 
   private async namedValue(args: Arg[], name: string, scope: Scope, lexer: Lexer): Promise<Value | undefined> {
     const a = args.find((x) => x.kind === 'named' && x.name === name);

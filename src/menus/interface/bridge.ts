@@ -9,7 +9,7 @@ import { failure } from '../../core/errors.js';
 import type { Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { bool, duration, int, mac, str } from '../../core/values.js';
-import { comment, disabled, dynamic, interfaceRef } from '../common.js';
+import { dynamic, interfaceRef } from '../common.js';
 import { etherMac, etherNames } from './ethernet.js';
 import {
   DUPLICATE_NAME, INTERFACE_TABLE, MAX_MS_32, PORT_TABLE, bridgeOfInterface, choice, hexInt, interfaceAt,
@@ -112,8 +112,6 @@ export const bridge: MenuDecl = {
     'mlag-heartbeat': { type: duration() },
     'mlag-priority': { type: int({ min: 0, max: 255 }) },
     running: interfaceFields.running,
-    disabled,
-    comment,
     dynamic,
   },
   // defconf: `add name=bridge auto-mac=yes ... comment=defconf`, then `set bridge
@@ -205,8 +203,6 @@ export const bridgePort: MenuDecl = {
     trusted: { type: bool, default: 'false' },
     'trusted-dhcpv6': { type: bool, default: 'false' }, // 7.2x addition; printed like `trusted` (unconfirmed)
     'trusted-ra': { type: bool, default: 'false' }, // idem
-    disabled,
-    comment,
     dynamic,
     // Not working: disabled, or its bridge or interface is gone or down. The real reply has
     // no `invalid` key for ports (routeros-facts.md 2.9); a dangling reference shows here.

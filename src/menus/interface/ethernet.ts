@@ -8,7 +8,6 @@ import type { CommandContext, FieldDecl, MenuDecl, Reply } from '../../core/sche
 import type { Mutation } from '../../core/store.js';
 import { bool, int, listOf, mac, name, str } from '../../core/values.js';
 import { BOARDS } from '../../device/board.js';
-import { comment, disabled } from '../common.js';
 import { ethernetMonitor } from './monitor.js';
 import {
   ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, boardPorts, choice, counter, interfaceFields,
@@ -82,8 +81,6 @@ export const ethernet: MenuDecl = {
     switch: { type: str(), readOnly: true, default: 'switch1' },
     running: interfaceFields.running,
     slave: interfaceFields.slave,
-    disabled,
-    comment,
     // The port's own counters, named as in the real reply (plural `rx-bytes`, unlike /interface).
     'rx-broadcast': counterField('rx-broadcast'),
     'rx-bytes': counterField('rx-byte'),

@@ -13,7 +13,7 @@ import type { Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, formatDateTime, int, mac, name, parseInteger, choice } from '../../core/values.js';
-import { comment, disabled, target } from '../common.js';
+import { target } from '../common.js';
 import { monitorTraffic } from './monitor.js';
 
 export const INTERFACE_TABLE = 'interface';
@@ -335,8 +335,6 @@ export const interfaceMenu: MenuDecl = {
     'max-l2mtu': { type: int(), readOnly: true, derive: (row) => (isEther(row) ? String(ETHER_MAX_L2MTU) : undefined) },
     'mac-address': { ...interfaceFields['mac-address'], oid: `${IF_TABLE}.6` }, // ifPhysAddress
     running: interfaceFields.running,
-    disabled,
-    comment,
     // Physical ports only; stored when the router made them.
     'default-name': { type: name, readOnly: true },
     'last-link-up-time': { type: name, readOnly: true, derive: (row, env) => (isRunning(env, row) ? lastLinkUp(env, row) : undefined) },

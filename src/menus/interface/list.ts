@@ -6,7 +6,7 @@ import { failure, noMatch } from '../../core/errors.js';
 import type { Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { bool, listOf, name } from '../../core/values.js';
-import { comment, disabled, dynamic, interfaceRef, invalid, ref } from '../common.js';
+import { dynamic, interfaceRef, invalid, ref } from '../common.js';
 
 export const LIST_TABLE = 'interface/list';
 
@@ -36,7 +36,6 @@ export const interfaceList: MenuDecl = {
     include: { type: listOf(name, { allowEmpty: true }) },
     exclude: { type: listOf(name, { allowEmpty: true }) },
     builtin: { type: bool, readOnly: true, default: 'false' },
-    comment,
     dynamic,
   },
   verify(next: Reply, env: Environment, previous?: Row) {
@@ -65,8 +64,6 @@ export const interfaceListMember: MenuDecl = {
   fields: {
     list: ref(LIST_TABLE, { required: true }),
     interface: interfaceRef({ required: true }),
-    disabled,
-    comment,
     dynamic,
     // The interface (or list) is gone: the entry shows its old id and does nothing.
     invalid: invalid('interface/list/member'),

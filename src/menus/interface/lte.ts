@@ -15,7 +15,6 @@ import type { CommandContext, Environment, MenuDecl, Reply } from '../../core/sc
 import type { Mutation, Row } from '../../core/store.js';
 import { bool, formatDuration, int, name, str } from '../../core/values.js';
 import type { Device } from '../../device/board.js';
-import { comment, disabled } from '../common.js';
 import { MONITOR_ARGS, monitorLoop, pause, sorted, text } from '../tool/common.js';
 import { INTERFACE_TABLE, boardPorts, choice, interfaceFields } from './interface.js';
 
@@ -130,8 +129,6 @@ export const lte: MenuDecl = {
     'sms-read': { type: bool, default: 'false' },
     'modem-init': { type: str() },
     running: interfaceFields.running,
-    disabled,
-    comment,
   },
   commands: {
     monitor: { policy: ['read'], args: { numbers: text, ...MONITOR_ARGS }, unnamed: 'numbers', run: monitor },
@@ -164,7 +161,6 @@ export const lteApn: MenuDecl = {
     'passthrough-interface': { type: str() },
     'passthrough-mac': { type: str() },
     'passthrough-subnet-size': { type: int({ min: 0, max: 32 }) },
-    comment,
   },
   defaults: [{ name: 'default' }],
 };

@@ -6,7 +6,7 @@ import { failure } from '../../core/errors.js';
 import type { Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { bool, int } from '../../core/values.js';
-import { comment, disabled, interfaceRef } from '../common.js';
+import { interfaceRef } from '../common.js';
 import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js';
 
 export const vlan: MenuDecl = {
@@ -33,8 +33,6 @@ export const vlan: MenuDecl = {
     'loop-protect-status': interfaceFields['loop-protect-status'],
     mvrp: { type: bool, default: 'false' },
     running: interfaceFields.running,
-    disabled,
-    comment,
   },
   verify(next: Reply, env: Environment, previous?: Row) {
     // One VLAN per tag and tag kind on a parent: a second would never see a frame.

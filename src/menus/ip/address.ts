@@ -2,7 +2,7 @@
 
 import type { MenuDecl } from '../../core/schema.js';
 import { intToIp, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
-import { comment, disabled, dynamic, flag, interfaceRef, invalid, target } from '../common.js';
+import { dynamic, flag, interfaceRef, invalid, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
 
 /** The network of `a.b.c.d/len`. */
@@ -28,8 +28,6 @@ export const ipAddress: MenuDecl = {
         return (bridge ?? port).values.name;
       },
     },
-    disabled,
-    comment,
     dynamic,
     invalid: invalid('ip/address'),
     slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined),

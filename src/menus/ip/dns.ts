@@ -5,7 +5,7 @@ import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, int, ipv4, listOf, oneOf, str } from '../../core/values.js';
-import { comment, disabled, dynamic } from '../common.js';
+import { dynamic } from '../common.js';
 
 /** An IPv4 or IPv6 address; IPv6 is written back in its short form (`2001:db8::1`). */
 export const ipAddress46: ValueType = {
@@ -97,8 +97,6 @@ export const dnsStatic: MenuDecl = {
     'address-list': { type: str() },
     'match-subdomain': { type: bool },
     ttl: { type: duration(), default: '1d' },
-    disabled,
-    comment,
     dynamic,
   },
   verify(next) {

@@ -10,7 +10,7 @@ import { findRows } from '../../core/records.js';
 import {
   addressListAddress, bool, duration, formatDateTime, formatDuration, int, ipRange, ipv4, listOf, mac, name, oneOf, parseDuration, str,
 } from '../../core/values.js';
-import { comment, disabled, dynamic, interfaceRef, invalid, ref } from '../common.js';
+import { dynamic, interfaceRef, invalid, ref } from '../common.js';
 
 // ---------------------------------------------------------------- value types of matchers
 
@@ -188,8 +188,6 @@ const matchers: Record<string, FieldDecl> = {
   // Counters: the data plane fills them in; reset-counters clears them.
   bytes: { type: int({ min: 0 }), readOnly: true, default: '0' },
   packets: { type: int({ min: 0 }), readOnly: true, default: '0' },
-  disabled,
-  comment,
   dynamic,
 };
 
@@ -309,8 +307,6 @@ export const addressList: MenuDecl = {
     // An entry given a timeout is dynamic (memory only) and goes when the time is up.
     timeout: { type: duration({ max: 21474836 * 1000 }), lifetime: true, derive: timeLeft },
     'creation-time': { type: str(), readOnly: true, initial: (env) => formatDateTime(new Date(env.now())) },
-    disabled,
-    comment,
     dynamic,
   },
   unique: [['list', 'address']],

@@ -2,7 +2,7 @@
 
 import type { Environment, MenuDecl } from '../../core/schema.js';
 import { ipRange, listOf, name } from '../../core/values.js';
-import { comment, ref } from '../common.js';
+import { ref } from '../common.js';
 
 function freeName(env: Environment, stem: string): string {
   const taken = env.store.table('ip/pool').byKey;
@@ -21,7 +21,6 @@ export const pool: MenuDecl = {
     ranges: { type: listOf(ipRange), required: true },
     // Where addresses come from once this pool is used up; shown only when set.
     'next-pool': ref('ip/pool'),
-    comment,
   },
   defaults: [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
 };

@@ -12,7 +12,7 @@ import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
-import { comment, interfaceRef, target } from '../common.js';
+import { interfaceRef, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, choice, isRunning } from '../interface/interface.js';
 import { networkOf } from './address.js';
@@ -211,7 +211,6 @@ export const route: MenuDecl = {
     'vrf-interface': interfaceRef(),
     // Shown on static routes (best guess: routeros-facts.md 2.3); a connected route has none.
     disabled: { type: bool, default: 'false', derive: (row) => (isConnected(row) ? undefined : row.values.disabled ?? 'false') },
-    comment,
     // Status.
     active: onlyTrue((row, env) => stateOf(env, row).active),
     inactive: { type: bool, readOnly: true, derive: (row, env) => String(!stateOf(env, row).usable) },

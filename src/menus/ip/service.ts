@@ -4,11 +4,11 @@
 // could listen (`invalid`).
 
 import { formatId } from '../../core/store.js';
-import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
+import { NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipv4Prefix, ipv6Prefix, listOf, name, oneOf, str } from '../../core/values.js';
-import { disabled, dynamic, flag, ref } from '../common.js';
+import { dynamic, flag, ref } from '../common.js';
 import { certificateUsable } from '../certificate.js';
 
 /** What the running services report about one of them; registered at `env.services.serviceStatus`. */
@@ -60,7 +60,6 @@ export const service: MenuDecl = {
     vrf: { type: oneOf(['main'], { message: NO_MATCH }), default: 'main' },
     'max-sessions': { type: int({ min: 1, max: 1000 }), default: '20' },
     proto: { type: str(), readOnly: true, default: 'tcp' },
-    disabled,
     dynamic,
     // The service could not listen on its port (taken by another program).
     invalid: flag((row, env) => (env.services.serviceStatus as ServiceStatus | undefined)?.(row.values.name)?.invalid ?? false),

@@ -14,7 +14,7 @@ import { POLICIES, type CommandContext, type Environment, type MenuDecl, type Po
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, listOf, name, oneOf, str } from '../../core/values.js';
-import { comment, disabled, ref } from '../common.js';
+import { ref } from '../common.js';
 import { prefix46 } from '../ip/service.js';
 import { hashPassword } from './password.js';
 
@@ -72,7 +72,6 @@ export const userGroup: MenuDecl = {
     name: { type: name, required: true },
     policy: { type: policyChange },
     skin: { type: str(), default: 'default' },
-    comment,
   },
   verify(next, _env, previous) {
     // A new group starts with nothing granted; a changed one from what it had.
@@ -138,8 +137,6 @@ export const user: MenuDecl = {
     // Written by the login code.
     'last-logged-in': { type: str(), readOnly: true },
     expired: { type: bool, readOnly: true, default: 'false' },
-    disabled,
-    comment,
   },
   verify(next, env, previous) {
     const password = storedPassword(next, env, previous);
