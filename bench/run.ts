@@ -23,14 +23,14 @@ export interface BenchConfig {
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
 export const FULL: BenchConfig = {
-  startup: { repeats: 5 },
+  startup: { repeats: 5, idleMs: 15_000 },
   rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30 },
   large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
 export const QUICK: BenchConfig = {
-  startup: { repeats: 1 },
+  startup: { repeats: 1, idleMs: 200 },
   rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 200, putMaxSec: 10 },
   large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
 };

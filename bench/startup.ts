@@ -2,17 +2,30 @@
 // directory to the end of the first answered REST request, against a bare node:http server
 // process started and asked the same way.
 
-import { ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
+import { directories } from '../src/tree/tree.js';
+import { kindOf } from '../src/tree/declare.js';
+import { mb, ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
+
+/** The menus of the tree (directories with print), all of which the router declares. */
+const menuCount = () => [...directories()].filter(([, dir]) => kindOf(dir) !== 'dir').length;
 
 export interface StartupConfig {
   /** Start-ups measured (each on a new data directory); the median counts. */
   repeats: number;
+  /**
+   * How long the first router (and its baseline) idle after their first answer before their
+   * memory is read: V8 gives start-up's garbage back after some seconds of idleness.
+   */
+  idleMs: number;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startupBench(cfg: StartupConfig): Promise<Section> {
   const routerTimes: number[] = [];
   const listening: number[] = [];
   const baselineTimes: number[] = [];
+  let idleKb = 0, idleBaselineKb = 0, menus = 0;
   const work = tempDir('startup');
   try {
     for (let i = 0; i < cfg.repeats; i++) {
@@ -21,12 +34,21 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
         const router = await startRouter(dir);
         routerTimes.push(router.firstAnswerMs);
         listening.push(router.listeningMs);
+        if (i === 0) {
+          menus = menuCount();
+          await sleep(cfg.idleMs);
+          idleKb = router.memory().now;
+        }
         await router.stop();
       } finally {
         removeDir(dir);
       }
       const baseline = await startBaseline({ '/': { status: 200, headers: [['Content-Type', 'application/json']], body: Buffer.from('{"name":"MikroTik"}') } }, 5000, work);
       baselineTimes.push(baseline.firstAnswerMs);
+      if (i === 0) {
+        await sleep(cfg.idleMs);
+        idleBaselineKb = baseline.memory().now;
+      }
       await baseline.stop();
       progress(`start-up ${i + 1}/${cfg.repeats}: router ${ms(routerTimes[i])}, bare node:http ${ms(baselineTimes[i])}`);
     }
@@ -44,6 +66,10 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
       },
       { what: 'fresh data directory: spawn -> listening (median)', value: ms(median(listening)) },
       { what: 'fresh data directory: slowest of the runs', value: ms(Math.max(...routerTimes)) },
+      {
+        what: `memory when idle (VmRSS ${(cfg.idleMs / 1000).toFixed(1)} s after the first answer; ${menus} menus declared)`, value: mb(idleKb),
+        baseline: `${mb(idleBaselineKb)} (bare node:http)`, target: '< 100 MB', met: idleKb < 100 * 1024,
+      },
     ],
     notes: [
       `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/src/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,

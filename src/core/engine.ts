@@ -85,7 +85,7 @@ export class Engine implements Environment {
       this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
     }
     const generic = decl.generic ?? defaultGeneric(decl.kind);
-    for (const name of generic) node.commands.set(name, narrow(genericCommand(name, decl), decl.argNames?.[name]));
+    for (const name of generic) node.commands.set(name, genericCommand(name, decl));
     for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
   }
 
@@ -249,12 +249,6 @@ export class Engine implements Environment {
   close() {
     this.lifetimes.stop();
   }
-}
-
-/** A command showing only the arguments `names` lists (all, without a list). */
-function narrow(cmd: CommandDecl, names: readonly string[] | undefined): CommandDecl {
-  if (!names || !cmd.args) return cmd;
-  return { ...cmd, args: Object.fromEntries(Object.entries(cmd.args).filter(([n]) => names.includes(n))) };
 }
 
 /** The named properties of a record, in the record's own order. */

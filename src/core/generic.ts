@@ -22,12 +22,28 @@ const READS = new Set<GenericCommand>(['print', 'get', 'find', 'export']);
 /** Options print takes besides .proplist and .query. */
 const PRINT_OPTIONS = ['count-only', 'oid', 'detail', 'terse', 'brief', 'without-paging', 'as-value', 'from', 'show-ids', 'value-list'];
 
-/** A generic command as a declaration of the menu: its policy and arguments come from the menu. */
+/**
+ * A generic command as a declaration of the menu: its policy and arguments come from the
+ * menu, narrowed to those the router lists for it (MenuDecl.argNames). The arguments
+ * are worked out when first asked for (inspect, the console): most of the ~400 menus never
+ * are, and start-up should not pay for them.
+ */
 export function genericCommand(name: GenericCommand, decl: MenuDecl): CommandDecl {
   const policy: readonly Policy[] = READS.has(name) ? decl.readPolicy ?? ['read'] : decl.writePolicy ?? ['write'];
   const run = RUNS[name];
   if (!run) throw new Error(`menu /${decl.path}: generic command ${name} has no handler`);
-  return { policy, run, args: argsOf(name, decl), generic: true };
+  let args: Record<string, ArgDecl> | undefined;
+  return {
+    policy, run, generic: true,
+    get args() {
+      if (!args) {
+        args = argsOf(name, decl);
+        const names = decl.argNames?.(name);
+        if (names) for (const n of Object.keys(args)) if (!names.includes(n)) delete args[n];
+      }
+      return args;
+    },
+  };
 }
 
 function argsOf(name: GenericCommand, decl: MenuDecl): Record<string, ArgDecl> {

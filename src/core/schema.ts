@@ -153,7 +153,7 @@ export interface MenuDecl {
    * The arguments the router lists for each command (its command tree): a generic command
    * shows, and the console offers, only those of its own arguments that are listed.
    */
-  argNames?: Readonly<Record<string, readonly string[]>>;
+  argNames?: (command: string) => readonly string[] | undefined;
 }
 
 /** A declared menu after the engine has resolved it. */

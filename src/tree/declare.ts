@@ -81,7 +81,10 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
     if (kind === 'table' && fields.name && !fields.name.readOnly) decl.key = 'name';
     if (decl.generic.includes('move')) decl.ordered = true;
   }
-  decl.argNames = Object.fromEntries(Object.keys(dir.c ?? {}).map((c) => [c, Object.keys(argsOf(dir, c, t)!)]));
+  decl.argNames = (command) => {
+    const args = argsOf(dir, command, t);
+    return args && Object.keys(args);
+  };
   const commands: Record<string, CommandDecl> = {};
   for (const command of Object.keys(dir.c ?? {})) {
     if (GENERIC_SET.has(command) && kind !== 'dir') continue;
@@ -105,11 +108,17 @@ function fieldOf(name: string, spec: ArgSpec): FieldDecl {
 
 /** A command of the tree that vrouter does not emulate. */
 function notEmulated(path: string, command: string, args: Readonly<Record<string, ArgSpec>>, kind: MenuDecl['kind'], opts: BreadthOptions): CommandDecl {
-  const declared: Record<string, ArgDecl> = {};
-  for (const [name, spec] of Object.entries(args)) declared[name] = { type: typeFor(name, spec) };
+  let declared: Record<string, ArgDecl> | undefined;
   return {
     policy: policyOf(path, command),
-    args: declared,
+    // Typed when first used: most of these commands never are.
+    get args() {
+      if (!declared) {
+        declared = {};
+        for (const [name, spec] of Object.entries(args)) declared[name] = { type: typeFor(name, spec) };
+      }
+      return declared;
+    },
     async run(ctx) {
       // The records named must exist, as on the router; then there is nothing to do.
       if (kind === 'table' && ctx.args.numbers !== undefined) {

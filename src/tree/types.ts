@@ -105,18 +105,22 @@ function namesObjects(name: string, values: readonly string[]): boolean {
   return NAMES_OBJECTS.test(name) || values.some((v) => OBJECTS.has(v)) || INTERFACE_LISTS.every((w) => values.includes(w));
 }
 
-const cache = new Map<string, ValueType>();
+// Types by argument name and spec. Specs with values are shared objects of the tree (one
+// per distinct argument set), so they key by identity; notes by their text.
+const byNote = new Map<string, Map<string, ValueType>>();
+const bySpec = new WeakMap<object, Map<string, ValueType>>();
 
 /** The value type of an argument named `name` with the tree's spec. */
 export function typeFor(name: string, spec: ArgSpec): ValueType {
-  const note = noteOf(spec);
-  const values = valuesOf(spec);
-  const marks = marksOf(spec);
-  const key = `${name}\u0000${note}\u0000${values.join(',')}\u0000${marks}`;
-  let t = cache.get(key);
+  let byName = typeof spec === 'string' ? byNote.get(spec) : bySpec.get(spec);
+  if (!byName) {
+    byName = new Map();
+    if (typeof spec === 'string') byNote.set(spec, byName); else bySpec.set(spec, byName);
+  }
+  let t = byName.get(name);
   if (!t) {
-    t = fromSpec(name, note, values, marks);
-    cache.set(key, t);
+    t = fromSpec(name, noteOf(spec), valuesOf(spec), marksOf(spec));
+    byName.set(name, t);
   }
   return t;
 }

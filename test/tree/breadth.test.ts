@@ -145,3 +145,34 @@ describe('built-ins the tree implies', () => {
     assert.deepEqual((await c.get('/rest/ip/dns/cache')).json, []);
   });
 });
+
+describe('hand declarations refine the tree, never add to it', () => {
+  /**
+   * Properties real routers show that the 7.24 tree (captured on a CHR) does not offer for
+   * `get`: they come from hardware the CHR lacks, or from captures of real replies.
+   */
+  const SHOWN_ON_HARDWARE: Record<string, readonly string[]> = {
+    'interface/ethernet': ['max-l2mtu', 'switch'],
+    'interface/bridge/port': ['port-number', 'designated-bridge', 'designated-port-number'],
+    'interface/list/member': ['invalid'],
+    file: ['creation-time'],
+    'tool/bandwidth-server/session': ['remote-address', 'connection-count'],
+  };
+
+  test('every menu and field a hand declaration names is one the tree has', async () => {
+    const { handMenus } = await import('../../src/menus/index.js');
+    const { argsOf, dirAt, valuesOf } = await import('../../src/tree/tree.js');
+    const unknown: string[] = [];
+    for (const decl of handMenus) {
+      const dir = dirAt(decl.path);
+      if (!dir) { unknown.push(`menu /${decl.path}`); continue; }
+      const known = new Set([...Object.keys(argsOf(dir, 'add') ?? {}), ...Object.keys(argsOf(dir, 'set') ?? {})]);
+      const get = argsOf(dir, 'get')?.['value-name'];
+      for (const name of get ? valuesOf(get) : []) known.add(name);
+      for (const name of Object.keys(decl.fields ?? {})) {
+        if (!known.has(name) && !SHOWN_ON_HARDWARE[decl.path]?.includes(name)) unknown.push(`field /${decl.path} ${name}`);
+      }
+    }
+    assert.deepEqual(unknown, []);
+  });
+});
