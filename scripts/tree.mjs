@@ -85,8 +85,69 @@ function node(dir, old) {
 }
 
 const top = node(tree, deep);
+addPackages(top);
+/**
+ * Menus of packages and hardware the CHR capture lacks (/interface/wireless, /caps-man,
+ * /system/routerboard ...), hand-written in tree/packages.json from the sources listed in
+ * docs/routeros-facts.md section 12, become directories of the same shape as the captured
+ * ones: print, get, find, set, export and edit as the router has them everywhere, the
+ * generic commands the entry lists, and its own commands.
+ */
+function addPackages(top) {
+  const file = path.join(root, 'tree', 'packages.json');
+  if (!fs.existsSync(file)) return;
+  const packages = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // The captured shapes of the commands every menu has, taken from menus that have them.
+  const at = (p) => p.split('/').reduce((d, w) => d.d[w], top);
+  const sig = (p, c) => signatures[at(p).c[c]];
+  const tablePrint = sig('ip/address', 'print');
+  const settingsPrint = sig('system/identity', 'print');
+  const exportArgs = sig('ip/address', 'export');
+  const editArgs = sig('ip/address', 'edit');
+  for (const [menu, entry] of Object.entries(packages)) {
+    if (menu.startsWith('_')) continue;
+    let dir = top;
+    for (const word of menu.split('/')) {
+      dir.d ??= {};
+      dir = dir.d[word] ??= {};
+    }
+    if (dir.c && Object.keys(dir.c).length) continue; // the capture has it: it stays as captured
+    const args = entry.args ?? {};
+    const shows = entry.shows ?? [];
+    const cmds = {};
+    const numbers = entry.kind === 'table' ? { numbers: '' } : {};
+    if (entry.kind !== 'dir') {
+      const names = [...new Set([...Object.keys(args), ...shows])].sort();
+      cmds.print = signature(entry.kind === 'table' ? tablePrint : settingsPrint);
+      cmds.get = signature({ 'as-string': '', 'as-string-value': '', ...(entry.kind === 'table' ? { number: '' } : {}), 'value-name': ['', names] });
+      cmds.set = signature(sorted({ ...numbers, ...Object.fromEntries(Object.entries(args).filter(([n]) => !(entry.addOnly ?? []).includes(n))) }));
+      cmds.export = signature(exportArgs);
+      cmds.edit = signature(editArgs);
+      if (entry.kind === 'table') cmds.find = signature({ where: '' });
+    }
+    for (const c of entry.commands ?? []) {
+      switch (c) {
+        case 'add': cmds.add = signature(sorted({ ...args, 'copy-from': '', ...(entry.commands.includes('move') ? { 'place-before': '' } : {}) })); break;
+        case 'comment': cmds.comment = signature({ comment: 'string value', numbers: '' }); break;
+        case 'move': cmds.move = signature({ destination: '', numbers: '' }); break;
+        case 'unset': cmds.unset = signature({ ...numbers, 'value-name': '' }); break;
+        case 'reset': cmds.reset = signature(sorted({ ...numbers, ...args })); break;
+        default: cmds[c] = signature({ numbers: '' });
+      }
+    }
+    for (const [c, a] of Object.entries(entry.acts ?? {})) cmds[c] = signature(sorted(a));
+    dir.c = sorted(cmds);
+    counts.commands += Object.keys(cmds).length;
+    counts.packages = (counts.packages ?? 0) + 1;
+  }
+}
+
+function sorted(o) {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 const derived = { version: '7.24', completions: deep._meta?.version ?? '7.22.3', signatures, root: top };
 const file = path.join(root, 'tree', 'routeros-7.24.json');
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, JSON.stringify(derived) + '\n');
-console.log(`${path.relative(root, file)}: ${counts.dirs} directories, ${counts.commands} commands, ${counts.args} arguments (${counts.completed} with completion values) in ${signatures.length} distinct argument sets, ${fs.statSync(file).size} bytes`);
+console.log(`${path.relative(root, file)}: ${counts.dirs} directories${counts.packages ? ` (and ${counts.packages} menus from tree/packages.json)` : ''}, ${counts.commands} commands, ${counts.args} arguments (${counts.completed} with completion values) in ${signatures.length} distinct argument sets, ${fs.statSync(file).size} bytes`);

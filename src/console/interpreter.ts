@@ -393,6 +393,12 @@ export class Interpreter {
     const unnamed = this.unnamedExprs(r.extra, stmt.args);
     for (const e of unnamed) {
       if (e.kind === 'word' && declared[e.text]?.flag) { args[e.text] = ''; continue; }
+      // A bare argument name (`add blackhole dst-address=...`, `add fib name=...`) turns it on:
+      // yes for a yes/no argument, the empty value for a flag the tree gives no type.
+      if (e.kind === 'word' && e.text !== 'numbers' && declared[e.text] && !(e.text in args)) {
+        args[e.text] = declared[e.text].type.name === 'boolean' ? 'yes' : '';
+        continue;
+      }
       const name = slots[slot++];
       if (!name) throw lexer.error('expected end of command', e.span.start);
       item(name, await this.argText(e, scope, lexer));

@@ -99,7 +99,7 @@ function interval(note: string): ValueType | undefined {
 // and is no enumeration. So is one whose name says it takes a name, list, key or profile.
 const OBJECTS = new Set(['ether1', 'lo', 'default-encryption', 'ethernet-default', 'main', 'admin', 'full']);
 const INTERFACE_LISTS = ['all', 'dynamic', 'none', 'static'];
-const NAMES_OBJECTS = /(^|-)(interfaces?|list|profile|pool|certificate|key|secret|password|queue-type|bridge|template)$/;
+const NAMES_OBJECTS = /(^|-)(interfaces?|list|profile|pool|certificate|key|secret|password|queue-type|bridge|template|chain|target|options?|rule|ttl|limit)$/;
 
 function namesObjects(name: string, values: readonly string[]): boolean {
   return NAMES_OBJECTS.test(name) || values.some((v) => OBJECTS.has(v)) || INTERFACE_LISTS.every((w) => values.includes(w));
@@ -125,7 +125,19 @@ export function typeFor(name: string, spec: ArgSpec): ValueType {
   return t;
 }
 
+/**
+ * Real exports write an unset value as empty (`gateway=""`, `connection-state=""`,
+ * `select-dynamic-id=""`): every generated type takes it and keeps it empty.
+ */
+function orEmpty(type: ValueType): ValueType {
+  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare };
+}
+
 function fromSpec(name: string, note: string, values: readonly string[], marks: string): ValueType {
+  return orEmpty(specType(name, note, values, marks));
+}
+
+function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
   const fromNote = typeOfNote(note);
   if (fromNote) return fromNote;
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
