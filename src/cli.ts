@@ -23,7 +23,9 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
-  --board NAME            the emulated board: ${Object.keys(BOARDS).join(', ')} (default ${DEFAULT_BOARD})
+  --board NAME            the emulated board (default ${DEFAULT_BOARD}):
+${Object.entries(BOARDS).map(([key, b]) => `                            ${key.padEnd(14)}${b.name} (${b.model})`).join('\n')}
+  --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
   --help                  show this text
 
 Ports given here are written into /ip/service, so the configuration shows what is bound;
@@ -80,10 +82,15 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       const v = value();
       if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
       options.board = v;
+    } else if (flag === '--ports') {
+      const v = value();
+      if (!/^\d{1,2}$/.test(v) || Number(v) < 5 || Number(v) > 64) throw new UsageError(`--ports: "${v}" is not a number of ports (5-64)`);
+      options.etherPorts = Number(v);
     } else {
       throw new UsageError(`unknown flag ${arg} (see --help)`);
     }
   }
+  if (options.etherPorts !== undefined && options.board !== 'chr') throw new UsageError('--ports: only --board chr takes a number of ports');
   return options;
 }
 

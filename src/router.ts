@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, VERSION } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, VERSION, withPorts } from './device/board.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
@@ -33,6 +33,8 @@ export interface RouterOptions {
   requestLimitMs: number;
   /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
   board?: string;
+  /** Ethernet ports of a CHR (`--ports N`): ether1..etherN. */
+  etherPorts?: number;
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -53,7 +55,8 @@ export class Router {
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
-    this.engine.services.device = new Device(BOARDS[options.board ?? DEFAULT_BOARD], this.engine);
+    const board = BOARDS[options.board ?? DEFAULT_BOARD];
+    this.engine.services.device = new Device(options.etherPorts ? withPorts(board, options.etherPorts) : board, this.engine);
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
     this.engine.services.signer = new Signer();

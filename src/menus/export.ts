@@ -14,7 +14,7 @@ import { readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
 import type { Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
-import { VERSION } from '../device/board.js';
+import { BOARDS, DEFAULT_BOARD, VERSION, type Device } from '../device/board.js';
 import { exportConfig, type Builtin, type ExportHints } from '../console/export.js';
 import type { ConsoleSession, FileAccess } from '../console/host.js';
 import { Interpreter } from '../console/interpreter.js';
@@ -28,10 +28,10 @@ import { argsOf, dirAt } from '../tree/tree.js';
 const NEVER_EXPORTED = new Set(['certificate', 'system/package']);
 
 /**
- * The header of the emulated board (a hAP ax²). The software id and serial number are
- * this emulation's own, fixed so that exports compare across runs.
+ * The header names the emulated board's model. The software id and serial number are this
+ * emulation's own, fixed so that exports compare across runs.
  */
-const HEADER = ['# software id = V7RT-0001', '#', '# model = C52iG-5HaxD2HaxD', '# serial number = HGA09VR0UTR1'];
+const header = (model: string) => ['# software id = V7RT-0001', '#', `# model = ${model}`, '# serial number = HGA09VR0UTR1'];
 
 /** The canonical values of a menu's first-boot record, as the store would hold them. */
 function canonical(env: Environment, menu: Menu, given: Reply): Record<string, string> {
@@ -52,10 +52,13 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
   const defaults = menu.decl.defaults ?? [];
-  if (menu.decl.permanent) {
+  // The board's own interfaces (ports, radios) are there on every router of the model: set, never added.
+  if (menu.decl.permanent || (menu.table === 'interface' && row.values['default-name'] !== undefined)) {
     const name = row.values['default-name'] ?? '';
     const given = defaults.find((d) => d['default-name'] === name);
-    return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : {} };
+    // A port the board added at start-up (src/menus/interface/board.ts) starts as its name and burnt-in address.
+    const made = { name, 'orig-mac-address': row.values['orig-mac-address'] ?? '' };
+    return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;
   if (!key) return undefined;
@@ -67,7 +70,7 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
 export function hintsFor(env: Environment): ExportHints {
   const engine = env as Engine;
   return {
-    header: HEADER,
+    header: header((env.services.device as Device | undefined)?.board.model ?? BOARDS[DEFAULT_BOARD].model),
     now: () => formatDateTime(new Date(routerNow(env))),
     version: VERSION.split(' ')[0],
     builtin: (menu, row) => builtinOf(env, menu, row),

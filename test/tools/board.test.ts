@@ -12,10 +12,39 @@ const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 
 describe('--board', () => {
   test('--help lists the boards; an unknown board is refused with exit status 2', () => {
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
-    assert.match(help.stdout, /--board NAME +the emulated board: hap-ax2, chateau-lte12 \(default hap-ax2\)/);
+    assert.match(help.stdout, /--board NAME +the emulated board \(default hap-ax2\):\n +hap-ax2 +hAP ax\^2 \(C52iG-5HaxD2HaxD\)\n/);
+    assert.match(help.stdout, /\n +rb5009 +RB5009 \(RB5009UG\+S\+\)\n/);
     const bad = spawnSync(process.execPath, [CLI, '--board', 'nosuch', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
-    assert.equal(bad.stderr, 'vrouter: --board: "nosuch" is not a board (hap-ax2, chateau-lte12)\n');
+    assert.match(bad.stderr, /^vrouter: --board: "nosuch" is not a board \(hap-ax2, chateau-lte12, cap-ax-lte, rb5009, .*, chr\)\n$/);
+    const ports = spawnSync(process.execPath, [CLI, '--ports', '8', '--data-dir', tempDir()], { encoding: 'utf8' });
+    assert.equal(ports.status, 2);
+    assert.equal(ports.stderr, 'vrouter: --ports: only --board chr takes a number of ports\n');
+  });
+
+  test('a board has its ports and radios; a configuration names them by default-name; export names the model', async () => {
+    const r = await startRouter({ board: 'rb5009' });
+    try {
+      const c = client(r.port);
+      const names = (await c.get('/rest/interface/ethernet?.proplist=name')).json.map((x: Record<string, string>) => x.name);
+      assert.deepEqual(names, ['ether1', 'ether2', 'ether3', 'ether4', 'ether5', 'ether6', 'ether7', 'ether8', 'sfp-sfpplus1']);
+      assert.deepEqual((await c.get('/rest/interface/wifi')).json, []);
+      await c.post('/rest/execute', { script: '/interface ethernet set [ find default-name=sfp-sfpplus1 ] name=uplink', 'as-string': '' });
+      const text = (await c.post('/rest/interface/ethernet/export', {})).json.ret as string;
+      assert.match(text, /^# model = RB5009UG\+S\+$/m);
+      assert.match(text, /^set \[ find default-name=sfp-sfpplus1 \] name=uplink$/m);
+      assert.doesNotMatch(text, /ether6/);
+    } finally { await r.stop(); }
+    const chr = await startRouter({ board: 'chr', etherPorts: 12 });
+    try {
+      const names = (await client(chr.port).get('/rest/interface/ethernet?.proplist=name')).json.map((x: Record<string, string>) => x.name);
+      assert.deepEqual(names, Array.from({ length: 12 }, (_, i) => `ether${i + 1}`));
+    } finally { await chr.stop(); }
+    const hap = await startRouter();
+    try {
+      const radios = (await client(hap.port).get('/rest/interface/wifi?.proplist=name,default-name')).json;
+      assert.deepEqual(radios, [{ 'default-name': 'wifi1', name: 'wifi1' }, { 'default-name': 'wifi2', name: 'wifi2' }]);
+    } finally { await hap.stop(); }
   });
 
   test('the modem comes and goes with the board the data directory is started on', async () => {
