@@ -404,16 +404,21 @@ export class Interpreter {
       item(name, await this.argText(e, scope, lexer));
     }
     if (none) return undefined;
-    for (const name of ['numbers', 'number', 'from']) if (args[name] !== undefined) args[name] = this.itemNumbers(r.path, args[name]);
+    for (const name of ['numbers', 'number', 'from']) if (args[name] !== undefined) args[name] = await this.itemNumbers(r.path, args[name]);
     return args;
   }
 
-  /** `remove 0`: item numbers of the latest print of this menu name its records. */
-  private itemNumbers(path: string[], value: string): string {
+  /**
+   * `remove 0`: item numbers of the latest print of this menu name its records; without
+   * one, the numbers a print would give now (RouterOS manual, "Console": "numbers will be
+   * assigned just as if the print command was executed"), as exports' `set 0 ...` need.
+   */
+  private async itemNumbers(path: string[], value: string): Promise<string> {
     if (!/^\d+(,\d+)*$/.test(value)) return value;
-    const ids = this.host.lastPrint.get(`${this.options.session.user}:${path.join('/')}`);
+    let ids = this.host.lastPrint.get(`${this.options.session.user}:${path.join('/')}`);
+    if (!ids && this.engine.nodeAt(path.join('/'))?.menu?.decl.kind === 'table') ids = (await this.records(path)).map((r) => r['.id']);
     if (!ids) return value;
-    return value.split(',').map((n) => ids[Number(n)] ?? n).join(',');
+    return value.split(',').map((n) => ids![Number(n)] ?? n).join(',');
   }
 
   /** Every record of a menu as this session may see it, through the engine's print. */
@@ -445,14 +450,14 @@ export class Interpreter {
       else if (a.kind === 'named') {
         const v = await this.evaluate(a.value, scope, lexer);
         if (a.name === 'proplist') proplist = toArg(v).split(',').filter(Boolean);
-        else if (a.name === 'from') from = this.itemNumbers(r.path, toArg(v));
+        else if (a.name === 'from') from = await this.itemNumbers(r.path, toArg(v));
         else if (a.name === 'file') file = toStr(v);
         else if (PRINT_FLAGS.has(a.name)) flags.add(a.name);
       }
     }
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
       if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
-      else if (e.kind === 'word' && from === undefined) from = this.itemNumbers(r.path, e.text);
+      else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
     let rows = await this.filter(menu, await this.records(r.path, from), where, scope, lexer);
@@ -514,7 +519,7 @@ export class Interpreter {
     if (table) {
       const n = given.number;
       if (!n || (n.type === 'array' && arrayLength(n.v) === 0) || toArg(n) === '') throw new ScriptError('no such item');
-      args.number = this.itemNumbers(r.path, toArg(n.type === 'array' ? arrayEntries(n.v)[0][1] : n));
+      args.number = await this.itemNumbers(r.path, toArg(n.type === 'array' ? arrayEntries(n.v)[0][1] : n));
     }
     const valueName = given['value-name'] === undefined ? undefined : toStr(given['value-name']);
     if (valueName === undefined) {

@@ -150,6 +150,11 @@ export interface MenuDecl {
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
   /**
+   * The `defaults` are the router's own records, there with or without the default
+   * configuration (the logging rules and actions), not part of defconf.
+   */
+  systemDefaults?: boolean;
+  /**
    * The arguments the router lists for each command (its command tree): a generic command
    * shows, and the console offers, only those of its own arguments that are listed.
    */

@@ -10,9 +10,9 @@
 
 import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { Engine } from '../core/engine.js';
-import { readValue, view } from '../core/records.js';
+import { menuRows, readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
-import type { Row } from '../core/store.js';
+import { parseId, type Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
 import { BOARDS, DEFAULT_BOARD, VERSION, type Device } from '../device/board.js';
 import { exportConfig, type Builtin, type ExportHints } from '../console/export.js';
@@ -61,7 +61,11 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
     return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;
-  if (!key) return undefined;
+  if (!key) {
+    // The router's own records of a menu without names are set by their item number (`set 0 action=...`).
+    const given = menu.decl.systemDefaults ? defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id) : undefined;
+    return given ? { ident: String(menuRows(env, menu).indexOf(row)), defaults: canonical(env, menu, given) } : undefined;
+  }
   const given = defaults.find((d) => isSystemDefault(menu, d) && d[key] === row.values[key]);
   if (!given) return undefined;
   return { ident: row.values[key], defaults: canonical(env, menu, given) };

@@ -17,7 +17,7 @@ import { importFile } from '../import.js';
 
 /** Whether a first-boot record is the router's own, not part of the default configuration. */
 export function isSystemDefault(menu: Menu, given: Reply): boolean {
-  if (menu.decl.permanent) return true;
+  if (menu.decl.permanent || menu.decl.systemDefaults) return true;
   switch (menu.path) {
     case 'interface/list': return given.builtin === 'true';
     case 'ip/service': case 'user/group': case 'user': case 'interface/lte/apn': return true;
