@@ -395,6 +395,8 @@ export class Interpreter {
       if (e.kind === 'word' && declared[e.text]?.flag) { args[e.text] = ''; continue; }
       // A bare argument name (`add blackhole dst-address=...`, `add fib name=...`) turns it on:
       // yes for a yes/no argument, the empty value for a flag the tree gives no type.
+      // `add !keepalive ...`: the argument left unset, as exports write a value turned off.
+      if (e.kind === 'word' && e.text.startsWith('!') && declared[e.text.slice(1)] && r.cmd.generic) { args[e.text] = ''; continue; }
       if (e.kind === 'word' && e.text !== 'numbers' && declared[e.text] && !(e.text in args)) {
         args[e.text] = declared[e.text].type.name === 'boolean' ? 'yes' : '';
         continue;

@@ -459,6 +459,14 @@ export function listOf(item: ValueType, opts: { separator?: string; allowEmpty?:
   };
 }
 
+/**
+ * The type, or the empty value: real exports write a matcher or address that is not set as
+ * empty (`gateway=""`, `connection-state=""`), and the router takes it so.
+ */
+export function orEmpty(type: ValueType): ValueType {
+  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare };
+}
+
 // ---------------------------------------------------------------- dates and times
 
 const pad = (n: number) => String(n).padStart(2, '0');

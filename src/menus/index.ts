@@ -10,7 +10,7 @@ import { interfaceList, interfaceListMember } from './interface/list.js';
 import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
-import { addressList, filter, nat } from './ip/firewall.js';
+import { addressList, filter, nat, ruleMenus } from './ip/firewall.js';
 import { route } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
 import { identity } from './system/identity.js';
@@ -51,7 +51,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
-  license, deviceMode, dnsCache, loggingAction, logging,
+  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus,
 ];
 
 /**

@@ -182,6 +182,8 @@ export function refine(gen: MenuDecl, hand: MenuDecl): MenuDecl {
   const out = Object.defineProperties({ ...gen }, Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
   out.fields = fields;
   out.commands = commands;
+  // Whether records are known by name is the hand declaration's to say (DNS static names repeat).
+  out.key = hand.key;
   // The tree's generic commands, less those the hand declaration runs its own way.
   out.generic = hand.generic ?? gen.generic?.filter((g) => !hand.commands?.[g]);
   return out;

@@ -7,7 +7,7 @@
 
 import { NO_MATCH, ValueError } from '../core/errors.js';
 import type { ValueType } from '../core/types.js';
-import { bool, duration, formatDuration, int, ipRange, ipv4, ipv4Prefix, ipv6, ipv6Prefix, mac, parseDuration, withDesc } from '../core/values.js';
+import { bool, duration, orEmpty, formatDuration, int, ipRange, ipv4, ipv4Prefix, ipv6, ipv6Prefix, mac, parseDuration, withDesc } from '../core/values.js';
 import { marksOf, noteOf, valuesOf, type ArgSpec } from './tree.js';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -65,27 +65,43 @@ const v4Prefix = ipv4Prefix();
 function words(values: readonly string[], opts: { desc?: string; list?: boolean; negatable?: boolean }): ValueType {
   const set = new Set(values);
   const one = (w: string) => {
-    const bare = opts.negatable && w.startsWith('!') ? w.slice(1) : w;
+    let bare = opts.negatable && w.startsWith('!') ? w.slice(1) : w;
+    // A word may carry its parameters after a colon (`both-addresses:2/0`).
+    if (!set.has(bare) && bare.includes(':')) bare = bare.slice(0, bare.indexOf(':'));
     if (!set.has(bare)) throw new ValueError(NO_MATCH);
     return w;
   };
   return {
     name: 'enum',
     desc: opts.desc,
-    parse: (input) => (opts.list ? input.split(',').map(one).join(',') : one(input)),
+    // Completion offers the words one at a time; where the router takes several (`established,related`) they come as a list.
+    parse: (input) => input.split(',').map(one).join(','),
     compare: (a, b) => values.indexOf(a) - values.indexOf(b) || cmp(a, b),
+  };
+}
+
+/** A time, or a range of two (`ra-interval=20s-1m`, kid-control's `fri=0s-1d`), each within the bounds. */
+function durationOrRange(t: ValueType): ValueType {
+  return {
+    name: t.name,
+    desc: t.desc,
+    parse(input) {
+      const dash = input.indexOf('-', 1);
+      return dash < 0 ? t.parse(input) : `${t.parse(input.slice(0, dash))}-${t.parse(input.slice(dash + 1))}`;
+    },
+    compare: (a, b) => t.compare(a.split('-')[0], b.split('-')[0]),
   };
 }
 
 /** `1s..1d    (time interval)`, `00:00:00.200..    (time interval)`, `time interval`. */
 function interval(note: string): ValueType | undefined {
-  if (note === 'time interval') return duration();
+  if (note === 'time interval') return durationOrRange(duration());
   const m = /^([^.\s]*(?:\.[0-9]+)?)\.\.(\S*)\s+\(time interval\)$/.exec(note);
   if (!m) return undefined;
   try {
     const min = parseDuration(m[1]);
     const max = m[2] === '' ? undefined : parseDuration(m[2]);
-    const t = duration({ min, max });
+    const t = durationOrRange(duration({ min, max }));
     // Keep the router's own note (`00:00:00.200..`), not our rewriting of it (`200ms..`).
     return withDesc(t, note === `${formatDuration(min)}..${max === undefined ? '' : formatDuration(max)}    (time interval)` ? t.desc : note);
   } catch {
@@ -99,7 +115,7 @@ function interval(note: string): ValueType | undefined {
 // and is no enumeration. So is one whose name says it takes a name, list, key or profile.
 const OBJECTS = new Set(['ether1', 'lo', 'default-encryption', 'ethernet-default', 'main', 'admin', 'full']);
 const INTERFACE_LISTS = ['all', 'dynamic', 'none', 'static'];
-const NAMES_OBJECTS = /(^|-)(interfaces?|list|profile|pool|certificate|key|secret|password|queue-type|bridge|template|chain|target|options?|rule|ttl|limit)$/;
+const NAMES_OBJECTS = /(^|-)(interfaces?|list|profile|pool|certificate|key|secret|password|queue-type|bridge|template|chain|target|options?|rule|ttl|limit|config|policy)$/;
 
 function namesObjects(name: string, values: readonly string[]): boolean {
   return NAMES_OBJECTS.test(name) || values.some((v) => OBJECTS.has(v)) || INTERFACE_LISTS.every((w) => values.includes(w));
@@ -125,14 +141,8 @@ export function typeFor(name: string, spec: ArgSpec): ValueType {
   return t;
 }
 
-/**
- * Real exports write an unset value as empty (`gateway=""`, `connection-state=""`,
- * `select-dynamic-id=""`): every generated type takes it and keeps it empty.
- */
-function orEmpty(type: ValueType): ValueType {
-  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare };
-}
-
+// Real exports write an unset value as empty (`gateway=""`, `select-dynamic-id=""`): every
+// generated type takes it and keeps it empty (orEmpty).
 function fromSpec(name: string, note: string, values: readonly string[], marks: string): ValueType {
   return orEmpty(specType(name, note, values, marks));
 }

@@ -8,9 +8,10 @@ import type { Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { findRows } from '../../core/records.js';
 import {
-  addressListAddress, bool, duration, formatDateTime, formatDuration, int, ipRange, ipv4, listOf, mac, name, oneOf, parseDuration, str,
+  addressListAddress, bool, duration, formatDateTime, formatDuration, int, ipRange, ipv4, listOf, mac, name, oneOf, orEmpty, parseDuration, str,
 } from '../../core/values.js';
 import { dynamic, interfaceRef, invalid, ref } from '../common.js';
+import { argsOf, dirAt } from '../../tree/tree.js';
 
 // ---------------------------------------------------------------- value types of matchers
 
@@ -129,7 +130,7 @@ const ifaceMatch = () => interfaceRef({ negatable: true });
 const listMatch = () => ref('interface/list', { negatable: true });
 
 /** Matchers and rule fields that filter and NAT rules both have (7.24 `add` arguments). */
-const matchers: Record<string, FieldDecl> = {
+const matcherTypes: Record<string, FieldDecl> = {
   chain: { type: name, required: true },
   'address-list': plainStr,
   'address-list-timeout': { type: addressListTimeout },
@@ -228,6 +229,19 @@ const ruleCommands = {
 };
 
 
+/** Every matcher but the chain also takes the empty value real exports write (`connection-state=""`). */
+const matchers: Record<string, FieldDecl> = Object.fromEntries(Object.entries(matcherTypes)
+  .map(([n, f]) => [n, n === 'chain' ? f : { ...f, type: orEmpty(f.type) }]));
+
+/** What filter rules match on besides `matchers`; mangle and raw rules share some of it. */
+const stateMatchers: Record<string, FieldDecl> = {
+  'connection-nat-state': { type: orEmpty(negatable(listOf(words(['srcnat', 'dstnat'])))) },
+  'connection-state': { type: orEmpty(negatable(listOf(words(CONNECTION_STATES)))) },
+  p2p: { type: orEmpty(negatable(words(P2P))) },
+  'tcp-flags': { type: orEmpty(tcpFlags) },
+  'tls-host': negStr,
+};
+
 // ---------------------------------------------------------------- /ip/firewall/filter
 
 export const filter: MenuDecl = {
@@ -236,13 +250,9 @@ export const filter: MenuDecl = {
   ordered: true,
   fields: {
     ...matchers,
+    ...stateMatchers,
     action: { type: words(FILTER_ACTIONS), default: 'accept' },
-    'connection-nat-state': { type: negatable(listOf(words(['srcnat', 'dstnat']))) },
-    'connection-state': { type: negatable(listOf(words(CONNECTION_STATES))) },
-    p2p: { type: negatable(words(P2P)) },
     'reject-with': { type: words(REJECT_WITH) },
-    'tcp-flags': { type: tcpFlags },
-    'tls-host': negStr,
     invalid: invalid('ip/firewall/filter'),
   },
   commands: ruleCommands,
@@ -286,6 +296,28 @@ export const nat: MenuDecl = {
     { chain: 'srcnat', action: 'masquerade', 'out-interface-list': 'WAN', 'ipsec-policy': 'out,none', comment: 'defconf: masquerade' },
   ],
 };
+
+// ---------------------------------------------------------------- other rule menus
+
+/** Matchers of IPv4 only: an IPv6 rule keeps the tree's own for these. */
+const IPV4_ONLY = new Set(['src-address', 'dst-address', 'ipv4-options', 'protocol', 'dst-address-type', 'src-address-type']);
+
+/**
+ * A rule menu (mangle, raw, the IPv6 ones) with the matchers of the filter rules that the
+ * tree gives it, so that `connection-state=established,related`, `in-interface=!ether1` and
+ * the empty values of real exports read as they do in the filter.
+ */
+function ruleMenu(path: string): MenuDecl {
+  const add = argsOf(dirAt(path), 'add') ?? {};
+  const v6 = path.startsWith('ipv6/');
+  const fields = Object.fromEntries(Object.entries({ ...matchers, ...stateMatchers })
+    .filter(([n]) => n in add && !(v6 && IPV4_ONLY.has(n))));
+  return { path, kind: 'table', ordered: true, fields, commands: ruleCommands };
+}
+
+export const ruleMenus: readonly MenuDecl[] = [
+  'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter', 'ipv6/firewall/mangle', 'ipv6/firewall/nat', 'ipv6/firewall/raw',
+].map(ruleMenu);
 
 // ---------------------------------------------------------------- /ip/firewall/address-list
 

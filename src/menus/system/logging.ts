@@ -29,6 +29,7 @@ function topicList(): ValueType {
 export const loggingAction: MenuDecl = {
   path: ACTION_TABLE,
   kind: 'table',
+  key: 'name',
   systemDefaults: true,
   defaults: [
     { name: 'memory', target: 'memory', 'memory-lines': '1000', 'memory-stop-on-full': 'no' },
