@@ -140,6 +140,9 @@ class Parser {
   private args(command: string, head: Word[], menuCommand = false): Arg[] {
     const lx = this.lx;
     const args: Arg[] = [];
+    // `configuration.mode=ap .ssid=x`: a name starting with a dot continues the previous
+    // name's group (how exports write `configuration.ssid`).
+    let group = '';
     for (;;) {
       lx.skipBlank();
       if (lx.atCommandEnd()) return args;
@@ -157,7 +160,9 @@ class Parser {
           let value: Expr;
           if (lx.atCommandEnd()) value = { kind: 'literal', value: { type: 'str', v: '' }, span: { start: lx.pos, end: lx.pos } };
           else value = this.value({ command, arg: w.text });
-          args.push({ kind: 'named', name: w.text, value, span: { start, end: lx.pos }, nameSpan: { start: w.start, end: w.end } });
+          const name = w.text.startsWith('.') && group ? group + w.text : w.text;
+          group = name.includes('.', 1) ? name.slice(0, name.lastIndexOf('.')) : '';
+          args.push({ kind: 'named', name, value, span: { start, end: lx.pos }, nameSpan: { start: w.start, end: w.end } });
           continue;
         }
         if (w.text === 'where') {

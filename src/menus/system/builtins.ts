@@ -2,7 +2,7 @@
 // configures them: the licence, the device mode, and the DNS cache. Field names and types
 // are the tree's (TREE); what is said here is what the router shows.
 
-import type { MenuDecl } from '../../core/schema.js';
+import type { MenuDecl, Reply } from '../../core/schema.js';
 import { TREE } from '../../tree/declare.js';
 
 const shows = (value: string) => ({ type: TREE, readOnly: true, derive: () => value });
@@ -49,3 +49,33 @@ export const dnsCache: MenuDecl = {
     flush: { policy: ['write'], run: async () => {} },
   },
 };
+
+/**
+ * /ip/firewall/service-port: the connection-tracking helpers the router has (RouterOS
+ * manual, "Firewall / Services": irc and rtsp are off until turned on); users only turn
+ * them on and off and change their ports.
+ */
+const servicePort = (path: string, ports: readonly Reply[]): MenuDecl => ({
+  path,
+  kind: 'table',
+  key: 'name',
+  systemDefaults: true,
+  fields: { name: { type: TREE, readOnly: true } },
+  defaults: ports,
+});
+
+export const firewallServicePort = servicePort('ip/firewall/service-port', [
+  { name: 'ftp', ports: '21' },
+  { name: 'tftp', ports: '69' },
+  { name: 'irc', ports: '6667', disabled: 'yes' },
+  { name: 'h323' },
+  { name: 'sip', ports: '5060,5061', 'sip-direct-media': 'yes', 'sip-timeout': '1h' },
+  { name: 'pptp' },
+  { name: 'rtsp', ports: '554', disabled: 'yes' },
+  { name: 'udplite' },
+  { name: 'dccp' },
+  { name: 'sctp' },
+]);
+
+/** /ip/hotspot/service-port: the hotspot's one helper, ftp. */
+export const hotspotServicePort = servicePort('ip/hotspot/service-port', [{ name: 'ftp', ports: '21' }]);
