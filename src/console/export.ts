@@ -76,13 +76,41 @@ export async function exportConfig(engine: Engine, session: Session, hints: Expo
 export function exportedMenus(engine: Engine, hints: ExportHints, path: string): Menu[] {
   const all = [...engine.allMenus()];
   const variantTables = new Set(all.filter((m) => m.decl.variant).map((m) => m.table));
-  return all.filter((m) => {
+  return afterWhatTheyName(all.filter((m) => {
     if (m.decl.kind === 'dir' || !hints.exports(m)) return false;
     if (path !== '' && m.path !== path && !m.path.startsWith(path + '/')) return false;
     // `/interface` shows every interface; its records are exported by the menu of their kind.
     if (!m.decl.variant && variantTables.has(m.table)) return false;
     return true;
-  });
+  }));
+}
+
+/**
+ * The menus in declaration order, except that a menu whose records name records of another
+ * table (a bridge port its interface, an address its interface) comes after every menu of
+ * that table, as the router's exports do (/interface wireguard before /interface list
+ * member): an export imports again without naming what is not there yet.
+ */
+function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
+  const byTable = new Map<string, Menu[]>();
+  for (const m of menus) byTable.set(m.table, [...(byTable.get(m.table) ?? []), m]);
+  const namesOwnTable = (m: Menu) => [...m.fields.values()].some((f) => f.ref?.table === m.table);
+  const out: Menu[] = [];
+  const state = new Map<Menu, 'busy' | 'done'>();
+  const visit = (m: Menu) => {
+    if (state.has(m)) return; // done, or a cycle: declaration order decides
+    state.set(m, 'busy');
+    for (const field of m.fields.values()) {
+      if (!field.ref) continue;
+      // A kind of interface on another interface (a VLAN) comes after the kinds that stand alone.
+      const own = field.ref.table === m.table;
+      for (const target of byTable.get(field.ref.table) ?? []) if (!own || !namesOwnTable(target)) visit(target);
+    }
+    state.set(m, 'done');
+    out.push(m);
+  };
+  for (const m of menus) visit(m);
+  return out;
 }
 
 /** A record's words: the command (`add`, `set ether1`) and its `name=value` arguments. */
@@ -228,7 +256,8 @@ export function wrap(words: Line): string[] {
     for (const t of tokens) {
       if (t === '\\n' && cur.trim() !== '' && !/^ {4}$/.test(cur)) newLine('\\');
       if (cur.length + t.length > WIDTH - 1) newLine('\\');
-      cur += t;
+      // The console drops the blanks that start a continued line: such a blank is written `\_`.
+      cur += t === ' ' && cur === '    ' ? '\\_' : t;
     }
   }
 }

@@ -169,12 +169,13 @@ export class Lexer {
           this.pos += 3;
           continue;
         }
-        flushBytes();
+        // A line break in the middle of a character's bytes (`\D1\` then `\83`) joins them still.
         if (e === '\n' || (e === '\r' && this.peek(2) === '\n')) {
           this.pos += e === '\n' ? 2 : 3;
           while (this.peek() === ' ' || this.peek() === '\t') this.pos++;
           continue;
         }
+        flushBytes();
         const simple: Record<string, string> = {
           '"': '"', '\\': '\\', n: '\n', r: '\r', t: '\t', $: '$', '?': '?', _: ' ', a: '\x07', b: '\b', f: '\f', v: '\v',
         };

@@ -1,0 +1,146 @@
+// The real exports of ../shared/corpus/real-exports (published by their owners), loaded on
+// a fresh router of the matching board, as the corpus test and the refusal list use them.
+
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Router } from '../../src/router.js';
+import { POLICIES, type Session } from '../../src/core/schema.js';
+import { CommandError } from '../../src/core/errors.js';
+import type { FileAccess } from '../../src/console/host.js';
+
+export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
+
+export interface Export { file: string; model: string | null; ros: string }
+
+export function manifest(): Export[] {
+  if (!fs.existsSync(CORPUS)) throw new Error(`the corpus is not at ${CORPUS} (../shared beside the project)`);
+  return JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).exports;
+}
+
+/** The board of each model in the corpus (src/device/board.ts); a CHR or unknown model runs on `chr`. */
+const BOARDS: Record<string, string> = {
+  'CCR2004-1G-12S+2XS': 'ccr2004', 'CCR2116-12G-4S+': 'ccr2116', 'CRS317-1G-16S+': 'crs317', 'CRS328-24P-4S+': 'crs328',
+  'L009UiGS-2HaxD': 'l009', 'RB5009UG+S+': 'rb5009', 'RB5009UPr+S+': 'rb5009', RB750Gr3: 'hex', 'RB952Ui-5ac2nD': 'hap-ac-lite',
+  'RBD25G-5HPacQD2HPnD': 'audience', 'RBD52G-5HacD2HnD': 'hap-ac2', 'RBD53iG-5HacD2HnD': 'hap-ac3', 'RBwAPG-5HacD2HnD': 'wap-ac',
+  'RouterBOARD 941-2nD': 'hap-lite', 'cAPGi-5HaxD2HaxD&EG12-EA': 'cap-ax-lte',
+};
+
+export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl', number>;
+
+/**
+ * Free loopback ports for a router's services. A router writes the ports it is given into
+ * /ip/service, so two routers whose exports are compared must be given the same ones.
+ */
+export async function freePorts(): Promise<ServicePorts> {
+  const servers = await Promise.all([0, 1, 2, 3].map(() => new Promise<net.Server>((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => resolve(s));
+  })));
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3] };
+}
+
+const ADMIN: Session = { user: 'admin', policies: new Set(POLICIES), via: 'test' };
+
+/** The logical lines of an export: continuations (`\` at a line's end) joined, comments and blanks left out. */
+export function logicalLines(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const raw of text.split(/\r?\n/)) {
+    if (cur === '' && (raw.startsWith('#') || raw.trim() === '')) continue;
+    const part = cur ? raw.replace(/^\s+/, '') : raw;
+    if (part.endsWith('\\')) { cur += part.slice(0, -1); continue; }
+    out.push(cur + part);
+    cur = '';
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A router of the export's board with a blank configuration (`reset-configuration no-defaults=yes`). */
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
+  const board = (e.model && BOARDS[e.model]) || 'chr';
+  // A CHR gets as many Ethernet ports as the export names.
+  const ethers = Math.min(64, Math.max(5, ...[...text.matchAll(/\bether(\d+)\b/g)].map((m) => Number(m[1]))));
+  const router = await Router.start({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-corpus-')), listen: '127.0.0.1',
+    ports, loginKeepMs: 600_000, requestLimitMs: 600_000,
+    board, ...(board === 'chr' ? { etherPorts: ethers } : {}),
+  });
+  await run(router, '/system reset-configuration no-defaults=yes');
+  return router;
+}
+
+/** Runs console text as admin; returns its output, or throws the router's failure. */
+export async function run(router: Router, script: string): Promise<string> {
+  const out = await router.engine.run({ path: [], command: 'execute', args: { script, 'as-string': '' } }, ADMIN);
+  const ret = out.done?.ret ?? '';
+  return ret;
+}
+
+/** `/import` of a text as a whole file; throws the router's `Script Error` when a line fails. */
+export async function importText(router: Router, text: string, name = 'corpus.rsc'): Promise<void> {
+  (router.engine.services.files as FileAccess).write(name, text);
+  await router.engine.run({ path: [], command: 'import', args: { 'file-name': name } }, ADMIN);
+}
+
+/** The configuration as `/export` (or `/export verbose`) writes it, without its dated first line. */
+export async function exported(router: Router, verbose = false): Promise<string> {
+  const out = await router.engine.run({ path: [], command: 'export', args: verbose ? { verbose: '' } : {} }, ADMIN);
+  return (out.done?.ret ?? '').split('\n').slice(1).join('\n');
+}
+
+export async function stop(router: Router) {
+  const dir = router.options.dataDir;
+  await router.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The message of a failure, as the router words it. */
+export const messageOf = (e: unknown) => (e instanceof CommandError || e instanceof Error ? e.message : String(e));
+
+export interface Refusal {
+  /** The export's logical line. */
+  line: string;
+  /** What the router answered. */
+  error: string;
+  /** Why: a real 7.24 router refuses it too, or what vrouter lacks (docs/routeros-facts.md section 13). */
+  why?: string;
+}
+
+/**
+ * Runs the export line by line, as a user pasting it into the console would, on a blank
+ * router; returns the lines refused, in order, with the router's words.
+ */
+export async function refusals(router: Router, text: string): Promise<Refusal[]> {
+  const out: Refusal[] = [];
+  let menu = '';
+  for (const line of logicalLines(text)) {
+    // `/ip address` alone moves to that menu; the lines after it run there.
+    if (/^\/[a-z0-9 /-]+$/i.test(line.trim())) { menu = line.trim(); continue; }
+    const command = line.startsWith('/') || line.startsWith(':') ? line : `${menu} ${line}`;
+    try {
+      const ret = await run(router, command);
+      if (/^(failure|expected|bad command|input does not|invalid value|no such|syntax error|missing|unknown|value of)/.test(ret)) out.push({ line: command, error: ret });
+    } catch (e) {
+      out.push({ line: command, error: messageOf(e).replace(/ \(line \d+ column \d+\)$/, '') });
+    }
+  }
+  return out;
+}
+
+/** The export with the given lines left out, each command on its own line under its menu. */
+export function without(text: string, lines: ReadonlySet<string>): string {
+  const out: string[] = [];
+  let menu = '';
+  for (const line of logicalLines(text)) {
+    if (/^\/[a-z0-9 /-]+$/i.test(line.trim())) { menu = line.trim(); continue; }
+    const command = line.startsWith('/') || line.startsWith(':') ? line : `${menu} ${line}`;
+    if (!lines.has(command)) out.push(command);
+  }
+  return out.join('\n') + '\n';
+}
