@@ -38,7 +38,7 @@ import { withExport } from './export.js';
 import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
-import { deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
+import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
@@ -51,7 +51,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
-  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort,
+  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate,
 ];
 
 /**

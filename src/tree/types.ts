@@ -54,8 +54,11 @@ const ipAddress: ValueType = {
   desc: 'A.B.C.D    (IP address)',
   parse(input) {
     if (input === '') return '';
-    if (input.includes(':')) return input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input);
-    return input.includes('/') ? v4Prefix.parse(input) : ipv4.parse(input);
+    // Several where the router takes a list (`gateway=10.0.0.1,10.0.0.2`, `dns-server=...`).
+    return input.split(',').map((a) => {
+      if (a.includes(':')) return a.includes('/') ? ipv6Prefix.parse(a) : ipv6.parse(a);
+      return a.includes('/') ? v4Prefix.parse(a) : ipv4.parse(a);
+    }).join(',');
   },
   compare: (a, b) => cmp(a, b),
 };
@@ -91,6 +94,12 @@ function durationOrRange(t: ValueType): ValueType {
     },
     compare: (a, b) => t.compare(a.split('-')[0], b.split('-')[0]),
   };
+}
+
+/** A number 0..255, or what `type` takes. */
+function numberOr(type: ValueType): ValueType {
+  const n = int({ min: 0, max: 255 });
+  return { ...type, parse: (input) => (/^!?[0-9]+$/.test(input) ? (input.startsWith('!') ? '!' : '') + n.parse(input.replace('!', '')) : type.parse(input)) };
 }
 
 /** `1s..1d    (time interval)`, `00:00:00.200..    (time interval)`, `time interval`. */
@@ -152,6 +161,8 @@ function specType(name: string, note: string, values: readonly string[], marks: 
   if (fromNote) return fromNote;
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
+  // IP protocols: the names offered, or a number (`protocol=139`).
+  if (name === 'protocol' && values.length) return numberOr(words(values, { negatable: marks.includes('!') }));
   // A closed set of words: an enumeration, when the set names no objects of the router.
   if (values.length >= 2 && !marks.includes('o') && !namesObjects(name, values) && values.every((v) => /^[a-z0-9][a-z0-9._+-]*$/i.test(v))) {
     return words(values, { negatable: marks.includes('!') });

@@ -28,6 +28,11 @@ export const ipAddress46: ValueType = {
 
 // ---------------------------------------------------------------- /ip/dns
 
+/** A size in KiB: real exports write it with its unit (`cache-size=40000KiB`). */
+function kib(type: ValueType): ValueType {
+  return { ...type, parse: (input) => type.parse(input.endsWith('KiB') ? input.slice(0, -3) : input) };
+}
+
 export const dns: MenuDecl = {
   path: 'ip/dns',
   kind: 'settings',
@@ -48,7 +53,7 @@ export const dns: MenuDecl = {
     'max-concurrent-queries': { type: int({ min: 1 }), default: '100' },
     'max-concurrent-tcp-sessions': { type: int({ min: 1 }), default: '20' },
     /** KiB. */
-    'cache-size': { type: int({ min: 64, max: 4294967295 }), default: '2048' },
+    'cache-size': { type: kib(int({ min: 64, max: 4294967295 })), default: '2048' },
     'cache-max-ttl': { type: duration(), default: '1w' },
     // The resolver is simulated: nothing is cached, so nothing is used.
     'cache-used': { type: int({ min: 0 }), readOnly: true, default: '0' },

@@ -65,12 +65,13 @@ const fwAddress: ValueType = negatable({
 /** IP protocol numbers the router knows by name (it prints the name for a number it knows). */
 const PROTOCOLS: Record<string, number> = {
   icmp: 1, igmp: 2, ggp: 3, ipencap: 4, st: 5, tcp: 6, egp: 8, pup: 12, udp: 17, hmp: 20, 'xns-idp': 22,
-  rdp: 27, 'iso-tp4': 29, xtp: 36, ddp: 37, 'idpr-cmtp': 38, ipv6: 41, 'ipv6-route': 43, 'ipv6-frag': 44,
+  rdp: 27, 'iso-tp4': 29, dccp: 33, xtp: 36, ddp: 37, 'idpr-cmtp': 38, ipv6: 41, 'ipv6-encap': 41, 'ipv6-route': 43, 'ipv6-frag': 44,
   rsvp: 46, gre: 47, 'ipsec-esp': 50, 'ipsec-ah': 51, icmpv6: 58, 'ipv6-nonxt': 59, 'ipv6-opts': 60,
   rspf: 73, vmtp: 81, ospf: 89, ipip: 94, etherip: 97, encap: 98, pim: 103, vrrp: 112, l2tp: 115,
   sctp: 132, 'udp-lite': 136,
 };
-const PROTOCOL_BY_NUMBER = new Map(Object.entries(PROTOCOLS).map(([n, v]) => [v, n]));
+// 41 is printed `ipv6-encap` (the 7.24 tree's completion names no `ipv6`); the first name of a number is the one printed.
+const PROTOCOL_BY_NUMBER = new Map(Object.entries(PROTOCOLS).reverse().map(([n, v]) => [v, n]));
 const protocolNumber = int({ min: 0, max: 255 });
 const protocol: ValueType = negatable({
   name: 'protocol',

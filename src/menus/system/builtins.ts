@@ -79,3 +79,12 @@ export const firewallServicePort = servicePort('ip/firewall/service-port', [
 
 /** /ip/hotspot/service-port: the hotspot's one helper, ftp. */
 export const hotspotServicePort = servicePort('ip/hotspot/service-port', [{ name: 'ftp', ports: '21' }]);
+
+/** /routing/bgp/template: every 7.x router has the template `default` (exports `set default as=...`). */
+export const bgpTemplate: MenuDecl = {
+  path: 'routing/bgp/template',
+  kind: 'table',
+  key: 'name',
+  systemDefaults: true,
+  defaults: [{ name: 'default' }],
+};

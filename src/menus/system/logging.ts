@@ -44,8 +44,9 @@ export const logging: MenuDecl = {
   kind: 'table',
   systemDefaults: true,
   fields: {
-    topics: { type: topicList(), required: true },
-    action: ref(ACTION_TABLE, { required: true }),
+    topics: { type: topicList() },
+    // A rule added without an action logs to memory.
+    action: ref(ACTION_TABLE, { default: 'memory' }),
   },
   // Ids of their own, so that export knows them as the router's (`set 0 action=...`).
   defaults: [

@@ -23,12 +23,16 @@ const TICK = 200;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 const startDate: ValueType = {
   name: 'date',
   desc: 'YYYY-MM-DD',
   parse(input) {
-    const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);
-    if (!m) throw new ValueError();
+    // Exports before 7.10 write dates as `dec/30/2021`.
+    const old = /^([a-z]{3})\/(\d{1,2})\/(\d{4})$/i.exec(input);
+    const m = old ? [input, old[3], String(MONTHS.indexOf(old[1].toLowerCase()) + 1), old[2]] : /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);
+    if (!m || m[2] === '0') throw new ValueError();
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const check = new Date(Date.UTC(y, mo - 1, d));
     if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) throw new ValueError();
