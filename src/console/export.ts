@@ -157,15 +157,26 @@ function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: E
     const field = menu.fields.get(name)!;
     if (!canExport(field, session, options)) continue;
     if (menu.decl.variant && name in menu.decl.variant) continue;
+    // A record the router has is `set`, which takes no field that only `add` takes (orig-mac-address).
+    if (builtinDefaults && field.createOnly) continue;
     let stored: string | undefined = row.values[name];
     if (stored === undefined && field.derive && (derivedKept.includes(name) || options.verbose)) stored = field.derive(row, engine);
     if (stored === undefined && (options.verbose || always.includes(name))) stored = field.default;
     if (stored === undefined) continue;
-    const baseline = builtinDefaults?.[name] ?? field.default;
-    if (!options.verbose && stored === baseline && !always.includes(name)) continue;
+    // A value stored that the router would work out anyway (a port's MAC set to its own) is no setting.
+    const natural = field.derive && row.values[name] !== undefined && !derivedKept.includes(name) ? field.derive({ ...row, values: withoutKey(row.values, name) }, engine) : undefined;
+    const baseline = builtinDefaults?.[name] ?? field.default ?? natural;
+    // A reference's default is the name of what it names (a logging rule's action=memory).
+    const same = stored === baseline || (field.ref !== undefined && baseline !== undefined && showValue(engine, field, stored) === baseline);
+    if (!options.verbose && same && !always.includes(name)) continue;
     out.push(`${name}=${formatValue(field, field.derive && row.values[name] === undefined ? stored : showValue(engine, field, stored))}`);
   }
   return out;
+}
+
+function withoutKey(values: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _gone, ...rest } = values;
+  return rest;
 }
 
 function defaultsOnly(menu: Menu): string[] {

@@ -127,7 +127,7 @@ export async function refusals(router: Router, text: string): Promise<Refusal[]>
       const ret = await run(router, command);
       if (/^(failure|expected|bad command|input does not|invalid value|no such|syntax error|missing|unknown|value of)/.test(ret)) out.push({ line: command, error: ret });
     } catch (e) {
-      out.push({ line: command, error: messageOf(e).replace(/ \(line \d+ column \d+\)$/, '') });
+      out.push({ line: command, error: messageOf(e) });
     }
   }
   return out;
@@ -143,4 +143,24 @@ export function without(text: string, lines: ReadonlySet<string>): string {
     if (!lines.has(command)) out.push(command);
   }
   return out.join('\n') + '\n';
+}
+
+/** Packages and hardware whose menus the 7.24 tree lacks (captured on a CHR). */
+const PACKAGE_MENUS = /^bad command name (caps-man|wireless|iot|container|routerboard|veth|zerotier|app|switch|mlag|lora|graphing) /;
+
+/** Why a line is refused: what a real 7.24 router would say too, or what vrouter lacks. */
+export function why(r: Refusal, earlier: readonly Refusal[]): string {
+  const e = r.error;
+  if (PACKAGE_MENUS.test(e)) return 'vrouter lacks this menu: its package or hardware is not in the 7.24 tree (captured on a CHR)';
+  const col = /expected end of command \(line 1 column (\d+)\)/.exec(e);
+  if (col) {
+    const arg = /^[!.]?[a-z0-9.-]+/.exec(r.line.slice(Number(col[1]) - 1))?.[0] ?? '?';
+    return `the 7.24 tree has no argument ${arg} here (a newer or older RouterOS, or hardware the CHR capture lacks)`;
+  }
+  if (/^bad command name -+\d+-+/.test(e)) return 'a real router refuses it too: not a command (a stray line in the published file)';
+  if (/value of certificate/.test(e)) return 'a real router refuses it too: the certificate is not part of an export';
+  if (/value of (in-|out-)?interface(-list)?\b/.test(e) && earlier.length) return 'follows from an earlier refused line: the interface or list it names was not made';
+  if (/^no such item \(\/(disk|port)\//.test(e)) return "vrouter lacks the board's disks and serial ports";
+  if (/^no such item \(\/queue\/interface\//.test(e)) return "vrouter lacks the interfaces' queues (/queue interface)";
+  return 'vrouter refuses what the router takes: a gap (issue 11)';
 }

@@ -322,8 +322,10 @@ export const interfaceMenu: MenuDecl = {
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
   commands: { 'monitor-traffic': monitorTraffic },
-  // `lo` is the router's own; id *0 keeps the ids users' interfaces get as they were.
+  // `lo` is the router's own, with or without the default configuration; id *0 keeps the
+  // ids users' interfaces get as they were.
   defaults: [{ '.id': '*0', name: 'lo', type: LOOPBACK }],
+  systemDefaults: true,
   fields: {
     name: { ...interfaceFields.name(), oid: `${IF_TABLE}.2` }, // ifDescr
     type: { type: name, readOnly: true },

@@ -41,6 +41,8 @@ const KINDS: Record<string, { type?: string; stem?: string }> = {
   vxlan: {},
   wifi: {},
   wireguard: { type: 'wg' },
+  // The wireless package's radios and virtual APs (tree/packages.json).
+  wireless: { type: 'wlan', stem: 'wlan' },
 };
 
 /** Where a generated menu's records live: an interface kind's in the interface table. */

@@ -51,6 +51,13 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
     let kept = 0;
     for (const row of table.rows) {
       const permanent = owners.find((m) => m.decl.permanent && inVariant(m, row));
+      // A port or radio the board added at start-up (menus/interface/board.ts) stays as it came.
+      if (!permanent && row.values['default-name'] !== undefined) {
+        kept++;
+        const { type, 'orig-mac-address': mac } = row.values;
+        mutations.push({ op: 'update', table: name, id: row.id, values: { type, 'default-name': row.values['default-name'], name: row.values['default-name'], ...(mac ? { 'orig-mac-address': mac } : {}) } });
+        continue;
+      }
       if (!permanent) {
         mutations.push({ op: 'delete', table: name, id: row.id });
         engine.lifetimes.clear(name, row.id);
