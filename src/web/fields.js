@@ -63,7 +63,8 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
   const inputs = [];
   for (const f of fields) {
     const id = uid('f');
-    const hintId = f.note ? uid('hint') : undefined;
+    // The type note is shown under a text box or drop-down (a checkbox says it all).
+    const hintId = f.note && f.kind !== 'yesno' ? uid('hint') : undefined;
     const current = record ? record[f.name] : undefined;
     let input;
     if (f.kind === 'yesno') {
@@ -83,7 +84,7 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
     rows.push(h('div', { class: 'field' },
       h('label', { for: id }, label(f.name)),
       input,
-      f.note && f.kind !== 'yesno' ? h('small', { id: hintId, class: 'hint' }, f.note) : (hintId ? h('small', { id: hintId, class: 'hint' }, f.note) : null)));
+      hintId ? h('small', { id: hintId, class: 'hint' }, f.note) : null));
   }
   return {
     rows,

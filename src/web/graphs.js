@@ -4,7 +4,7 @@
 import { rest } from './rest.js';
 import { h } from './dom.js';
 
-const POINTS = 120;
+const POINTS = 60;
 const SAMPLE_MS = 1000;
 
 /** Bits per second as the router writes them: 1.2Mbps. */
@@ -22,11 +22,12 @@ export async function graphsView() {
   const charts = new Map();
   const grid = h('div', { class: 'graphs' });
   const el = h('div', { class: 'graphs-view' }, grid);
-  const width = () => Math.max(260, Math.min(560, (grid.clientWidth || 600) - 8));
+  const width = (slot) => Math.max(240, slot.clientWidth || 300);
   for (const name of names) {
     const slot = h('div', { class: 'chart' });
+    // The window is filled from the start, so the time axis shows the whole span at once.
     const now = Date.now() / 1000;
-    const data = [[now], [null], [null]];
+    const data = [Array.from({ length: POINTS }, (_, i) => now - (POINTS - i) * SAMPLE_MS / 1000), new Array(POINTS).fill(null), new Array(POINTS).fill(null)];
     const figure = h('figure', { 'data-interface': name }, h('figcaption', {}, name), slot,
       h('p', { class: 'rate', 'aria-live': 'off' }));
     grid.append(figure);
@@ -35,10 +36,10 @@ export async function graphsView() {
 
   function draw() {
     for (const c of charts.values()) {
-      if (!c.plot && typeof uPlot === 'function') {
+      if (!c.plot && typeof uPlot === 'function' && c.slot.isConnected) {
         // eslint-disable-next-line no-undef
         c.plot = new uPlot({
-          width: width(), height: 170,
+          width: width(c.slot), height: 170, legend: { live: false },
           scales: { x: { time: true }, y: { range: (u, min, max) => [0, Math.max(1000, max * 1.1)] } },
           series: [{}, { label: 'Rx', stroke: '#1f7a3a', width: 1.5, value: (u, v) => bps(v) }, { label: 'Tx', stroke: '#2453a6', width: 1.5, value: (u, v) => bps(v) }],
           axes: [{}, { size: 70, values: (u, vals) => vals.map(bps) }],
@@ -57,13 +58,13 @@ export async function graphsView() {
       const rx = Number(row['rx-bits-per-second']);
       const tx = Number(row['tx-bits-per-second']);
       c.data[0].push(t); c.data[1].push(rx); c.data[2].push(tx);
-      if (c.data[0].length > POINTS) for (const s of c.data) s.shift();
+      for (const s of c.data) s.shift();
       c.figure.querySelector('.rate').textContent = `Rx ${bps(rx)}, Tx ${bps(tx)}`;
     }
     draw();
   }
 
-  const onResize = () => { for (const c of charts.values()) c.plot?.setSize({ width: width(), height: 170 }); };
+  const onResize = () => { for (const c of charts.values()) c.plot?.setSize({ width: width(c.slot), height: 170 }); };
   window.addEventListener('resize', onResize);
   if (!names.length) grid.append(h('p', {}, 'No running interfaces.'));
   const timer = setInterval(() => { sample().catch(() => {}); }, SAMPLE_MS);

@@ -9,6 +9,15 @@ const SPECIAL = { ipv6: 'IPv6', wifi: 'WiFi', ospfv3: 'OSPFv3', eoipv6: 'EoIPv6'
 /** The top-level directories read as the router's own menu does. */
 const TOP = { interface: 'Interfaces', file: 'Files', queue: 'Queues', tool: 'Tools', certificate: 'Certificates', user: 'Users', partitions: 'Partitions' };
 
+/** The order of the real WebFig's left-hand menu; directories it does not name follow, A to Z. */
+const TOP_ORDER = ['interface', 'wireless', 'wifi', 'bridge', 'ppp', 'switch', 'mesh', 'ip', 'ipv6', 'mpls', 'routing',
+  'system', 'queue', 'file', 'log', 'radius', 'tool', 'user', 'certificate'];
+
+export function topOrder(names) {
+  const rank = (n) => { const i = TOP_ORDER.indexOf(n); return i < 0 ? TOP_ORDER.length : i; };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 function word(w) {
   if (SPECIAL[w]) return SPECIAL[w];
   if (ACRONYMS.has(w)) return w.toUpperCase();

@@ -13,6 +13,8 @@ const FLAGS = [['disabled', 'X', 'disabled'], ['dynamic', 'D', 'dynamic'], ['inv
 /** Properties that are not columns: what the flags and the comment column already show. */
 const NOT_COLUMNS = new Set(['.id', '.nextid', 'disabled', 'dynamic', 'invalid', 'running', 'comment', 'copy-from', 'numbers', 'place-before']);
 const MAX_COLUMNS = 7;
+/** Rows drawn at once; a longer table asks the reader to filter (the count says how many). */
+const MAX_ROWS = 1000;
 
 /** The print layout of a menu: its column properties and flag letters. */
 async function printLayout(path, id) {
@@ -131,9 +133,9 @@ export async function tableView(path, session, records, commands) {
     if (sortBy) {
       shown = [...shown].sort((a, b) => compare(a[sortBy] ?? '', b[sortBy] ?? '') * (ascending ? 1 : -1));
     }
-    tbody.replaceChildren(...shown.map(rowFor));
-    count.textContent = shown.length === records.length ? `${records.length} item${records.length === 1 ? '' : 's'}`
-      : `${shown.length} of ${records.length} items`;
+    tbody.replaceChildren(...shown.slice(0, MAX_ROWS).map(rowFor));
+    count.textContent = (shown.length === records.length ? `${records.length} item${records.length === 1 ? '' : 's'}`
+      : `${shown.length} of ${records.length} items`) + (shown.length > MAX_ROWS ? ` (first ${MAX_ROWS} shown; filter to see others)` : '');
     if (focusRow !== undefined) {
       const tr = [...tbody.rows].find((row) => row.dataset.id === focusRow);
       const target = focusAction ? tr?.querySelector(`[data-action="${focusAction}"]`) ?? tr : tr;

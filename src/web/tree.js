@@ -1,13 +1,15 @@
 // The router's command tree, learnt through REST itself (POST /rest/console/inspect), never
 // written into the page: `child` lists a node's children (dirs, cmds, args), `syntax` gives
-// an argument's type note, `completion` the values a user can pick. Answers are cached for
-// the login; the tree does not change while a page is open.
+// an argument's type note, `completion` the values a user can pick. Children and notes are
+// cached for the login (the tree does not change while a page is open).
 
 import { rest } from './rest.js';
 
 const cache = new Map();
 
 function inspect(request, path) {
+  // Completion values can name records (interfaces, lists) that come and go: always asked.
+  if (request === 'completion') return rest('POST', 'console/inspect', { request, path: path.join(',') });
   const key = request + ':' + path.join(',');
   let answer = cache.get(key);
   if (!answer) {
@@ -32,7 +34,8 @@ export async function args(path) { return (await children(path)).filter((c) => c
 /** An argument's type note ("A.B.C.D/M    (IP prefix)", "yes | no", "a|b|c"), or ''. */
 export async function syntax(path) {
   const rows = await inspect('syntax', path);
-  const row = rows.find((r) => r.type === 'syntax' && r.text) ?? rows.find((r) => r.text);
+  const name = path[path.length - 1];
+  const row = rows.find((r) => r.type === 'syntax' && r.symbol === name && r.text) ?? rows.find((r) => r.type === 'syntax' && r.text);
   return row ? String(row.text).trim() : '';
 }
 
@@ -40,7 +43,7 @@ export async function syntax(path) {
 export async function completion(path) {
   const rows = await inspect('completion', path);
   return rows
-    .filter((r) => r.completion !== undefined && r.completion !== '' && r.show !== 'false' && r.style !== 'none')
+    .filter((r) => r.completion !== undefined && r.completion !== '' && r.show !== 'false')
     .map((r) => String(r.completion));
 }
 

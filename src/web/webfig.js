@@ -12,7 +12,7 @@ import { terminalView } from './terminal.js';
 import { logView } from './log.js';
 import { graphsView } from './graphs.js';
 import { h } from './dom.js';
-import { label, pathText } from './names.js';
+import { label, pathText, topOrder } from './names.js';
 
 const REFRESH_MS = 2000;
 /** Views of their own; every other route is a menu of the tree. */
@@ -52,8 +52,10 @@ function menuItem(path) {
   item.open = async (open = true) => {
     if (open && !item.loaded) {
       item.loaded = dirs(path).then((names) => {
-        sub.replaceChildren(...names.map((n) => menuItem([...path, n]).li));
+        const kids = names.map((n) => menuItem([...path, n]));
+        sub.replaceChildren(...kids.map((k) => k.li));
         if (!names.length) expander.hidden = true;
+        for (const k of kids) k.probe();
       }).catch(() => { item.loaded = null; });
     }
     await item.loaded;
@@ -61,6 +63,8 @@ function menuItem(path) {
     expander.setAttribute('aria-expanded', String(!sub.hidden));
     expander.textContent = sub.hidden ? '▸' : '▾';
   };
+  /** Hides the expander of a directory that has no sub-directories. */
+  item.probe = () => dirs(path).then((names) => { if (!names.length) expander.hidden = true; }, () => {});
   expander.addEventListener('click', () => item.open(sub.hidden));
   items.set(path.join('/'), item);
   return item;
@@ -68,10 +72,12 @@ function menuItem(path) {
 
 async function buildMenu() {
   items.clear();
-  const top = await dirs([]);
+  const top = topOrder(await dirs([]));
   const pages = Object.entries(PAGES).filter(([k]) => !top.includes(k))
     .map(([k, p]) => h('li', {}, h('a', { href: `#/${k}`, 'data-path': k }, p.title)));
-  nav.replaceChildren(h('ul', { class: 'tree' }, top.map((n) => menuItem([n]).li), pages));
+  const tops = top.map((n) => menuItem([n]));
+  nav.replaceChildren(h('ul', { class: 'tree' }, tops.map((t) => t.li), pages));
+  for (const t of tops) t.probe();
 }
 
 async function showInMenu(path) {
@@ -117,6 +123,7 @@ async function route() {
   view?.dispose?.();
   view = null;
   const page = path.length === 1 ? PAGES[path[0]] : undefined;
+  rest('GET', 'system/identity').then((r) => { if (session && r?.name) { session.identity = r.name; showWho(); } }, () => {});
   document.title = `${path.length ? (page ? page.title : path.map((w) => label(w)).join(' › ')) : 'WebFig'} - ${session.identity}`;
   showInMenu(path).catch(() => {});
   let next;
@@ -130,6 +137,10 @@ async function route() {
   const title = page ? h('h1', { tabindex: '-1' }, page.title) : heading(path);
   main.replaceChildren(title, view.el);
   if (view.focus) view.focus(); else title.focus({ preventScroll: true });
+}
+
+function showWho() {
+  whoami.textContent = session ? `${session.user}@${session.identity}${session.readOnly ? ' (read-only)' : ''}` : '';
 }
 
 async function poll() {
@@ -152,7 +163,7 @@ async function start() {
   document.title = 'WebFig';
   const s = await loginForm(main, 'WebFig Login');
   session = s;
-  whoami.textContent = `${s.user}@${s.identity}${s.readOnly ? ' (read-only)' : ''}`;
+  showWho();
   logoutButton.hidden = false;
   menuToggle.hidden = false;
   nav.hidden = false;

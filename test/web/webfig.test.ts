@@ -91,9 +91,10 @@ test('a wrong password shows the router\'s refusal and stays on the login form',
 test('login shows the menu of the tree; the password is kept only in memory', async () => {
   await login(page);
   const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
-  for (const name of ['Interfaces', 'IP', 'System', 'Tools', 'Files', 'Log', 'Terminal']) {
-    await menu.getByRole('link', { name, exact: true }).waitFor();
-  }
+  await menu.getByRole('link', { name: 'Terminal', exact: true }).waitFor();
+  const top = await menu.locator(':scope > ul > li > a').allInnerTexts();
+  const expected = ['Interfaces', 'IP', 'System', 'Files', 'Log', 'Tools'];
+  assert.deepEqual(top.filter((t) => expected.includes(t)), expected, `in the real WebFig's order: ${top.join(', ')}`);
   const stored = await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]);
   assert.deepEqual(stored, [0, 0, '']);
   // Opening a directory lists its sub-directories, learnt from the tree.
@@ -189,6 +190,13 @@ test('the table follows changes made elsewhere without losing the open form or t
   assert.equal(await page.locator(`tr[data-id="${first['.id']}"]`).getAttribute('aria-selected'), 'true');
   await form.getByRole('button', { name: 'Cancel' }).click();
   assert.equal(((await rest.get(`/rest/ip/address/${first['.id']}`)).json as Record<string, string>).comment, 'defconf');
+  // By keyboard: a row takes focus and Enter opens it; Escape closes the form.
+  await page.locator(`tr[data-id="${added['.id']}"]`).focus();
+  await page.keyboard.press('Enter');
+  await form.getByRole('heading', { name: `Address <${added['.id']}>` }).waitFor();
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), 'address');
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
 });
 
 test('a settings menu is one form: #/system/identity and #/ip/dns', async () => {
@@ -252,6 +260,10 @@ test('the log shows the router\'s log, newest last; graphs draw each interface w
   await page.goto(`${base}/webfig/#/graphs`);
   await page.locator('figure[data-interface="ether1"] .uplot canvas').waitFor();
   await page.locator('figure[data-interface="ether1"] .rate').filter({ hasText: /Rx \d/ }).waitFor();
+  const figure = await page.locator('figure[data-interface="ether1"]').boundingBox();
+  const canvas = await page.locator('figure[data-interface="ether1"] canvas').boundingBox();
+  assert.ok(canvas!.x + canvas!.width <= figure!.x + figure!.width, 'the chart fits its box');
+  await page.waitForTimeout(2500); // a few samples, for the picture
   await shot(page, 'graphs');
 });
 
@@ -286,6 +298,10 @@ test('a read-only user sees no way to change, and the router\'s refusal where th
   const form = p.locator('form.record-form');
   assert.equal(await form.locator('[name="address"]').isDisabled(), true);
   assert.deepEqual(await form.getByRole('button').allInnerTexts(), ['Close']);
+  await p.goto(`${base}/webfig/#/system/identity`);
+  await p.locator('form.settings-form [name="name"]').waitFor();
+  assert.equal(await p.locator('form.settings-form [name="name"]').isDisabled(), true);
+  assert.equal(await p.locator('form.settings-form button').count(), 0);
   await p.goto(`${base}/webfig/#/terminal`);
   const input = p.getByRole('textbox', { name: 'Command' });
   await input.fill('/system identity set name=x');
