@@ -54,8 +54,8 @@ export interface StaticReply {
   body: Buffer | '';
 }
 
-/** The reply for one file, or undefined when there is no such file. */
-export function staticReply(name: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, head: boolean): StaticReply | undefined {
+/** The reply for one file (304 when the client's copy is current), or undefined when there is no such file. */
+export function staticReply(name: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): StaticReply | undefined {
   const file = staticFiles().get(name);
   if (!file) return undefined;
   const headers: Record<string, string> = {
@@ -68,5 +68,5 @@ export function staticReply(name: string, ifNoneMatch: string | undefined, accep
   const gzip = /\bgzip\b/.test(acceptEncoding ?? '') && file.gzip.length < file.body.length;
   if (gzip) headers['Content-Encoding'] = 'gzip';
   const body = gzip ? file.gzip : file.body;
-  return { status: 200, headers, body: head ? '' : body };
+  return { status: 200, headers, body };
 }

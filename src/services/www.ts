@@ -244,13 +244,13 @@ export class Www {
   private sendStatic(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') return this.notFound(res);
-    const reply = /^[\w.-]+$/.test(name) ? staticReply(name, req.headers['if-none-match'], req.headers['accept-encoding'], method === 'HEAD') : undefined;
+    const reply = /^[\w.-]+$/.test(name) ? staticReply(name, req.headers['if-none-match'], req.headers['accept-encoding']) : undefined;
     if (!reply) return this.notFound(res);
     if (reply.status === 304 || method === 'HEAD') {
-      // No body, but the headers a GET would carry (Content-Length of the body too, for HEAD).
+      // The headers a GET would carry, without a body (HEAD still says how long it would be).
       if (res.destroyed || res.headersSent) return;
-      const length = method === 'HEAD' && reply.status === 200 ? staticReply(name, undefined, req.headers['accept-encoding'], false)!.body.length : 0;
-      res.writeHead(reply.status, { ...reply.headers, ...(reply.status === 200 ? { 'Content-Length': length } : {}), ...(this.closing ? { Connection: 'close' } : {}) });
+      const length = reply.status === 200 ? { 'Content-Length': reply.body.length } : {};
+      res.writeHead(reply.status, { ...reply.headers, ...length, ...(this.closing ? { Connection: 'close' } : {}) });
       return void res.end();
     }
     this.send(res, 200, reply.headers, [reply.body as Buffer]);

@@ -76,6 +76,10 @@ test('the page is static files with ETags and a policy that allows no inline scr
   assert.equal(chart.headers['content-encoding'], 'gzip');
   assert.ok(Number(chart.headers['content-length']) < 30_000, `gzipped uPlot is ${chart.headers['content-length']} bytes`);
   assert.equal((await call(r.port, 'GET', '/webfig/nothing.js', undefined, { noAuth: true })).status, 404);
+  const head = await call(r.port, 'HEAD', '/webfig/webfig.js', undefined, { noAuth: true });
+  assert.deepEqual([head.status, head.headers['content-type'], head.headers.etag !== undefined, head.text], [200, 'text/javascript; charset=utf-8', true, '']);
+  const bare = await call(r.port, 'GET', '/graphs', undefined, { noAuth: true });
+  assert.deepEqual([bare.status, bare.headers.location], [301, '/graphs/']);
   assert.equal((await call(r.port, 'GET', '/webfig/..%2fpackage.json', undefined, { noAuth: true })).status, 404);
 });
 
@@ -256,6 +260,9 @@ test('the log shows the router\'s log, newest last; graphs draw each interface w
   assert.ok(log.length > 0);
   await waitFor(async () => (await page.locator('table.log tbody tr').count()) >= log.length);
   assert.equal(await page.locator('table.log tbody tr').nth(log.length - 1).getAttribute('data-id'), log[log.length - 1]['.id']);
+  // A new entry (a failed login) appears at the end while the page is open.
+  assert.equal((await call(r.port, 'GET', '/rest/system/identity', undefined, { user: 'nobody', password: 'x' })).status, 401);
+  await page.locator('table.log tbody tr').last().filter({ hasText: 'login failure for user nobody' }).waitFor();
   await shot(page, 'log');
   await page.goto(`${base}/webfig/#/graphs`);
   await page.locator('figure[data-interface="ether1"] .uplot canvas').waitFor();
