@@ -14,6 +14,8 @@ const NOT_FIELDS = new Set(['numbers', 'copy-from', 'place-before', '.id']);
 /** Arguments that name an interface take one of the router's interfaces. */
 const INTERFACE_REFERENCE = /(^|-)interface$|^interfaces?$/;
 
+/** Arguments whose value is not shown while typed. */
+const SECRET = /(^|-)(password|secret|passphrase)$/;
 const YES_NO = [['yes', 'no'], ['true', 'false']];
 const isYesNo = (values) => values.length === 2 && YES_NO.some((p) => p.every((v) => values.includes(v)));
 
@@ -76,7 +78,7 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
         h('option', { value: '' }, ''), options.map((o) => h('option', { value: o, selected: o === current }, o)));
       if (current !== undefined) input.value = current;
     } else {
-      input = h('input', { type: 'text', id, name: f.name, value: current ?? '', placeholder: f.note || undefined, 'aria-describedby': hintId, autocomplete: 'off' });
+      input = h('input', { type: SECRET.test(f.name) ? 'password' : 'text', id, name: f.name, value: current ?? '', placeholder: f.note || undefined, 'aria-describedby': hintId, autocomplete: 'off' });
     }
     if (readOnly) { input.disabled = true; }
     input.dataset.initial = f.kind === 'yesno' ? String(truthy(current ?? '')) : (current ?? '');

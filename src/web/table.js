@@ -160,20 +160,24 @@ export async function tableView(path, session, records, commands) {
     renderRows();
   }
 
-  async function openForm(record) {
+  /** The form of a record, or of a new one (`copy`: filled from an existing record, as Copy does). */
+  async function openForm(record, copy) {
     const isAdd = !record;
     if (!isAdd) {
       selected = record['.id'];
       renderRows();
     }
     const fields = isAdd ? addFields : (setFields.length ? setFields : addFields);
-    const readOnly = session.readOnly || (isAdd ? !can('add') : !can('set'));
-    const built = await buildFields(fields, record, { readOnly });
+    // Dynamic records belong to the router (connected routes, active logins): look, don't touch.
+    const readOnly = session.readOnly || (isAdd ? !can('add') : !can('set') || record.dynamic === 'true');
+    const built = await buildFields(fields, record ?? copy, { readOnly });
     const alert = alertBox();
-    const title = isAdd ? `New ${label(path[path.length - 1])}` : `${label(path[path.length - 1])} <${record['.id']}>`;
+    const title = isAdd ? `${copy ? 'Copy of' : 'New'} ${label(path[path.length - 1])}` : `${label(path[path.length - 1])} <${record['.id']}>`;
     const titleId = uid('title');
     let current = record;
     const gone = h('p', { class: 'note', hidden: true }, 'This item has been removed elsewhere.');
+    const dynamic = !isAdd && record.dynamic === 'true' && !session.readOnly
+      ? h('p', { class: 'note' }, 'A dynamic item: the router made it, and it cannot be changed here.') : null;
     const commentId = uid('comment');
 
     async function apply(close) {
@@ -196,11 +200,11 @@ export async function tableView(path, session, records, commands) {
     if (!readOnly && !isAdd) buttons.append(h('button', { type: 'button', onclick: () => apply(false) }, 'Apply'));
     if (!isAdd) {
       const on = () => (current.disabled === 'true' ? 'enable' : 'disable');
-      if (can('enable') && can('disable')) {
+      if (can('enable') && can('disable') && current.dynamic !== 'true') {
         const b = h('button', { type: 'button', onclick: async () => { await act(b, on(), current, alert); b.textContent = label(on()); } }, label(on()));
         buttons.append(b);
       }
-      if (can('comment')) {
+      if (can('comment') && current.dynamic !== 'true') {
         const commentBox = h('div', { class: 'comment-box', hidden: true },
           h('label', { for: commentId }, 'Comment text'),
           h('input', { type: 'text', id: commentId, value: current.comment ?? '' }),
@@ -218,7 +222,10 @@ export async function tableView(path, session, records, commands) {
           if (!commentBox.hidden) document.getElementById(commentId).focus();
         } }, 'Comment'), commentBox);
       }
-      if (can('remove')) {
+      if (can('add') && current.dynamic !== 'true') {
+        buttons.append(h('button', { type: 'button', onclick: () => openForm(null, current) }, 'Copy'));
+      }
+      if (can('remove') && current.dynamic !== 'true') {
         const b = h('button', { type: 'button', class: 'danger', onclick: async () => { if (await act(b, 'remove', current, alert)) closeForm(); } }, 'Remove');
         buttons.append(b);
       }
@@ -227,7 +234,7 @@ export async function tableView(path, session, records, commands) {
       class: 'record-form', 'aria-labelledby': titleId, novalidate: true,
       onsubmit: (e) => { e.preventDefault(); apply(true); },
       onkeydown: (e) => { if (e.key === 'Escape') { e.preventDefault(); closeForm(); } },
-    }, h('h2', { id: titleId }, title), gone, h('div', { class: 'fields' }, built.rows), alert.el, buttons);
+    }, h('h2', { id: titleId }, title), gone, dynamic, h('div', { class: 'fields' }, built.rows), alert.el, buttons);
     const section = h('section', { class: 'panel', role: 'region', 'aria-labelledby': titleId }, form);
     panelSlot.replaceChildren(section);
     panel = {

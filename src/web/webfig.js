@@ -96,7 +96,7 @@ function heading(path) {
 function tabs(path, names) {
   if (!names.length) return null;
   return h('nav', { class: 'tabs', 'aria-label': 'Sub-menus' },
-    h('ul', {}, names.map((n) => h('li', {}, h('a', { href: '#/' + [...path, n].join('/') }, label(n))))));
+    h('ul', {}, names.map((n) => h('li', {}, h('a', { href: '#/' + [...path, n].join('/') }, label(n, path.length === 0))))));
 }
 
 async function menuView(path) {

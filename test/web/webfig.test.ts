@@ -176,6 +176,13 @@ test('a row opens the same form to edit; Disable, Comment and Remove act on the 
   await form.getByRole('button', { name: 'Save comment' }).click();
   await waitFor(async () => ((await rest.get(`/rest/ip/address/${id}`)).json as Record<string, string>).comment === 'lab');
   await shot(page, 'ip-address-edit');
+  // Copy opens a new record's form filled from this one.
+  await form.getByRole('button', { name: 'Copy' }).click();
+  await form.getByRole('heading', { name: 'Copy of Address' }).waitFor();
+  assert.deepEqual([await form.locator('[name="address"]').inputValue(), await form.locator('[name="interface"]').inputValue()], ['10.7.7.2/24', 'ether2']);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.locator(`tr[data-id="${id}"]`).click();
+  await form.getByRole('heading', { name: `Address <${id}>` }).waitFor();
   await form.getByRole('button', { name: 'Remove' }).click();
   await form.waitFor({ state: 'detached' });
   assert.equal((await rest.get(`/rest/ip/address/${id}`)).status, 404);
@@ -201,6 +208,21 @@ test('the table follows changes made elsewhere without losing the open form or t
   assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), 'address');
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'detached' });
+});
+
+test('a dynamic record (a connected route) shows its D flag and opens read-only', async () => {
+  const [route] = (await rest.get('/rest/ip/route?dynamic=true')).json as Record<string, string>[];
+  await page.goto(`${base}/webfig/#/ip/route`);
+  const row = page.locator(`tr[data-id="${route['.id']}"]`);
+  await row.waitFor();
+  assert.match(await row.locator('td.flags').innerText(), /^D/);
+  assert.equal(await row.locator('td.actions button').count(), 0);
+  await row.click();
+  const form = page.locator('form.record-form');
+  await form.getByText('A dynamic item').waitFor();
+  assert.equal(await form.locator('[name="dst-address"]').isDisabled(), true);
+  assert.deepEqual(await form.getByRole('button').allInnerTexts(), ['Close']);
+  await form.getByRole('button', { name: 'Close' }).click();
 });
 
 test('a settings menu is one form: #/system/identity and #/ip/dns', async () => {
