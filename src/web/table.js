@@ -5,6 +5,7 @@
 
 import { rest, restPath } from './rest.js';
 import { describe, buildFields } from './fields.js';
+import { args } from './tree.js';
 import { h, alertBox, uid } from './dom.js';
 import { label } from './names.js';
 
@@ -35,9 +36,15 @@ const compare = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base
 export async function tableView(path, session, records, commands) {
   const menu = restPath(path);
   const can = (c) => commands.includes(c) && !session.readOnly;
-  const addFields = commands.includes('add') ? await describe(path, 'add', records) : [];
-  const setFields = commands.includes('set') ? await describe(path, 'set', records) : [];
-  const known = [...addFields, ...setFields].map((f) => f.name);
+  // Only the argument names are needed to draw the table; their notes and values (two
+  // questions per argument) are asked when a form first opens.
+  const [addNames, setNames] = await Promise.all(['add', 'set'].map((c) => (commands.includes(c) ? args([...path, c]) : Promise.resolve([]))));
+  const known = [...addNames, ...setNames];
+  const described = new Map();
+  const fieldsOf = (command) => {
+    if (!described.has(command)) described.set(command, describe(path, command, records).catch((e) => { described.delete(command); throw e; }));
+    return described.get(command);
+  };
 
   // The columns and flags the router's own `print` shows (its "Flags:" and "Columns:"
   // lines, asked for one record through REST's execute); else the arguments `add`/`set`
@@ -167,7 +174,13 @@ export async function tableView(path, session, records, commands) {
       selected = record['.id'];
       renderRows();
     }
-    const fields = isAdd ? addFields : (setFields.length ? setFields : addFields);
+    let fields;
+    try {
+      fields = isAdd || !commands.includes('set') ? await fieldsOf('add') : await fieldsOf('set');
+    } catch (e) {
+      tableAlert.show(e.message);
+      return;
+    }
     // Dynamic records belong to the router (connected routes, active logins): look, don't touch.
     const readOnly = session.readOnly || (isAdd ? !can('add') : !can('set') || record.dynamic === 'true');
     const built = await buildFields(fields, record ?? copy, { readOnly });

@@ -210,6 +210,39 @@ test('the table follows changes made elsewhere without losing the open form or t
   await form.waitFor({ state: 'detached' });
 });
 
+test('every directory of the tree has its page: a table for a list, a form for an object, sub-menus otherwise', async () => {
+  // Walk the tree as the page does, through REST, and check each page against REST's own answer.
+  const inspect = async (path: string[]) => ((await rest.post('/rest/console/inspect', { request: 'child', path: path.join(',') })).json as Record<string, string>[])
+    .filter((row) => row.type === 'child');
+  const dirs: string[][] = [];
+  const walk = async (path: string[]) => {
+    for (const row of await inspect(path)) if (row['node-type'] === 'dir') { dirs.push([...path, row.name]); await walk([...path, row.name]); }
+  };
+  await walk([]);
+  assert.ok(dirs.length >= 30, `${dirs.length} directories`);
+  const skip = new Set(['terminal', 'graphs', 'log']); // pages of their own
+  for (const dir of dirs.filter((d) => !skip.has(d.join('/')))) {
+    const kids = await inspect(dir);
+    const answer = kids.some((k) => k.name === 'print' && k['node-type'] === 'cmd') ? await rest.get(`/rest/${dir.join('/')}`) : undefined;
+    await page.goto(`${base}/webfig/#/${dir.join('/')}`);
+    const view = page.locator('main .menu-view');
+    await view.waitFor();
+    const what = dir.join('/');
+    if (answer?.status === 200 && Array.isArray(answer.json)) {
+      const n = answer.json.length;
+      await view.locator('.count').filter({ hasText: new RegExp(`^${n} items?`) }).waitFor();
+      assert.equal(await view.locator('table.records tbody tr').count(), Math.min(n, 1000), what);
+    } else if (answer?.status === 200) {
+      await view.locator('form.settings-form').waitFor();
+      assert.ok(await view.locator('form.settings-form input, dl.readonly dd').count() > 0, what);
+    } else {
+      const subs = kids.filter((k) => k['node-type'] === 'dir').map((k) => k.name);
+      if (answer) await view.getByRole('alert').filter({ hasText: answer.json.detail ?? answer.json.message }).waitFor();
+      assert.deepEqual(await view.locator('nav.tabs a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), subs.map((n) => `#/${what}/${n}`), what);
+    }
+  }
+});
+
 test('a dynamic record (a connected route) shows its D flag and opens read-only', async () => {
   const [route] = (await rest.get('/rest/ip/route?dynamic=true')).json as Record<string, string>[];
   await page.goto(`${base}/webfig/#/ip/route`);
