@@ -150,7 +150,11 @@ export async function tableView(path, session, records, commands) {
     }
   }
 
+  let lastAsked = Date.now();
   async function refresh(force = false) {
+    // A long table is asked for less often: about a millisecond per record between polls.
+    if (!force && Date.now() - lastAsked < records.length) return;
+    lastAsked = Date.now();
     const fresh = await rest('GET', menu);
     const text = JSON.stringify(fresh);
     if (!force && text === lastText) return;
