@@ -78,7 +78,7 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
         h('option', { value: '' }, ''), options.map((o) => h('option', { value: o, selected: o === current }, o)));
       if (current !== undefined) input.value = current;
     } else {
-      input = h('input', { type: SECRET.test(f.name) ? 'password' : 'text', id, name: f.name, value: current ?? '', placeholder: f.note || undefined, 'aria-describedby': hintId, autocomplete: 'off' });
+      input = h('input', { type: SECRET.test(f.name) ? 'password' : 'text', id, name: f.name, value: current ?? '', 'aria-describedby': hintId, autocomplete: 'off' });
     }
     if (readOnly) { input.disabled = true; }
     input.dataset.initial = f.kind === 'yesno' ? String(truthy(current ?? '')) : (current ?? '');

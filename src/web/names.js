@@ -4,7 +4,7 @@
 const ACRONYMS = new Set(('ip ipv6 dns dhcp ppp pppoe snmp ssh smb nat ntp vlan vrrp vxlan lte mpls bgp ospf rip upnp ups ' +
   'ipsec l2tp pptp sstp ovpn gre eoip eoipv6 ipip vpls tftp mac arp api rest crl scep id ttl mtu pim igmp ldp bfd romon ' +
   'radius lcd led gps sms usb poe sfp cpu ike www ftp http https tcp udp icmp nd ra ospfv3 rpki mqtt cdp lldp mndp sni ' +
-  'doh dot mdns rx tx l2 l2mtu cap capsman qos dhcpv6 pd nat-pmp ipv4 dst src').split(' '));
+  'doh dot mdns rx tx l2 l2mtu vrf apn dscp rtt arp mtu mss dns-over-https cap capsman qos dhcpv6 pd nat-pmp ipv4 dst src').split(' '));
 const SPECIAL = { l2mtu: 'L2MTU', dhcpv6: 'DHCPv6', ipv4: 'IPv4', dst: 'Dst.', src: 'Src.', ipv6: 'IPv6', wifi: 'WiFi', ospfv3: 'OSPFv3', eoipv6: 'EoIPv6', eoip: 'EoIP', ipip: 'IPIP', capsman: 'CAPsMAN', romon: 'RoMON' };
 /** The top-level directories read as the router's own menu does. */
 const TOP = { interface: 'Interfaces', file: 'Files', queue: 'Queues', tool: 'Tools', certificate: 'Certificates', user: 'Users', partitions: 'Partitions' };

@@ -243,6 +243,31 @@ test('every directory of the tree has its page: a table for a list, a form for a
   }
 });
 
+test('a menu\'s own commands are buttons with a form of their arguments: Tools › Ping, Interfaces › Monitor Traffic', async () => {
+  await page.goto(`${base}/webfig/#/tool`);
+  await page.getByRole('group', { name: 'Commands' }).getByRole('button', { name: 'Ping', exact: true }).click();
+  const form = page.locator('form.command-form');
+  await form.locator('[name="address"]').fill('127.0.0.1');
+  assert.equal(await form.locator('[name="count"]').inputValue(), '4', 'a count, so that ping ends');
+  await form.locator('[name="count"]').fill('2');
+  await form.getByRole('button', { name: 'Run' }).click();
+  const result = form.getByRole('table', { name: 'Result' });
+  await result.waitFor();
+  assert.equal(await result.locator('tbody tr').count(), 2);
+  for (const row of await result.locator('tbody tr').allInnerTexts()) assert.match(row, /\t127\.0\.0\.1\t/);
+  assert.match(await result.locator('thead').innerText(), /Host/);
+  await page.locator('section.panel').screenshot({ path: path.join(SHOTS, 'tool-ping.png') });
+  await form.locator('[name="address"]').fill('not-an-address');
+  await form.getByRole('button', { name: 'Run' }).click();
+  const refusal = (await rest.post('/rest/tool/ping', { address: 'not-an-address', count: '2' })).json.detail as string;
+  await form.getByRole('alert').filter({ hasText: refusal }).waitFor();
+  await page.goto(`${base}/webfig/#/interface`);
+  await page.getByRole('group', { name: 'Commands' }).getByRole('button', { name: 'Monitor Traffic' }).click();
+  await form.locator('[name="interface"]').selectOption('ether1');
+  await form.getByRole('button', { name: 'Run' }).click();
+  await result.locator('td', { hasText: 'ether1' }).waitFor();
+});
+
 test('a dynamic record (a connected route) shows its D flag and opens read-only', async () => {
   const [route] = (await rest.get('/rest/ip/route?dynamic=true')).json as Record<string, string>[];
   await page.goto(`${base}/webfig/#/ip/route`);
