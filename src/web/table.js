@@ -104,7 +104,7 @@ export async function tableView(path, session, records, commands) {
     const flags = flagsShown.filter(([p]) => r[p] === 'true');
     const tr = h('tr', {
       'data-id': id, tabindex: '0', class: [r.disabled === 'true' ? 'disabled' : '', id === selected ? 'selected' : ''].join(' ').trim(),
-      'aria-selected': id === selected ? 'true' : 'false',
+      'aria-current': id === selected ? 'true' : undefined,
       onclick: (e) => { if (!e.target.closest('button')) openForm(r); },
       onkeydown: (e) => { if (e.key === 'Enter' && e.target === tr) openForm(r); },
     },
