@@ -38,10 +38,12 @@ export async function describe(path, command, samples = []) {
   const names = (await args([...path, command])).filter((n) => !NOT_FIELDS.has(n));
   return Promise.all(names.map(async (name) => {
     const at = [...path, command, name];
-    const [note, values] = await Promise.all([syntax(at).catch(() => ''), completion(at).catch(() => [])]);
-    const choices = values.length ? values : noteChoices(note);
+    const [note, offered] = await Promise.all([syntax(at).catch(() => ''), completion(at).catch(() => ({ values: [], open: false }))]);
+    const choices = offered.values.length ? offered.values : noteChoices(note);
     if (isYesNo(choices) || (!choices.length && boolean(name))) return { name, note, kind: 'yesno' };
-    if (choices.length) return { name, note, kind: 'choice', choices };
+    // A closed list is a drop-down; a list that also takes other values ("!" negation, lists,
+    // numbers) is a text box that suggests them.
+    if (choices.length) return { name, note, kind: offered.open ? 'suggest' : 'choice', choices };
     if (INTERFACE_REFERENCE.test(name)) return { name, note, kind: 'reference', of: 'interface' };
     return { name, note, kind: 'text' };
   }));
@@ -69,6 +71,7 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
     const hintId = f.note && f.kind !== 'yesno' ? uid('hint') : undefined;
     const current = record ? record[f.name] : undefined;
     let input;
+    let extra = null;
     if (f.kind === 'yesno') {
       input = h('input', { type: 'checkbox', id, name: f.name, checked: truthy(current ?? ''), 'aria-describedby': hintId });
     } else if (f.kind === 'choice' || f.kind === 'reference') {
@@ -77,6 +80,10 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
       input = h('select', { id, name: f.name, 'aria-describedby': hintId },
         h('option', { value: '' }, ''), options.map((o) => h('option', { value: o, selected: o === current }, o)));
       if (current !== undefined) input.value = current;
+    } else if (f.kind === 'suggest') {
+      const listId = uid('list');
+      input = h('input', { type: 'text', id, name: f.name, value: current ?? '', list: listId, 'aria-describedby': hintId, autocomplete: 'off' });
+      extra = h('datalist', { id: listId }, f.choices.map((c) => h('option', { value: c })));
     } else {
       input = h('input', { type: SECRET.test(f.name) ? 'password' : 'text', id, name: f.name, value: current ?? '', 'aria-describedby': hintId, autocomplete: 'off' });
     }
@@ -85,7 +92,7 @@ export async function buildFields(fields, record, { readOnly = false } = {}) {
     inputs.push({ field: f, input });
     rows.push(h('div', { class: 'field' },
       h('label', { for: id }, label(f.name)),
-      input,
+      input, extra,
       hintId ? h('small', { id: hintId, class: 'hint' }, f.note) : null));
   }
   return {

@@ -39,12 +39,18 @@ export async function syntax(path) {
   return row ? String(row.text).trim() : '';
 }
 
-/** The values the router offers for an argument (its enumeration), or []. */
+/**
+ * The values the router offers for an argument (its enumeration, or live names such as
+ * interfaces), and whether other values are allowed too: rows of style `syntax-meta` (a
+ * `!` prefix, "value prefix") are no values but say the argument takes more than the list.
+ */
 export async function completion(path) {
   const rows = await inspect('completion', path);
-  return rows
-    .filter((r) => r.completion !== undefined && r.completion !== '' && r.show !== 'false')
-    .map((r) => String(r.completion));
+  const offered = rows.filter((r) => r.completion !== undefined && r.completion !== '' && r.show !== 'false');
+  return {
+    values: offered.filter((r) => r.style !== 'syntax-meta').map((r) => String(r.completion)),
+    open: offered.some((r) => r.style === 'syntax-meta'),
+  };
 }
 
 /** Whether a path names a directory of the tree. */
