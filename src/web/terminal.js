@@ -3,7 +3,7 @@
 // console's way of entering a menu by typing its path alone.
 
 import { rest, currentUser } from './rest.js';
-import { isDir } from './tree.js';
+import { isDir, children } from './tree.js';
 import { h, uid } from './dom.js';
 
 const history = [];
@@ -23,6 +23,38 @@ async function menuOnly(line, cwd) {
   if (line.trim() === '/') return [];
   if (!words.every((w) => /^[\w./-]+$/.test(w))) return null;
   return (await isDir(path)) ? path : null;
+}
+
+/**
+ * Tab completion as the console does it, from the tree: menu, command and argument names
+ * that start with the last word typed. Returns the completed line and, when several names
+ * fit, the names to show.
+ */
+async function complete(line, cwd) {
+  const match = /^(.*?)([^\s/]*)$/.exec(line);
+  const before = match[1];
+  const partial = match[2];
+  if (partial.includes('=')) return { line, names: [] };
+  const words = before.trim().split(/[\s/]+/).filter(Boolean);
+  let node = before.trimStart().startsWith('/') ? [] : [...cwd];
+  let inCommand = false;
+  for (const w of words) {
+    if (w.includes('=') || inCommand) continue;
+    if (w === '..') { node.pop(); continue; }
+    const kid = (await children(node)).find((c) => c.name === w);
+    if (!kid) return { line, names: [] };
+    node = [...node, w];
+    if (kid.kind === 'cmd') inCommand = true;
+  }
+  const names = (await children(node)).filter((c) => c.name.startsWith(partial) && (inCommand ? c.kind === 'arg' : c.kind !== 'arg'));
+  if (!names.length) return { line, names: [] };
+  if (names.length === 1) {
+    const [only] = names;
+    return { line: before + only.name + (only.kind === 'arg' ? '=' : ' '), names: [] };
+  }
+  let common = names[0].name;
+  for (const n of names) while (!n.name.startsWith(common)) common = common.slice(0, -1);
+  return { line: before + (common.length > partial.length ? common : partial), names: names.map((n) => n.name) };
 }
 
 export function terminalView(session) {
@@ -67,6 +99,15 @@ export function terminalView(session) {
     },
   }, h('label', { for: inputId, class: 'sr-only' }, 'Command'), promptEl, input);
   input.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab' && !e.shiftKey && input.value.trim()) {
+      // Tab completes while there is something to complete; on an empty line it moves focus as usual.
+      e.preventDefault();
+      complete(input.value, cwd).then(({ line, names }) => {
+        if (names.length) write(prompt() + input.value + '\n' + names.join('  ') + '\n');
+        input.value = line;
+      }, () => {});
+      return;
+    }
     if (e.key === 'ArrowUp' && at > 0) { at--; input.value = history[at]; e.preventDefault(); }
     else if (e.key === 'ArrowDown') { at = Math.min(history.length, at + 1); input.value = history[at] ?? ''; e.preventDefault(); }
   });

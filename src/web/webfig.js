@@ -111,7 +111,7 @@ async function menuView(path) {
   const inner = Array.isArray(answer) ? await tableView(path, session, answer, commands)
     : answer && typeof answer === 'object' ? await settingsView(path, session, answer, commands)
       : null;
-  const el = h('div', { class: 'menu-view' }, tabs(path, subs), path.length ? commandBar(path, commands) : null,
+  const el = h('div', { class: 'menu-view', 'data-path': path.join('/') }, tabs(path, subs), path.length ? commandBar(path, commands) : null,
     refused ? h('p', { class: 'alert', role: 'alert' }, refused) : null,
     inner ? inner.el : (subs.length ? null : h('p', {}, 'Nothing to show here.')));
   return { el, refresh: inner ? inner.refresh : async () => {} };

@@ -225,16 +225,17 @@ test('every directory of the tree has its page: a table for a list, a form for a
     const kids = await inspect(dir);
     const answer = kids.some((k) => k.name === 'print' && k['node-type'] === 'cmd') ? await rest.get(`/rest/${dir.join('/')}`) : undefined;
     await page.goto(`${base}/webfig/#/${dir.join('/')}`);
-    const view = page.locator('main .menu-view');
-    await view.waitFor();
     const what = dir.join('/');
+    const view = page.locator(`main .menu-view[data-path="${what}"]`);
+    await view.waitFor();
     if (answer?.status === 200 && Array.isArray(answer.json)) {
       const n = answer.json.length;
       await view.locator('.count').filter({ hasText: new RegExp(`^${n} items?`) }).waitFor();
       assert.equal(await view.locator('table.records tbody tr').count(), Math.min(n, 1000), what);
     } else if (answer?.status === 200) {
       await view.locator('form.settings-form').waitFor();
-      assert.ok(await view.locator('form.settings-form input, dl.readonly dd').count() > 0, what);
+      const shown = await view.locator('form.settings-form :is(input, select), dl.readonly dd').count();
+      assert.ok(shown >= Object.keys(answer.json).length, `${what}: ${shown} fields for ${Object.keys(answer.json).length} properties`);
     } else {
       const subs = kids.filter((k) => k['node-type'] === 'dir').map((k) => k.name);
       if (answer) await view.getByRole('alert').filter({ hasText: answer.json.detail ?? answer.json.message }).waitFor();
@@ -329,6 +330,27 @@ test('the terminal runs console commands with the router\'s prompt and history',
   await page.waitForFunction(() => !(document.querySelector('.term-input') as HTMLInputElement).disabled);
   await input.press('ArrowUp');
   assert.equal(await input.inputValue(), 'print count-only');
+  // Tab completes names from the tree, and lists them when several fit.
+  await input.fill('/sys');
+  await input.press('Tab');
+  await page.waitForFunction(() => (document.querySelector('.term-input') as HTMLInputElement).value === '/system ');
+  await input.fill('/system identity se');
+  await input.press('Tab');
+  await page.waitForFunction(() => (document.querySelector('.term-input') as HTMLInputElement).value === '/system identity set ');
+  await input.fill('/system identity set na');
+  await input.press('Tab');
+  await page.waitForFunction(() => (document.querySelector('.term-input') as HTMLInputElement).value === '/system identity set name=');
+  // Several names: the tree (asked over REST) says which; the line grows by what they share.
+  const names = ((await rest.post('/rest/console/inspect', { request: 'child', path: 'system' })).json as Record<string, string>[])
+    .filter((c) => c.type === 'child' && c['node-type'] !== 'arg' && c.name.startsWith('s')).map((c) => c.name);
+  assert.ok(names.length > 1, names.join(' '));
+  let common = names[0];
+  for (const n of names) while (!n.startsWith(common)) common = common.slice(0, -1);
+  await input.fill('/system s');
+  await input.press('Tab');
+  await output.filter({ hasText: `> /system s\n${names.join('  ')}\n` }).waitFor();
+  assert.equal(await input.inputValue(), `/system ${common}`);
+  await input.fill('');
   await shot(page, 'terminal');
 });
 
