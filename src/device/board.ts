@@ -58,7 +58,7 @@ const mips = (name: string, model: string, more: Partial<Board> = {}): Board => 
 
 /**
  * The boards `--board NAME` chooses from, with the ports and radios of the real models (the
- * names their exports use: docs/routeros-facts.md section 13). Every profile keeps ether1..5,
+ * names their exports use: docs/routeros-facts.md section 14). Every profile keeps ether1..5,
  * so that the default configuration (ether1 WAN, ether2-5 in the bridge) fits each of them.
  */
 export const BOARDS: Record<string, Board> = {

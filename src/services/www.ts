@@ -25,6 +25,7 @@ import type net from 'node:net';
 import type tls from 'node:tls';
 import type { RestHandler } from './rest/handler.js';
 import { STATUS_TEXT, errorBody } from './rest/errors.js';
+import { staticReply } from './static.js';
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -97,19 +98,6 @@ export function homePageHtml(identity: string, version: string): string {
 <li><a href="/graphs/">Graphs</a></li>
 <li>REST API at <code>/rest</code></li>
 </ul>`);
-}
-
-function webfigHtml(identity: string, version: string): string {
-  return page(`${identity} - WebFig`, `<h1>WebFig</h1>
-<p>Router <b>${esc(identity)}</b>, RouterOS v${esc(version)}.</p>
-<p>This router is configured through its REST API at <code>/rest</code>.</p>
-<p><a href="/">Home</a></p>`);
-}
-
-function graphsHtml(identity: string): string {
-  return page(`${identity} - Graphs`, `<h1>Graphs</h1>
-<p>No graphs are collected on <b>${esc(identity)}</b> (see /tool/graphing).</p>
-<p><a href="/">Home</a></p>`);
 }
 
 const STYLE = 'body{font-family:sans-serif;margin:2em}code{background:#eee;padding:0 .2em}\n';
@@ -237,18 +225,35 @@ export class Www {
     const home = parts.index || parts.webfig || parts.graphs;
     if (pathName === '/' || pathName === '/index.html') return home ? html(homePageHtml(identity, version)) : forbidden();
     if (pathName === '/style.css') return home ? html(STYLE, 'text/css; charset=utf-8') : forbidden();
-    if (pathName === '/webfig' || pathName.startsWith('/webfig/')) {
-      if (!parts.webfig) return forbidden();
-      return pathName === '/webfig/' || pathName === '/webfig' ? html(webfigHtml(identity, version)) : this.notFound(res);
-    }
-    if (pathName === '/graphs' || pathName.startsWith('/graphs/')) {
-      if (!parts.graphs) return forbidden();
-      return pathName === '/graphs/' || pathName === '/graphs' ? html(graphsHtml(identity)) : this.notFound(res);
+    // WebFig and graphs: static files that speak only the REST service. Both pages share
+    // their scripts and styles, so each part serves them under its own prefix.
+    for (const [prefix, on, entry] of [['/webfig', parts.webfig, 'index.html'], ['/graphs', parts.graphs, 'graphs.html']] as const) {
+      if (pathName !== prefix && !pathName.startsWith(prefix + '/')) continue;
+      if (!on) return forbidden();
+      if (pathName === prefix) return this.send(res, 301, { Location: prefix + '/', 'Content-Type': HTML_TYPE }, '');
+      const name = pathName.slice(prefix.length + 1) || entry;
+      return this.sendStatic(req, res, name === 'index.html' || name === 'graphs.html' ? entry : name);
     }
     if (pathName.startsWith('/.well-known/acme-challenge/') && parts.acme === false) return forbidden();
     if (pathName.startsWith('/crl/') && parts.crl === false) return forbidden();
     if (pathName.startsWith('/scep/') && parts.scep === false) return forbidden();
     this.notFound(res);
+  }
+
+  /** One of the page's files (GET or HEAD), with its ETag, or 404. */
+  private sendStatic(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') return this.notFound(res);
+    const reply = /^[\w.-]+$/.test(name) ? staticReply(name, req.headers['if-none-match'], req.headers['accept-encoding']) : undefined;
+    if (!reply) return this.notFound(res);
+    if (reply.status === 304 || method === 'HEAD') {
+      // The headers a GET would carry, without a body (HEAD still says how long it would be).
+      if (res.destroyed || res.headersSent) return;
+      const length = reply.status === 200 ? { 'Content-Length': reply.body.length } : {};
+      res.writeHead(reply.status, { ...reply.headers, ...length, ...(this.closing ? { Connection: 'close' } : {}) });
+      return void res.end();
+    }
+    this.send(res, 200, reply.headers, [reply.body as Buffer]);
   }
 
   /** A path that names nothing: the same JSON 404 as the REST service's (only 403 pages are HTML). */

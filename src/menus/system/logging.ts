@@ -1,7 +1,7 @@
 // /system/logging and /system/logging/action: which topics go where. The router has four
 // actions of its own (memory, disk, echo, remote) and four rules (info, error and warning to
 // memory, critical to echo) on every configuration, defconf or not (RouterOS manual, "Log":
-// docs/routeros-facts.md section 13). Rules name their action, which may be renamed.
+// docs/routeros-facts.md section 14). Rules name their action, which may be renamed.
 
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
