@@ -24,7 +24,8 @@ export function forgetTree() { cache.clear(); }
 /** A node's children as { name, kind: 'dir' | 'cmd' | 'arg' }; only rows of type "child" (not "self"). */
 export async function children(path) {
   const rows = await inspect('child', path);
-  return rows.filter((r) => r.type === 'child').map((r) => ({ name: r.name, kind: r['node-type'] }));
+  // A `path` node (/ip, /interface, /system) is a directory like any other.
+  return rows.filter((r) => r.type === 'child').map((r) => ({ name: r.name, kind: r['node-type'] === 'path' ? 'dir' : r['node-type'] }));
 }
 
 export async function dirs(path) { return (await children(path)).filter((c) => c.kind === 'dir').map((c) => c.name); }

@@ -108,7 +108,7 @@ export interface Refusal {
   line: string;
   /** What the router answered. */
   error: string;
-  /** Why: a real 7.24 router refuses it too, or what vrouter lacks (docs/routeros-facts.md section 13). */
+  /** Why: a real 7.24 router refuses it too, or what vrouter lacks (docs/routeros-facts.md section 14). */
   why?: string;
 }
 

@@ -102,7 +102,7 @@ test('login shows the menu of the tree; the password is kept only in memory', as
   const stored = await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]);
   assert.deepEqual(stored, [0, 0, '']);
   // Opening a directory lists its sub-directories, learnt from the tree.
-  await menu.getByRole('button', { name: 'Open IP' }).click();
+  await menu.getByRole('button', { name: 'Open IP', exact: true }).click();
   await menu.getByRole('link', { name: 'Address', exact: true }).waitFor();
 });
 
