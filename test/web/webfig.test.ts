@@ -6,12 +6,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startRouter, client, call, type TestRouter } from '../helpers/router.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const SHOTS = path.resolve('docs', 'webfig');
+// `VROUTER_SCREENSHOTS=1 npm test` writes them into docs/webfig/; an ordinary run takes them
+// into a temporary folder, so that running the tests leaves the work tree as it was.
+const SHOTS = process.env.VROUTER_SCREENSHOTS ? path.resolve('docs', 'webfig') : fs.mkdtempSync(path.join(os.tmpdir(), 'webfig-shots-'));
 
 let r: TestRouter;
 let browser: Browser;
