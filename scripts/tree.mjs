@@ -111,7 +111,20 @@ function addPackages(top) {
       dir.d ??= {};
       dir = dir.d[word] ??= {};
     }
-    if (dir.c && Object.keys(dir.c).length) continue; // the capture has it: it stays as captured
+    if (dir.c && Object.keys(dir.c).length) {
+      // The capture has the menu: an entry may only add what hardware the CHR lacks takes
+      // (`extends`: arguments of add and set, as on the router's other boards).
+      for (const c of ['add', 'set', 'reset']) {
+        if (entry.extends && dir.c[c] !== undefined) dir.c[c] = signature(sorted({ ...signatures[dir.c[c]], ...entry.extends }));
+      }
+      if (entry.extends && dir.c.get !== undefined) {
+        const get = signatures[dir.c.get];
+        const names = get['value-name'];
+        if (Array.isArray(names)) dir.c.get = signature({ ...get, 'value-name': [names[0], [...new Set([...names[1], ...Object.keys(entry.extends)])].sort()] });
+      }
+      counts.extended = (counts.extended ?? 0) + 1;
+      continue;
+    }
     const args = entry.args ?? {};
     const shows = entry.shows ?? [];
     const cmds = {};
@@ -127,7 +140,11 @@ function addPackages(top) {
     }
     for (const c of entry.commands ?? []) {
       switch (c) {
-        case 'add': cmds.add = signature(sorted({ ...args, 'copy-from': '', ...(entry.commands.includes('move') ? { 'place-before': '' } : {}) })); break;
+        case 'add': {
+          const only = Object.fromEntries((entry.addOnly ?? []).filter((n) => !(n in args)).map((n) => [n, '']));
+          cmds.add = signature(sorted({ ...args, ...only, 'copy-from': '', ...(entry.commands.includes('move') ? { 'place-before': '' } : {}) }));
+          break;
+        }
         case 'comment': cmds.comment = signature({ comment: 'string value', numbers: '' }); break;
         case 'move': cmds.move = signature({ destination: '', numbers: '' }); break;
         case 'unset': cmds.unset = signature({ ...numbers, 'value-name': '' }); break;
@@ -150,4 +167,4 @@ const derived = { version: '7.24', completions: deep._meta?.version ?? '7.22.3',
 const file = path.join(root, 'tree', 'routeros-7.24.json');
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, JSON.stringify(derived) + '\n');
-console.log(`${path.relative(root, file)}: ${counts.dirs} directories${counts.packages ? ` (and ${counts.packages} menus from tree/packages.json)` : ''}, ${counts.commands} commands, ${counts.args} arguments (${counts.completed} with completion values) in ${signatures.length} distinct argument sets, ${fs.statSync(file).size} bytes`);
+console.log(`${path.relative(root, file)}: ${counts.dirs} directories${counts.packages ? ` (and ${counts.packages} menus from tree/packages.json, which extends ${counts.extended ?? 0} more)` : ''}, ${counts.commands} commands, ${counts.args} arguments (${counts.completed} with completion values) in ${signatures.length} distinct argument sets, ${fs.statSync(file).size} bytes`);

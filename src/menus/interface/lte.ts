@@ -148,6 +148,8 @@ export const lteApn: MenuDecl = {
   key: 'name',
   fields: {
     name: { type: name, required: true },
+    // The profile the router has by itself (exports: `set [ find default=yes ] ...`).
+    default: { type: bool, readOnly: true, derive: (row) => String(row.values.name === 'default') },
     apn: { type: str(), default: 'internet' },
     authentication: { type: choice(['none', 'pap', 'chap']), default: 'none' },
     user: { type: str() },
