@@ -21,6 +21,7 @@ import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
+import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
 import { passwordCommand } from './password.js';
 import { delayCommand } from './delay.js';
@@ -51,7 +52,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
-  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate,
+  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers,
 ];
 
 /**
