@@ -155,6 +155,11 @@ export interface MenuDecl {
    */
   systemDefaults?: boolean;
   /**
+   * REST answers `POST <menu>/print` with 500 (Internal Server Error) while GET shows the
+   * object, as the router does for /system/device-mode (a lab capture on 7.22.1).
+   */
+  restPrintByGetOnly?: boolean;
+  /**
    * The arguments the router lists for each command (its command tree): a generic command
    * shows, and the console offers, only those of its own arguments that are listed.
    */

@@ -139,9 +139,13 @@ describe('built-ins the tree implies', () => {
   test('/system/license and /system/device-mode are objects; /ip/dns/cache flush answers', async () => {
     assert.deepEqual((await c.get('/rest/system/license')).json, { level: 'p-unlimited', 'system-id': 'V7RT0001VR0UTR1' });
     const mode = (await c.get('/rest/system/device-mode')).json;
-    assert.equal(mode.mode, 'advanced');
-    assert.equal(mode.container, 'false');
-    assert.equal(mode.fetch, 'true');
+    assert.equal(Object.keys(mode).length, 24);
+    assert.deepEqual([mode.mode, mode['allowed-versions'], mode['attempt-count'], mode.container, mode.fetch], ['advanced', '', '0', 'false', 'true']);
+    // As captured on a 7.22.1 CHR: POST print is a 500; update's own errors come at once.
+    const print = await c.post('/rest/system/device-mode/print', {});
+    assert.deepEqual([print.status, print.json], [500, { error: 500, message: 'Internal Server Error' }]);
+    assert.deepEqual((await c.post('/rest/system/device-mode/update', { mode: 'invalid' })).json, bad('input does not match any value of mode'));
+    assert.deepEqual((await c.post('/rest/system/device-mode/update', { nonexistent: 'true' })).json, bad('unknown parameter nonexistent'));
     assert.deepEqual((await c.post('/rest/ip/dns/cache/flush', {})).json, []);
     assert.deepEqual((await c.get('/rest/ip/dns/cache')).json, []);
   });

@@ -2,7 +2,11 @@
 // configures them: the licence, the device mode, and the DNS cache. Field names and types
 // are the tree's (TREE); what is said here is what the router shows.
 
-import type { MenuDecl, Reply } from '../../core/schema.js';
+import type { ArgDecl, CommandContext, MenuDecl, Reply } from '../../core/schema.js';
+import { CommandError } from '../../core/errors.js';
+import { durationToMs } from '../../core/values.js';
+import { argsOf, dirAt } from '../../tree/tree.js';
+import { typeFor } from '../../tree/types.js';
 import { TREE } from '../../tree/declare.js';
 
 const shows = (value: string) => ({ type: TREE, readOnly: true, derive: () => value });
@@ -22,24 +26,59 @@ export const license: MenuDecl = {
 
 /**
  * /system/device-mode: which features the device's owner allowed (RouterOS manual, "Device
- * mode"). A router upgraded from before 7.17 runs in `advanced` mode, which leaves every
- * feature on but `traffic-gen`, `partitions`, `routerboard`, `install-any-version` and
- * `container`; changing it needs a press of the reset button, so `update` is not emulated.
+ * mode"; REST as captured on CHR 7.22.1, docs/routeros-facts.md 11): `advanced` mode with
+ * every feature on but `traffic-gen`, `partitions`, `routerboard`, `install-any-version` and
+ * `container`. GET shows the object; `POST .../print` is a 500. `update` waits for the power
+ * cycle that confirms it; none comes here, so when `activation-timeout` (default 5m) ends it
+ * fails with `update canceled` and counts the attempt.
  */
 const OFF_IN_ADVANCED = new Set(['traffic-gen', 'partitions', 'routerboard', 'install-any-version', 'container']);
-const FEATURES = ['bandwidth-test', 'container', 'email', 'fetch', 'hotspot', 'install-any-version', 'ipsec', 'l2tp', 'partitions', 'pptp',
-  'proxy', 'romon', 'routerboard', 'scheduler', 'smb', 'sniffer', 'socks', 'traffic-gen', 'zerotier'];
+const FEATURES = ['scheduler', 'socks', 'fetch', 'pptp', 'l2tp', 'bandwidth-test', 'traffic-gen', 'sniffer', 'ipsec', 'romon', 'proxy',
+  'hotspot', 'smb', 'email', 'zerotier', 'container', 'install-any-version', 'partitions', 'routerboard'];
+
+async function update(ctx: CommandContext): Promise<void> {
+  const wait = ctx.args['activation-timeout'] === undefined ? 5 * 60_000 : durationToMs(ctx.args['activation-timeout']);
+  const confirmedNever = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(true), wait);
+    ctx.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(false); }, { once: true });
+  });
+  // Stopped before its time (the request limit): the update is still pending, nothing is counted.
+  if (!confirmedNever) return;
+  const { store } = ctx.env;
+  const table = store.table('system/device-mode');
+  const row = table.rows[0] ?? store.newRow('system/device-mode', {}, false);
+  const values = { ...row.values, 'attempt-count': String(Number(row.values['attempt-count'] ?? '0') + 1) };
+  store.commit([table.rows[0] ? { op: 'update', table: 'system/device-mode', id: row.id, values } : { op: 'insert', table: 'system/device-mode', row: { ...row, values } }]);
+  await store.settled();
+  throw new CommandError('failure', 'update canceled');
+}
 
 export const deviceMode: MenuDecl = {
   path: 'system/device-mode',
   kind: 'settings',
+  restPrintByGetOnly: true,
   fields: {
     mode: shows('advanced'),
+    'allowed-versions': shows(''),
     flagged: shows('false'),
     'flagging-enabled': shows('true'),
+    'attempt-count': { type: TREE, readOnly: true, default: '0' },
     ...Object.fromEntries(FEATURES.map((f) => [f, shows(String(!OFF_IN_ADVANCED.has(f)))])),
   },
+  commands: {
+    update: {
+      policy: ['write'],
+      get args() { return updateArgs(); },
+      run: update,
+    },
+  },
 };
+
+/** `update`'s arguments as the tree types them. */
+function updateArgs(): Record<string, ArgDecl> {
+  const spec = argsOf(dirAt('system/device-mode'), 'update') ?? {};
+  return Object.fromEntries(Object.entries(spec).map(([n, s]) => [n, { type: typeFor(n, s) }]));
+}
 
 /** /ip/dns/cache: the resolver's cache. vrouter resolves only static names, so it is empty and `flush` has nothing to drop. */
 export const dnsCache: MenuDecl = {

@@ -183,6 +183,7 @@ export class RestHandler {
       }
       case 'POST': {
         if (rest.length !== 1) throw rest.length ? noSuchDirectory(rest[0]) : noSuchCommand();
+        if (rest[0] === 'print' && node.menu?.decl.restPrintByGetOnly) throw new RestError(500);
         const args = { ...body.args };
         // In a body `.id` names the record(s) a command works on: the console's `numbers`.
         if ('.id' in args) { args.numbers = args['.id']; delete args['.id']; }
