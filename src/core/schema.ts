@@ -155,8 +155,8 @@ export interface MenuDecl {
    */
   systemDefaults?: boolean;
   /**
-   * REST answers `POST <menu>/print` with 500 (Internal Server Error) while GET shows the
-   * object, as the router does for /system/device-mode (a lab capture on 7.22.1).
+   * REST answers `<menu>/print` (GET or POST) with 500 (Internal Server Error) while GET of
+   * the menu shows the object, as the router does for /system/device-mode (a 7.22.1 capture).
    */
   restPrintByGetOnly?: boolean;
   /**

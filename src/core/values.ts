@@ -176,6 +176,16 @@ export function formatDuration(ms: number): string {
   return out;
 }
 
+/** Milliseconds -> the console's clock form: `00:00:10`, `1d00:00:00`, `35w3d13:13:56`, `00:00:00.200`. */
+export function formatClock(ms: number): string {
+  const weeks = Math.floor(ms / WEEK);
+  const days = Math.floor((ms % WEEK) / DAY);
+  const rest = ms % DAY;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const frac = rest % SECOND ? '.' + String(rest % SECOND).padStart(3, '0') : '';
+  return `${weeks ? weeks + 'w' : ''}${days ? days + 'd' : ''}${two(Math.floor(rest / HOUR))}:${two(Math.floor((rest % HOUR) / MINUTE))}:${two(Math.floor((rest % MINUTE) / SECOND))}${frac}`;
+}
+
 /** A canonical duration (or any console time form) -> milliseconds. */
 export function durationToMs(canonical: string): number {
   return parseDuration(canonical);
@@ -192,7 +202,9 @@ export function duration(opts: { min?: number; max?: number } = {}): ValueType {
     parse(input) {
       const ms = parseDuration(input);
       if ((min !== undefined && ms < min) || (max !== undefined && ms > max)) {
-        throw new ValueError(`value of {arg} out of range (${range})`);
+        // Times are refused in the console's clock form, unlike numbers (a 7.22.1 capture:
+        // `value of activation-timeout is out of range (00:00:10 .. 1d00:00:00)`).
+        throw new ValueError(`value of {arg} is out of range (${formatClock(min ?? 0)} .. ${max === undefined ? '' : formatClock(max)})`);
       }
       return formatDuration(ms);
     },

@@ -161,7 +161,7 @@ test('the same address twice in one list is refused; in another list it is not',
     await assert.rejects(r.run('ip/firewall/address-list', 'add', { list: 'a', address: '1.2.3.4/32' }), { message: 'failure: already have such entry' });
     await r.run('ip/firewall/address-list', 'add', { list: 'b', address: '1.2.3.4' });
     await assert.rejects(r.run('ip/firewall/address-list', 'add', { list: 'a', address: '1.2.3.4', timeout: '1m' }), { message: 'failure: already have such entry' });
-    await assert.rejects(r.run('ip/firewall/address-list', 'add', { list: 'a', address: '1.2.3.5', timeout: '36w' }), { message: 'value of timeout out of range (0s..35w3d13h13m56s)' });
+    await assert.rejects(r.run('ip/firewall/address-list', 'add', { list: 'a', address: '1.2.3.5', timeout: '36w' }), { message: 'value of timeout is out of range (00:00:00 .. 35w3d13:13:56)' });
     await assert.rejects(r.run('ip/firewall/address-list', 'move', { numbers: '*1' }), { message: 'no such command' });
   } finally { r.close(); }
 });

@@ -163,7 +163,7 @@ test('bridge add, set, disable, enable and remove', async () => {
     });
     assertOrder([filtering]);
     await assert.rejects(r.run('interface/bridge', 'set', { numbers: 'br1', 'forward-delay': '1m' }),
-      { message: 'value of forward-delay out of range (4s..30s)' });
+      { message: 'value of forward-delay is out of range (00:00:04 .. 00:00:30)' });
 
     // The first port gives an auto-mac bridge its MAC, and the bridge's L2MTU follows it.
     await r.run('interface/bridge/port', 'set', { numbers: '*0', bridge: 'br1' });

@@ -130,7 +130,7 @@ test('user names are unique and the group must exist', async () => {
     await assert.rejects(r.run('user', 'add', { name: 'admin', group: 'read' }), { message: 'failure: user with the same name already exists' });
     await assert.rejects(r.run('user', 'add', { name: 'dave', group: 'nope' }), { message: 'input does not match any value of group' });
     await assert.rejects(r.run('user', 'add', { name: 'dave' }), { message: 'missing =group=' });
-    await assert.rejects(r.run('user', 'add', { name: 'dave', group: 'read', 'inactivity-timeout': '30s' }), { message: 'value of inactivity-timeout out of range (1m..1d)' });
+    await assert.rejects(r.run('user', 'add', { name: 'dave', group: 'read', 'inactivity-timeout': '30s' }), { message: 'value of inactivity-timeout is out of range (00:01:00 .. 1d00:00:00)' });
     // A renamed group follows through.
     await r.run('user', 'add', { name: 'dave', group: 'read' });
     await r.run('user/group', 'set', { numbers: 'read', name: 'viewers' });

@@ -139,6 +139,7 @@ export class RestHandler {
         const filters = params.filter(([k]) => k !== '.proplist' && k !== '.query').map(([k, v]) => `${k}=${v}`);
         if (rest.length === 1) {
           if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
+          if (rest[0] === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
           const row = this.record(node, rest[0]);
           if (!row) return failed(404);
