@@ -21,6 +21,7 @@ import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
+import { references } from './references.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
 import { passwordCommand } from './password.js';
@@ -61,5 +62,6 @@ export const handMenus: readonly MenuDecl[] = [
  */
 export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
   place: placeInterfaceKind,
+  refers: references,
   notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
 }));

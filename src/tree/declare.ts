@@ -10,7 +10,7 @@
 
 import { noSuchItem } from '../core/errors.js';
 import { findRows } from '../core/records.js';
-import type { ArgDecl, CommandContext, CommandDecl, FieldDecl, GenericCommand, MenuDecl, Policy } from '../core/schema.js';
+import type { ArgDecl, CommandContext, CommandDecl, FieldDecl, GenericCommand, MenuDecl, Policy, Reference } from '../core/schema.js';
 import type { ValueType } from '../core/types.js';
 import { bool } from '../core/values.js';
 import { argsOf, directories, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from './tree.js';
@@ -44,6 +44,8 @@ const LANGUAGE = new Set([
 export interface BreadthOptions {
   /** Where a generated menu's records live when not in a table of their own (interface kinds: the interface table). */
   place?: (path: string, decl: MenuDecl) => Partial<MenuDecl> | undefined;
+  /** The records an argument of a generated menu names (interfaces, pools), if it names any. */
+  refers?: (path: string, name: string) => Reference | undefined;
   /** Called by a command vrouter does not emulate: writes the log line. */
   notEmulated: (ctx: CommandContext, path: string, command: string) => void;
 }
@@ -65,7 +67,8 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
     for (const command of ['add', 'set']) {
       for (const [name, spec] of Object.entries(argsOf(dir, command, t) ?? {})) {
         if (NOT_FIELDS.has(name) || fields[name]) continue;
-        fields[name] = fieldOf(name, spec);
+        const ref = opts.refers?.(path, name);
+        fields[name] = ref ? { type: typeFor(name, spec), ref } : fieldOf(name, spec);
       }
     }
     // What `get` can name that no argument sets: status the router shows.

@@ -182,3 +182,18 @@ describe('hand declarations refine the tree, never add to it', () => {
     assert.deepEqual(unknown, []);
   });
 });
+
+describe('references of generated menus', () => {
+  test('an interface or pool a generated menu names must exist, and a rename shows through', async () => {
+    assert.deepEqual((await c.put('/rest/ip/dhcp-server', { name: 'ref1', interface: 'nosuch' })).json, bad('input does not match any value of interface'));
+    const put = await c.put('/rest/ip/dhcp-server', { name: 'ref1', interface: 'ether4', 'address-pool': 'default-dhcp' });
+    assert.equal(put.status, 201, put.text);
+    await c.patch('/rest/interface/ether4', { name: 'lan4' });
+    await c.patch('/rest/ip/pool/default-dhcp', { name: 'lan-pool' });
+    const got = (await c.get('/rest/ip/dhcp-server/ref1')).json;
+    assert.deepEqual([got.interface, got['address-pool']], ['lan4', 'lan-pool']);
+    await c.patch('/rest/interface/lan4', { name: 'ether4' });
+    await c.patch('/rest/ip/pool/lan-pool', { name: 'default-dhcp' });
+    assert.equal((await c.delete(`/rest/ip/dhcp-server/${put.json['.id']}`)).status, 204);
+  });
+});
