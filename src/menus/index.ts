@@ -22,6 +22,7 @@ import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
+import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
 import { passwordCommand } from './password.js';
@@ -53,7 +54,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
-  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers,
+  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
 ];
 
 /**

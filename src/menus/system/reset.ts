@@ -26,7 +26,7 @@ export function isSystemDefault(menu: Menu, given: Reply): boolean {
 }
 
 /** Tables a reset leaves alone: memory-only status, and what mirrors the device (files, packages). */
-const UNTOUCHED = new Set(['log', 'user/active', JOB_TABLE, 'file', 'system/package', 'system/package/update']);
+export const UNTOUCHED = new Set(['log', 'user/active', JOB_TABLE, 'file', 'system/package', 'system/package/update']);
 
 /** The services whose ports the command line gives (src/cli.ts --www-port ...). */
 const FLAG_PORTS = new Set(['www', 'www-ssl', 'api', 'api-ssl']);
