@@ -154,7 +154,7 @@ function waitExit(proc: ChildProcess): Promise<void> {
 }
 
 /** Spawns a process that announces its port on stdout, and times it until it answers. */
-async function startProcess(args: string[], portLine: RegExp, firstRequest: (port: number) => Promise<number>, what: string): Promise<Server> {
+export async function startProcess(args: string[], portLine: RegExp, firstRequest: (port: number) => Promise<number>, what: string): Promise<Server> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

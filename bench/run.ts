@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,large] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apiBench, type ApiConfig } from './api.js';
 import { largeBench, type LargeConfig } from './large.js';
 import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
 import { restBench, type RestConfig } from './rest.js';
@@ -18,6 +19,7 @@ import { startupBench, type StartupConfig } from './startup.js';
 export interface BenchConfig {
   startup: StartupConfig;
   rest: RestConfig;
+  api: ApiConfig;
   large: LargeConfig;
 }
 
@@ -25,6 +27,7 @@ export interface BenchConfig {
 export const FULL: BenchConfig = {
   startup: { repeats: 5, idleMs: 15_000 },
   rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30 },
+  api: { connections: 16, users: 4, warmupSec: 3, durationSec: 10 },
   large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
 };
 
@@ -32,10 +35,11 @@ export const FULL: BenchConfig = {
 export const QUICK: BenchConfig = {
   startup: { repeats: 1, idleMs: 200 },
   rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 200, putMaxSec: 10 },
+  api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1 },
   large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'large'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -45,7 +49,10 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
     if (!only.includes(name)) continue;
     if (print) process.stderr.write(`\n-- ${name}\n`);
     const t0 = performance.now();
-    const section = name === 'startup' ? await startupBench(cfg.startup) : name === 'rest' ? await restBench(cfg.rest) : await largeBench(cfg.large);
+    const section = name === 'startup' ? await startupBench(cfg.startup)
+      : name === 'rest' ? await restBench(cfg.rest)
+      : name === 'api' ? await apiBench(cfg.api)
+      : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);
     if (print) process.stdout.write('\n' + textTable(section));

@@ -6,7 +6,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
 import { StoreError } from './core/store.js';
-import { BOARDS, DEFAULT_BOARD, VERSION } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD } from './device/board.js';
+import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
 
@@ -23,6 +24,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
+  --ros-version V         the RouterOS version to report and behave as, 7.x (default ${DEFAULT_ROS_VERSION})
   --board NAME            the emulated board (default ${DEFAULT_BOARD}):
 ${Object.entries(BOARDS).map(([key, b]) => `                            ${key.padEnd(14)}${b.name} (${b.model})`).join('\n')}
   --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
@@ -78,6 +80,10 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       options.loginKeepMs = duration(value());
     } else if (flag === '--request-limit') {
       options.requestLimitMs = duration(value());
+    } else if (flag === '--ros-version') {
+      const v = value();
+      if (!versionParts(v)) throw new UsageError(`--ros-version: "${v}" is not a RouterOS 7.x version (e.g. 7.17, 7.24.1)`);
+      options.rosVersion = v;
     } else if (flag === '--board') {
       const v = value();
       if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
@@ -116,8 +122,9 @@ async function main() {
     process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
     process.exit(2);
   }
-  const url = router.url();
-  process.stdout.write(`vrouter ${VERSION}: REST at ${url ? `${url}/rest` : '(www disabled)'}, data in ${path.resolve(options.dataDir)}\n`);
+  // Before 7.9 the router served REST over www-ssl only.
+  const url = since(router.rosVersion, 'rest-over-www') ? router.url() : router.url('www-ssl');
+  process.stdout.write(`vrouter ${router.rosVersion} (stable): REST at ${url ? `${url}/rest` : `(${since(router.rosVersion, 'rest-over-www') ? 'www' : 'www-ssl'} disabled)`}, data in ${path.resolve(options.dataDir)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

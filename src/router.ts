@@ -5,7 +5,8 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, VERSION, withPorts } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, withPorts } from './device/board.js';
+import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
@@ -20,6 +21,8 @@ import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
 import { RestHandler } from './services/rest/handler.js';
 import { Www, type WebParts } from './services/www.js';
+import { ApiServer } from './services/api/server.js';
+import type { ApiContext } from './services/api/session.js';
 import { Services, type ListenSpec, type Listener } from './services/services.js';
 import { SecretBox } from './device/secrets.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
@@ -35,6 +38,8 @@ export interface RouterOptions {
   board?: string;
   /** Ethernet ports of a CHR (`--ports N`): ether1..etherN. */
   etherPorts?: number;
+  /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
+  rosVersion?: string;
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -56,7 +61,9 @@ export class Router {
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
-    this.engine.services.device = new Device(options.etherPorts ? withPorts(board, options.etherPorts) : board, this.engine);
+    const device = new Device(options.etherPorts ? withPorts(board, options.etherPorts) : board, this.engine);
+    device.rosVersion = options.rosVersion ?? DEFAULT_ROS_VERSION;
+    this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
     this.engine.services.signer = new Signer();
@@ -133,6 +140,12 @@ export class Router {
     this.engine.services.serviceStatus = (name: string) => services.status(name);
     services.register('www', (spec) => this.startWww(spec, rest, 'http'));
     services.register('www-ssl', (spec) => this.startWww(spec, rest, 'https'));
+    // The API protocol has a queue of its own per user: a command that reaches the request
+    // limit ends that command (and those queued behind it), not a REST login.
+    const apiLanes = new Lanes(this.options.requestLimitMs);
+    const api = { engine: this.engine, logins: this.logins, lanes: apiLanes, version: this.rosVersion };
+    services.register('api', (spec) => this.startApi(spec, api));
+    services.register('api-ssl', (spec) => this.startApi(spec, api));
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -141,12 +154,21 @@ export class Router {
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
     const www = new Www({
       rest, scheme, tls: spec.tls, allowed: spec.allowed,
-      router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: VERSION.split(' ')[0] }),
+      router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: this.rosVersion }),
       parts: () => this.webParts(scheme),
     });
     const port = await www.listen(spec.port, spec.host);
     return { port, close: (graceful) => www.close(graceful) };
   }
+
+  private async startApi(spec: ListenSpec, context: ApiContext): Promise<Listener> {
+    const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
+    const port = await server.listen(spec.port, spec.host);
+    return { port, close: (graceful) => server.close(graceful) };
+  }
+
+  /** The RouterOS version this router reports (`--ros-version`). */
+  get rosVersion(): string { return this.options.rosVersion ?? DEFAULT_ROS_VERSION; }
 
   /** The switches of /ip/service/webserver for one protocol (every part is on by default). */
   private webParts(scheme: 'http' | 'https'): WebParts {
@@ -154,7 +176,8 @@ export class Router {
     const on = (part: string) => (values[part] ?? 'true') === 'true';
     if (scheme === 'https') return { rest: on('rest-secure'), index: on('index-secure'), webfig: on('webfig-secure'), graphs: on('graphs-secure') };
     return {
-      rest: on('rest-plain'), index: on('index-plain'), webfig: on('webfig-plain'), graphs: on('graphs-plain'),
+      // Before 7.9 the router served REST over www-ssl only.
+      rest: on('rest-plain') && since(this.rosVersion, 'rest-over-www'), index: on('index-plain'), webfig: on('webfig-plain'), graphs: on('graphs-plain'),
       acme: on('acme-plain'), crl: on('crl-plain'), scep: on('scep-plain'),
     };
   }

@@ -55,6 +55,19 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.ok(section.notes.some((n) => /all 200 acknowledged entries were there/.test(n)));
   });
 
+  test('API: print of one record against the same bytes from node:net, beside REST GET of it in the same run', async () => {
+    const [section] = await runBenchmarks(QUICK, ['api'], false);
+    checkTables(section);
+    const print = row(section, /^API \/ip\/address\/print =\.id=\*1: commands\/s/);
+    assert.match(print.value, measured);
+    assert.match(print.baseline!, measured);
+    assert.match(print.ratio!, /^[\d.]+x$/);
+    assert.equal(typeof row(section, /^API .*p99/).met, 'boolean');
+    const rest = row(section, /by REST \(GET \/rest\/ip\/address\/\*1\): requests\/s/);
+    assert.match(rest.value, measured);
+    assert.equal(rest.baseline, print.value);
+  });
+
   test('large tables: create, read whole, filtered, .query, count-only, export, one record, restart, memory', async () => {
     const [section] = await runBenchmarks(QUICK, ['large'], false);
     checkTables(section);

@@ -62,6 +62,7 @@ describe('vrouter flags', () => {
     [['--listen', 'localhost:80'], 'vrouter: --listen: "localhost:80" is not an IP address\n'],
     [['--login-keep', 'soon'], 'vrouter: --login-keep: "soon" is not a duration (e.g. 60s, 10m)\n'],
     [['--request-limit'], 'vrouter: --request-limit needs a value\n'],
+    [['--ros-version', '6.49'], 'vrouter: --ros-version: "6.49" is not a RouterOS 7.x version (e.g. 7.17, 7.24.1)\n'],
   ] as [string[], string][]) {
     test(`a bad flag (${args.join(' ')}) is one line on stderr and exit status 2`, () => {
       const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -124,6 +125,38 @@ describe('vrouter running', () => {
       assert.equal(port('api-ssl'), flags[7]);
       proc.kill(signal);
       assert.equal(await exited(proc), 0);
+    }
+  });
+
+  test('--ros-version is the version the router reports: start line, /system/resource, /system/package, export', async () => {
+    const dir = tempDir();
+    const flags = await ports();
+    const www = Number(flags[1]);
+    const { proc, out } = await start(['--data-dir', dir, ...flags, '--ros-version', '7.17']);
+    try {
+      assert.equal(out, `vrouter 7.17 (stable): REST at http://127.0.0.1:${www}/rest, data in ${dir}\n`);
+      assert.deepEqual((await call(www, 'GET', '/rest/system/resource?.proplist=version')).json, { version: '7.17 (stable)' });
+      assert.deepEqual((await call(www, 'GET', '/rest/system/package?.proplist=name,version')).json.map((p: any) => p.version), ['7.17', '7.17']);
+      assert.equal((await call(www, 'GET', '/rest/system/package/update')).json['installed-version'], '7.17');
+      const exported = (await call(www, 'POST', '/rest/export', {})).text;
+      assert.match(exported, /by RouterOS 7\.17\b/);
+    } finally {
+      proc.kill('SIGTERM');
+      await exited(proc);
+    }
+  });
+
+  test('before 7.9 REST is served over www-ssl only: the start line names it, and www refuses /rest', async () => {
+    const dir = tempDir();
+    const flags = await ports();
+    const www = Number(flags[1]);
+    const { proc, out } = await start(['--data-dir', dir, ...flags, '--ros-version', '7.8']);
+    try {
+      assert.equal(out, `vrouter 7.8 (stable): REST at (www-ssl disabled), data in ${dir}\n`);
+      assert.equal((await call(www, 'GET', '/rest/system/identity')).status, 403);
+    } finally {
+      proc.kill('SIGTERM');
+      await exited(proc);
     }
   });
 

@@ -147,6 +147,32 @@ export class Logins {
     return login;
   }
 
+  /**
+   * A login that lasts as long as one connection (the API protocol: each connection logs in
+   * by itself and shows in /user/active until it closes), or undefined when refused. Not
+   * kept: `end` logs it out.
+   */
+  async open(user: string, password: string, address: string, via: string): Promise<{ login: Login; end(): void } | undefined> {
+    const way = WAYS[via];
+    if (!way) throw new Error(`no way in called ${via}`);
+    const account = this.directory.account(user);
+    const usable = account && !account.disabled && this.directory.addressAllowed(address, account.address);
+    const verified = await this.directory.verify(password, usable ? account.password : undefined);
+    if (!usable || !verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
+      this.events.failed(user, address, via);
+      return undefined;
+    }
+    const now = this.now();
+    const entry: Entry = { user, group: account.group, address, via, since: now };
+    const login: Login = {
+      user, group: account.group, policies: account.policies, address, via, since: now, expires: Infinity,
+      allowed: true, entries: [entry], storedHash: account.password, digest: digestOf(user, password),
+    };
+    this.events.loggedIn(entry);
+    let ended = false;
+    return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
+  }
+
   /** Ends a user's kept login (its session was closed); the next request logs in again. */
   drop(user: string, via: string) {
     const key = `${via}\0${user}`;

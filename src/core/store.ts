@@ -33,6 +33,9 @@ export type Mutation =
   | { op: 'delete'; table: string; id: number }
   | { op: 'move'; table: string; ids: number[]; before?: number };
 
+/** What follows commits: the tables a commit changed, and its changes. */
+export type Watcher = (tables: ReadonlySet<string>, mutations: readonly Mutation[]) => void;
+
 /** One statement of the write queue. */
 interface SqlOp { sql: 'insert' | 'update' | 'delete' | 'pos'; args: (string | number)[] }
 
@@ -299,19 +302,20 @@ export class Store {
     }
     if (this.watchers.size && mutations.length) {
       const tables = new Set(mutations.map((m) => m.table));
-      for (const watcher of this.watchers) watcher(tables);
+      for (const watcher of this.watchers) watcher(tables, mutations);
     }
   }
 
-  private readonly watchers = new Set<(tables: ReadonlySet<string>) => void>();
+  private readonly watchers = new Set<Watcher>();
 
   /**
-   * Calls `watcher` after every commit with the tables it changed, so a part that follows
-   * the configuration (the network services follow /ip/service) needs no polling. A watcher
+   * Calls `watcher` after every commit with the tables it changed and the changes themselves,
+   * so a part that follows the configuration (the network services follow /ip/service, an
+   * API `listen` follows its menu's records) needs no polling. A watcher
    * runs inside the commit: it must not throw and should only note the change and act
    * later. Returns the function that stops it.
    */
-  onCommit(watcher: (tables: ReadonlySet<string>) => void): () => void {
+  onCommit(watcher: Watcher): () => void {
     this.watchers.add(watcher);
     return () => { this.watchers.delete(watcher); };
   }

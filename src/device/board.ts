@@ -1,6 +1,7 @@
 // The emulated board: what /system/resource, /system/routerboard and the interface
 // defaults describe. One profile per board kind; the process supplies the live figures.
 
+import { DEFAULT_ROS_VERSION } from './version.js';
 import os from 'node:os';
 import type { Environment } from '../core/schema.js';
 import { LteModem, type LteProfile } from './lte.js';
@@ -111,7 +112,8 @@ export function withPorts(board: Board, ports: number): Board {
 
 export const DEFAULT_BOARD = 'hap-ax2';
 
-export const VERSION = '7.24 (stable)';
+/** The version a router reports when no `--ros-version` is given. */
+export const VERSION = `${DEFAULT_ROS_VERSION} (stable)`;
 export const BUILD_TIME = '2026-06-02 10:15:31';
 
 /**
@@ -132,6 +134,10 @@ export class Device {
    * server is reachable, as for a router without an internet connection.
    */
   updateServer?: string;
+  /** The RouterOS version this router reports (`--ros-version`), e.g. 7.24. */
+  rosVersion = DEFAULT_ROS_VERSION;
+  /** As /system/resource shows it: `7.24 (stable)`. */
+  get version(): string { return `${this.rosVersion} (stable)`; }
   private readonly links = new Map<number, { up: boolean; since: number; downs: number }>();
 
   constructor(readonly board: Board = BOARDS[DEFAULT_BOARD], private readonly env?: Environment) {

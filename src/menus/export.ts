@@ -14,7 +14,8 @@ import { menuRows, readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
 import { parseId, type Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
-import { BOARDS, DEFAULT_BOARD, VERSION, type Device } from '../device/board.js';
+import { BOARDS, DEFAULT_BOARD, type Device } from '../device/board.js';
+import { DEFAULT_ROS_VERSION } from '../device/version.js';
 import { exportConfig, type Builtin, type ExportHints } from '../console/export.js';
 import type { ConsoleSession, FileAccess } from '../console/host.js';
 import { Interpreter } from '../console/interpreter.js';
@@ -76,7 +77,7 @@ export function hintsFor(env: Environment): ExportHints {
   return {
     header: header((env.services.device as Device | undefined)?.board.model ?? BOARDS[DEFAULT_BOARD].model),
     now: () => formatDateTime(new Date(routerNow(env))),
-    version: VERSION.split(' ')[0],
+    version: (env.services.device as Device | undefined)?.rosVersion ?? DEFAULT_ROS_VERSION,
     builtin: (menu, row) => builtinOf(env, menu, row),
     // The router stores an address's network when the address is added.
     storedDerived: { 'ip/address': ['network'] },

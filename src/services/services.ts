@@ -6,8 +6,8 @@
 // leaves the service down, its record `invalid`, with the reason in /log. Reconciles run
 // one at a time, in order.
 //
-// A face is what listens for one service: www and www-ssl (src/services/www.ts) today; api
-// and api-ssl register theirs the same way when they exist.
+// A face is what listens for one service: www and www-ssl (src/services/www.ts), api and
+// api-ssl (src/services/api/server.ts).
 
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';

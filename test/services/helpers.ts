@@ -59,6 +59,8 @@ export function run(file: string, args: string[], input = ''): Promise<{ code: n
     const child = execFile(file, args, { timeout: 15_000 }, (e, stdout, stderr) => {
       resolve({ code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, stdout, stderr });
     });
+    // A program that does not read its input may be gone before it is written (EPIPE).
+    child.stdin?.on('error', () => {});
     child.stdin?.end(input);
   });
 }

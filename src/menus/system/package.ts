@@ -22,12 +22,12 @@ import { findRows } from '../../core/records.js';
 import type { CommandContext, Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
 import { bool, int, name, str, choice } from '../../core/values.js';
-import { BUILD_TIME, VERSION, type Device } from '../../device/board.js';
+import { BUILD_TIME, type Device } from '../../device/board.js';
+import { DEFAULT_ROS_VERSION } from '../../device/version.js';
 import { MONITOR_ARGS, pause, sorted } from '../tool/common.js';
 
 const PACKAGE_TABLE = 'system/package';
 const UPDATE_TABLE = 'system/package/update';
-export const INSTALLED_VERSION = VERSION.split(' ')[0];
 
 const CHANNELS = ['development', 'long-term', 'stable', 'testing'] as const;
 export const UNREACHABLE = 'ERROR: IPv4: server is not responding / IPv6: no internet connection';
@@ -39,6 +39,8 @@ const CURRENT = 'System is already up to date';
 const TIMEOUT_MS = 2000;
 
 const deviceOf = (env: Environment) => env.services.device as Device | undefined;
+/** The version the router runs (`--ros-version`). */
+export const installedVersion = (env: Environment) => deviceOf(env)?.rosVersion ?? DEFAULT_ROS_VERSION;
 
 /** The board's packages as dynamic records (made at start-up, see attachPackages). */
 export function attachPackages(env: Environment) {
@@ -47,7 +49,7 @@ export function attachPackages(env: Environment) {
   const packages = deviceOf(env)?.board.packages ?? [{ name: 'routeros', size: 13_500_416 }];
   for (const p of packages) {
     const row = env.store.newRow(PACKAGE_TABLE, {
-      name: p.name, version: INSTALLED_VERSION, 'build-time': BUILD_TIME, size: String(p.size),
+      name: p.name, version: installedVersion(env), 'build-time': BUILD_TIME, size: String(p.size),
     }, true);
     env.store.commit([{ op: 'insert', table: PACKAGE_TABLE, row }]);
   }
@@ -152,13 +154,13 @@ async function check(env: Environment, signal: AbortSignal): Promise<void> {
     state.status = UNREACHABLE;
   } else {
     state.latest = latest;
-    state.status = compareVersions(latest, INSTALLED_VERSION) > 0 ? NEWER : CURRENT;
+    state.status = compareVersions(latest, installedVersion(env)) > 0 ? NEWER : CURRENT;
   }
 }
 
 function updateRecord(env: Environment): Record<string, string | undefined> {
   const state = stateOf(env);
-  return { channel: channelOf(env), 'installed-version': INSTALLED_VERSION, 'latest-version': state.latest, status: state.status };
+  return { channel: channelOf(env), 'installed-version': installedVersion(env), 'latest-version': state.latest, status: state.status };
 }
 
 async function* checkForUpdates(ctx: CommandContext): AsyncGenerator<Reply, void> {
@@ -187,7 +189,7 @@ export const packageUpdate: MenuDecl = {
   table: UPDATE_TABLE,
   fields: {
     channel: { type: choice(CHANNELS), default: 'stable' },
-    'installed-version': live(() => INSTALLED_VERSION),
+    'installed-version': live(installedVersion),
     'latest-version': live((env) => stateOf(env).latest),
     status: live((env) => stateOf(env).status),
   },

@@ -4,7 +4,7 @@
 import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { duration, durationToMs, formatDuration, int, str, withDesc } from '../../core/values.js';
-import { BUILD_TIME, Device, VERSION } from '../../device/board.js';
+import { BUILD_TIME, Device } from '../../device/board.js';
 
 /** RouterOS itself takes this much of the flash (the 7.x arm64 package, about 13.5 MiB). */
 const SYSTEM_FLASH_USE = 14_155_776;
@@ -65,7 +65,7 @@ export const resource: MenuDecl = {
   },
   fields: {
     uptime: live((d) => formatDuration(Math.floor(d.uptimeMs() / 1000) * 1000)),
-    version: live(() => VERSION),
+    version: live((d) => d.version),
     'build-time': live(() => BUILD_TIME),
     'free-memory': live((d) => d.freeMemory(), count),
     'total-memory': live((d) => d.board.totalMemory, count),

@@ -1,0 +1,30 @@
+// The RouterOS version the router reports (`--ros-version`, default 7.24), and the
+// behaviours that changed between 7.x releases, each with the first release that has it.
+// A face asks `since(version, 'quirk')` instead of comparing numbers itself, so the table
+// below is the one list of what differs (docs/routeros-facts.md gives the sources).
+
+export const DEFAULT_ROS_VERSION = '7.24';
+
+/** Behaviours that start with a release. */
+export const QUIRKS = {
+  /** The API answers a print that matches nothing with `!empty` before `!done`. */
+  'api-empty': '7.18',
+  /** REST is served over plain `www` as well as `www-ssl`. */
+  'rest-over-www': '7.9',
+} as const;
+
+export type Quirk = keyof typeof QUIRKS;
+
+/** `7.18`, `7.18.2`, `7.19beta4` -> [7, 18, 2]; undefined when it is no 7.x version. */
+export function versionParts(text: string): number[] | undefined {
+  const m = /^7\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:beta|rc)\d{1,3})?$/.exec(text);
+  if (!m) return undefined;
+  return [7, Number(m[1]), Number(m[2] ?? 0)];
+}
+
+/** Whether a router of `version` has the behaviour. */
+export function since(version: string, quirk: Quirk): boolean {
+  const [x, y] = [versionParts(version) ?? [0], versionParts(QUIRKS[quirk])!];
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== y[i]) return (x[i] ?? 0) > y[i];
+  return true;
+}

@@ -1,0 +1,61 @@
+// The listener of the api and api-ssl services: plain TCP, or TLS with the settings and
+// certificate of /ip/service (src/services/services.ts builds them as for www-ssl). Each
+// connection is a session of its own (./session.ts).
+
+import net from 'node:net';
+import tls from 'node:tls';
+import { remoteAddress } from '../www.js';
+import { ApiSession, type ApiContext } from './session.js';
+
+/** How long a TLS handshake may take before the connection is dropped. */
+const HANDSHAKE_TIMEOUT_MS = 20_000;
+
+export interface ApiServerOptions {
+  context: ApiContext;
+  /** For api-ssl. */
+  tls?: tls.TlsOptions;
+  /** False for a client outside `available-from`: its connection is reset unread. */
+  allowed(address: string): boolean;
+}
+
+export class ApiServer {
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(private readonly options: ApiServerOptions) {
+    const start = (socket: net.Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.setNoDelay(true);
+      new ApiSession(socket, remoteAddress(socket), options.context);
+    };
+    this.server = options.tls
+      ? tls.createServer({ ...options.tls, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, start)
+      : net.createServer(start);
+    // Before anything is read (or a TLS handshake begins).
+    this.server.prependListener('connection', (socket: net.Socket) => {
+      if (!options.allowed(remoteAddress(socket))) socket.resetAndDestroy();
+    });
+    // A failed handshake is the client's problem, not the router's.
+    this.server.on('tlsClientError', () => {});
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  /** Stops listening; `graceful` leaves sessions under way open, otherwise they are cut. */
+  close(graceful: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      if (!graceful) for (const socket of this.sockets) socket.destroy();
+      if (graceful) resolve();
+    });
+  }
+}
