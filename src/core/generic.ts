@@ -187,7 +187,7 @@ async function add(ctx: CommandContext): Promise<Reply> {
   }
   const life = takeLifetime(menu, values);
   checkRecord(env, menu, values);
-  decl.verify?.(values, env);
+  decl.verify?.(values, env, undefined, ctx.session);
   let before: number | undefined;
   if (args['place-before'] !== undefined) {
     if (!decl.ordered) throw unknownParameter('place-before');
@@ -207,7 +207,7 @@ function update(ctx: CommandContext, rows: readonly Row[], change: (row: Row) =>
     const values = change(row);
     const life = takeLifetime(menu, values);
     checkRecord(env, menu, values, row);
-    menu.decl.verify?.(values, env, row);
+    menu.decl.verify?.(values, env, row, ctx.session);
     return { row, values, life };
   });
   env.store.commit(plans.map(({ row, values }): Mutation => ({ op: 'update', table: menu.table, id: row.id, values })));

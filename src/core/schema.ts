@@ -130,8 +130,11 @@ export interface MenuDecl {
   writePolicy?: readonly Policy[];
   /** Menu's own commands. */
   commands?: Record<string, CommandDecl>;
-  /** verify(): checks a record that is about to be stored; throws CommandError. */
-  verify?: (next: Reply, env: Environment, previous?: Row) => void;
+  /**
+   * verify(): checks a record that is about to be stored; throws CommandError. `session` is
+   * the user whose command stores it (absent for the router's own writes: first boot).
+   */
+  verify?: (next: Reply, env: Environment, previous?: Row, session?: Session) => void;
   /** Refuses removal of a record (e.g. an Ethernet port) with a CommandError. */
   canRemove?: (row: Row, env: Environment) => void;
   /**

@@ -1,8 +1,8 @@
 // /system/scheduler: scripts run at a time and then every `interval`. `start-time=startup`
 // runs the event three seconds after the router starts. An entry added without a start
 // runs from the moment it is added (7.x `add` fills in today's date and the current time).
-// The event runs as a background job with the entry's owner and policy; its failures go
-// to the log. `next-run` and `run-count` show what the scheduler did.
+// The event runs as a background job as the entry's owner, with the entry's policies that
+// the owner holds (script-rights.ts); its failures go to the log. `next-run` and `run-count` show what the scheduler did.
 
 import { ValueError } from '../../core/errors.js';
 import type { Engine } from '../../core/engine.js';
@@ -13,7 +13,8 @@ import { duration, durationToMs, formatDate, formatDateTime, formatTime, int, na
 import { comment, disabled } from '../common.js';
 import { consoleOf } from '../console.js';
 import { routerNow } from './clock.js';
-import { DEFAULT_SCRIPT_POLICY, addWithOwner, freeName, policiesOf, policyList } from './script.js';
+import { addWithOwner, freeName, policyList } from './script.js';
+import { DEFAULT_SCRIPT_POLICY, checkEntryRights, runPolicies } from './script-rights.js';
 
 const TABLE = 'system/scheduler';
 /** The events of `start-time=startup` run this long after the start (RouterOS manual). */
@@ -112,7 +113,8 @@ class Scheduler {
     const current = store.table(TABLE).get(row.id);
     if (!current) return;
     store.commit([{ op: 'update', table: TABLE, id: row.id, values: { ...current.values, 'run-count': String(Number(current.values['run-count'] ?? '0') + 1) } }]);
-    const session = { user: current.values.owner ?? 'admin', via: 'scheduler', policies: policiesOf(current.values.policy ?? DEFAULT_SCRIPT_POLICY) };
+    // The event runs as its owner, with no more than the owner holds now (script-rights.ts).
+    const session = { user: current.values.owner ?? '', via: 'scheduler', policies: runPolicies(this.env, current) };
     const rt = consoleOf(this.env);
     try {
       rt.background(current.values['on-event'] ?? '', { session, type: 'script', script: current.values.name });
@@ -181,5 +183,6 @@ export const scheduler: MenuDecl = {
     disabled,
     comment,
   },
+  verify: (next, _env, previous, session) => checkEntryRights(next, session, previous),
 };
 scheduler.commands = { add: addWithOwner(scheduler, TABLE) };

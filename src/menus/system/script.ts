@@ -4,7 +4,8 @@
 //
 // A script has a policy: the policies it runs with. Unless `dont-require-permissions=yes`,
 // the user who runs it must have every one of them (RouterOS manual, "Scripting": "script
-// can be run only by a user who has all the policies of the script").
+// can be run only by a user who has all the policies of the script"). Who may give a script
+// which policies, and what its owner's rights take away, is script-rights.ts.
 
 import { ValueError, notEnoughPermissions, CommandError, NO_MATCH } from '../../core/errors.js';
 import { genericCommand } from '../../core/generic.js';
@@ -21,9 +22,9 @@ import { toStr } from '../../console/values.js';
 import { comment } from '../common.js';
 import { consoleOf } from '../console.js';
 import { routerNow } from './clock.js';
+import { DEFAULT_SCRIPT_POLICY, checkEntryRights, checkOwner, defaultPolicyFor, policiesOf, runPolicies } from './script-rights.js';
 
-/** What a new script or scheduler entry gets (7.x `add` without `policy=`). */
-export const DEFAULT_SCRIPT_POLICY = 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon';
+export { DEFAULT_SCRIPT_POLICY, policiesOf };
 
 /** A list of policies, kept in the router's order. */
 export const policyList: ValueType = {
@@ -38,8 +39,6 @@ export const policyList: ValueType = {
   compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
 };
 
-export const policiesOf = (list: string | undefined) => new Set((list ?? '').split(',').filter(Boolean) as Policy[]);
-
 /** The first free `<stem>N`, as the router names an entry added without a name. */
 export function freeName(env: Environment, table: string, stem: string): string {
   const taken = env.store.table(table).byKey;
@@ -48,7 +47,8 @@ export function freeName(env: Environment, table: string, stem: string): string 
 
 /**
  * `add` that also notes who added the entry (`owner`), which the generic add cannot: it
- * knows the values, not the caller.
+ * knows the values, not the caller. Without `policy=` (or `copy-from`) the entry gets the
+ * default policies the caller holds, not more.
  */
 export function addWithOwner(decl: MenuDecl, table: string): CommandDecl {
   const generic = genericCommand('add', decl);
@@ -56,6 +56,8 @@ export function addWithOwner(decl: MenuDecl, table: string): CommandDecl {
     ...generic,
     async run(ctx: CommandContext) {
       const { owner, ...rest } = ctx.args;
+      if (rest.policy === undefined && rest['copy-from'] === undefined) rest.policy = defaultPolicyFor(ctx.session);
+      checkOwner(owner, ctx.session);
       const result = await (generic.run({ ...ctx, args: rest }) as Promise<Reply | void>);
       const id = result?.ret;
       const row = id ? ctx.env.store.table(table).get(parseInt(id.slice(1), 16)) : undefined;
@@ -67,12 +69,15 @@ export function addWithOwner(decl: MenuDecl, table: string): CommandDecl {
 
 const SCRIPT_TABLE = 'system/script';
 
-/** Runs a stored script for a caller, as a job; its output goes where the caller's goes. */
+/**
+ * Runs a stored script for a caller, as a job; its output goes where the caller's goes. It
+ * runs with its policies that its owner still holds (script-rights.ts).
+ */
 export async function runScript(ctx: CommandContext, row: Row): Promise<void> {
   const { env, session } = ctx;
-  const policies = policiesOf(row.values.policy ?? DEFAULT_SCRIPT_POLICY);
   const trusted = row.values['dont-require-permissions'] === 'true';
-  if (!trusted) for (const p of policies) if (!session.policies.has(p)) throw notEnoughPermissions();
+  if (!trusted) for (const p of policiesOf(row.values.policy ?? DEFAULT_SCRIPT_POLICY)) if (!session.policies.has(p)) throw notEnoughPermissions();
+  const policies = runPolicies(env, row);
   const store = env.store;
   const current = store.table(SCRIPT_TABLE).get(row.id)!;
   store.commit([{
@@ -110,6 +115,7 @@ export const script: MenuDecl = {
       derive: (row) => { try { parse(row.values.source ?? ''); return 'false'; } catch { return 'true'; } },
     },
   },
+  verify: (next, _env, previous, session) => checkEntryRights(next, session, previous),
 };
 script.commands = {
   add: addWithOwner(script, SCRIPT_TABLE),
