@@ -8,7 +8,7 @@
 // (`:put`, `:local`, `:if`, `:foreach`, ...) are in this file.
 
 import type { Engine, Node } from '../core/engine.js';
-import { CommandError } from '../core/errors.js';
+import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandDecl, Menu, Reply } from '../core/schema.js';
 import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
@@ -410,6 +410,11 @@ export class Interpreter {
     return args;
   }
 
+  /** `print file=`, `:execute file=`: writing a file takes the `ftp` policy, as `export file=` does (REST spec 5). */
+  private mayWriteFiles() {
+    if (!this.options.session.policies.has('ftp')) throw notEnoughPermissions();
+  }
+
   /**
    * `remove 0`: item numbers of the latest print of this menu name its records; without
    * one, the numbers a print would give now (RouterOS manual, "Console": "numbers will be
@@ -482,6 +487,7 @@ export class Interpreter {
       ? formatSettings(menu, rows[0] ?? {})
       : formatTable(menu, rows, { detail: flags.has('detail'), terse: flags.has('terse') });
     if (file !== undefined) {
+      this.mayWriteFiles();
       const files = this.host.files?.();
       if (!files) throw new ScriptError('failure: file store not available');
       files.write(file.endsWith('.txt') ? file : `${file}.txt`, lines.join('\n') + '\n');
@@ -969,6 +975,7 @@ export class Interpreter {
         const source = scriptExpr.kind === 'code' ? scriptExpr.source : toStr(await this.evaluate(scriptExpr, scope, lexer));
         const asString = args.some((a) => a.kind === 'named' && a.name === 'as-string') || unnamed.some((u) => u.kind === 'word' && u.text === 'as-string');
         const file = await this.namedValue(args, 'file', scope, lexer);
+        if (file !== undefined) this.mayWriteFiles();
         if (asString) {
           const lines: string[] = [];
           const sub = new Interpreter(this.host, { ...this.options, output: (t) => lines.push(t) });

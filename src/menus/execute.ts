@@ -5,6 +5,7 @@
 // script starts as a background job of /system/script/job and the reply is the job's id at
 // once (`{ret: "*1A"}`); `file=` keeps the job's output in a file.
 
+import { notEnoughPermissions } from '../core/errors.js';
 import type { CommandContext, MenuDecl, Reply } from '../core/schema.js';
 import { str } from '../core/values.js';
 import type { ConsoleSession } from '../console/host.js';
@@ -26,7 +27,9 @@ async function execute(ctx: CommandContext): Promise<Reply> {
     return { ret: lines.join('\n') };
   }
   let output: ((t: string) => void) | undefined;
-  if (args.file) {
+  if (args.file !== undefined) {
+    // Writing a file takes the `ftp` policy, as every file write does (REST spec 5).
+    if (!session.policies.has('ftp')) throw notEnoughPermissions();
     const files = rt.files();
     const name = args.file.endsWith('.txt') ? args.file : `${args.file}.txt`;
     const written: string[] = [];
