@@ -27,8 +27,11 @@ export interface BackgroundOptions {
 
 export interface ConsoleHost {
   readonly engine: Engine;
-  /** Global variables (`:global`), shared by every script of the router. */
-  readonly globals: Map<string, Value>;
+  /**
+   * Global variables (`:global`) of one user, shared by every script and console that runs
+   * as that user; other users' globals are out of reach, as on the router.
+   */
+  globalsOf(user: string): Map<string, Value>;
   log(topics: string, message: string): void;
   /** The file store, when the router has one. */
   files?(): FileAccess | undefined;

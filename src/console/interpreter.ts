@@ -592,20 +592,25 @@ export class Interpreter {
 
   // ---------------------------------------------------------------- variables
 
+  /** The globals of the user this script runs as. */
+  private get globals(): Map<string, Value> {
+    return this.host.globalsOf(this.options.session.user);
+  }
+
   private lookup(scope: Scope, name: string): Value {
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.vars.has(name)) return s.vars.get(name)!;
-      if (s.globals.has(name)) return this.host.globals.get(name) ?? NOTHING;
+      if (s.globals.has(name)) return this.globals.get(name) ?? NOTHING;
     }
-    return this.host.globals.get(name) ?? NOTHING;
+    return this.globals.get(name) ?? NOTHING;
   }
 
   private assign(scope: Scope, name: string, value: Value) {
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.vars.has(name)) { s.vars.set(name, value); return; }
-      if (s.globals.has(name)) { this.host.globals.set(name, value); return; }
+      if (s.globals.has(name)) { this.globals.set(name, value); return; }
     }
-    if (this.host.globals.has(name)) { this.host.globals.set(name, value); return; }
+    if (this.globals.has(name)) { this.globals.set(name, value); return; }
     throw new ScriptError(`no such variable ${name}`);
   }
 
@@ -770,8 +775,8 @@ export class Interpreter {
         if (name === 'local') scope.vars.set(varName, value ?? NOTHING);
         else if (name === 'global') {
           scope.globals.add(varName);
-          if (value !== undefined) this.host.globals.set(varName, value);
-          else if (!this.host.globals.has(varName)) this.host.globals.set(varName, NOTHING);
+          if (value !== undefined) this.globals.set(varName, value);
+          else if (!this.globals.has(varName)) this.globals.set(varName, NOTHING);
         } else {
           try {
             this.assign(scope, varName, value ?? NOTHING);

@@ -1,4 +1,4 @@
-// The console language as it lives in a router: one set of global variables, the jobs
+// The console language as it lives in a router: the global variables of each user, the jobs
 // running in the background (/system/script/job), and the way scripts are started by
 // `/execute`, `/system/script/run`, the scheduler and `/import`. A job is a memory-only
 // record of the job table; removing that record stops the job.
@@ -35,12 +35,28 @@ export interface ForegroundOptions {
 }
 
 export class ConsoleRuntime implements ConsoleHost {
-  readonly globals = new Map<string, Value>();
+  /** Each user's `:global` variables: a script sees only those of the user it runs as. */
+  private readonly globalsByUser = new Map<string, Map<string, Value>>();
   readonly lastPrint = new Map<string, string[]>();
   private readonly jobs = new Map<number, Job>();
   private stopped = false;
 
   constructor(readonly engine: Engine, private readonly deps: RuntimeDeps) {}
+
+  globalsOf(user: string): Map<string, Value> {
+    let globals = this.globalsByUser.get(user);
+    if (!globals) this.globalsByUser.set(user, globals = new Map());
+    return globals;
+  }
+
+  /** Every user's globals, by user name (for /system/script/environment). */
+  allGlobals(): ReadonlyMap<string, Map<string, Value>> {
+    return this.globalsByUser;
+  }
+
+  clearGlobals() {
+    this.globalsByUser.clear();
+  }
 
   log(topics: string, message: string) {
     this.deps.log(topics, message);

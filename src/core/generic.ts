@@ -98,8 +98,8 @@ async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> 
   }
   const types = (n: string) => menu.fields.get(n)?.type;
   const query = ctx.query?.length ? compileQuery(ctx.query, types) : undefined;
-  let rows: readonly Row[] = menuRows(env, menu);
-  if (args.from) rows = findRows(env, menu, args.from);
+  let rows: readonly Row[] = menuRows(env, menu, session);
+  if (args.from) rows = findRows(env, menu, args.from, session);
   const selected = (row: Row) => inVariant(menu, row) && (!query || query((n) => visibleValue(ctx, row, n)));
   if ('count-only' in args) {
     let n = 0;
@@ -152,7 +152,7 @@ function settingsRow(ctx: CommandContext): Row {
 async function get(ctx: CommandContext): Promise<Reply> {
   const { env, menu, args, session } = ctx;
   checkArgs(ctx, menu.decl.kind === 'table' ? ['number', 'numbers', 'value-name'] : ['value-name']);
-  const row = menu.decl.kind === 'table' ? findRows(env, menu, args.number ?? args.numbers)[0] : settingsRow(ctx);
+  const row = menu.decl.kind === 'table' ? findRows(env, menu, args.number ?? args.numbers, session)[0] : settingsRow(ctx);
   const name = args['value-name'];
   if (name === undefined) return view(env, menu, row, session) as Reply;
   const field = menu.fields.get(name);
@@ -165,7 +165,7 @@ async function find(ctx: CommandContext): Promise<Reply> {
   const { env, menu, args } = ctx;
   for (const name in args) if (!menu.fields.has(name)) throw unknownParameter(name);
   const ids: string[] = [];
-  for (const row of menuRows(env, menu)) {
+  for (const row of menuRows(env, menu, ctx.session)) {
     if (!inVariant(menu, row)) continue;
     if (Object.entries(args).every(([n, v]) => visibleValue(ctx, row, n) === v)) ids.push(formatId(row.id));
   }

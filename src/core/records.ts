@@ -97,14 +97,14 @@ export function shownValue(env: Environment, menu: Menu, row: Row, name: string)
   return stored === undefined ? field.default : showValue(env, field, stored);
 }
 
-/** The records a menu shows, in its order (see MenuDecl.rows). */
-export function menuRows(env: Environment, menu: Menu): readonly Row[] {
+/** The records a menu shows, in its order (see MenuDecl.rows), to `session` when given. */
+export function menuRows(env: Environment, menu: Menu, session?: Session): readonly Row[] {
   const stored = env.store.table(menu.table).rows;
-  return menu.decl.rows ? menu.decl.rows(env, stored) : stored;
+  return menu.decl.rows ? menu.decl.rows(env, stored, session) : stored;
 }
 
 /** The records a `numbers` argument names: ids and names, comma-separated. */
-export function findRows(env: Environment, menu: Menu, numbers: string | undefined): Row[] {
+export function findRows(env: Environment, menu: Menu, numbers: string | undefined, session?: Session): Row[] {
   if (numbers === undefined || numbers === '') throw missingArgument('numbers');
   const table = env.store.table(menu.table);
   const rows: Row[] = [];
@@ -112,7 +112,7 @@ export function findRows(env: Environment, menu: Menu, numbers: string | undefin
     const item = word.trim();
     let row: Row | undefined;
     const id = parseId(item);
-    if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu).find((r) => r.id === id) : undefined);
+    if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu, session).find((r) => r.id === id) : undefined);
     else if (menu.decl.key) row = table.byKey.get(item);
     if (!row || !inVariant(menu, row)) throw noSuchItem();
     if (!rows.includes(row)) rows.push(row);

@@ -146,8 +146,10 @@ export interface MenuDecl {
    * The records the menu shows, given the stored ones: by default just those. A menu whose
    * router adds records of its own (connected routes, computed from the addresses) or
    * shows them in another order says so here; print, get, find and record URLs all see them.
+   * `session` is the user who looks, when a menu shows each user only their own records
+   * (/system/script/environment); absent, every record.
    */
-  rows?: (env: Environment, stored: readonly Row[]) => readonly Row[];
+  rows?: (env: Environment, stored: readonly Row[], session?: Session) => readonly Row[];
   /** The id of the first record users add, when the router does not start at *1 (static routes: *80000001). */
   firstId?: number;
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */

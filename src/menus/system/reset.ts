@@ -101,7 +101,7 @@ async function reset(ctx: CommandContext): Promise<void> {
   const { args } = ctx;
   const engine = ctx.env as Engine;
   resetConfiguration(engine, { noDefaults: isOn(args['no-defaults']), keepUsers: isOn(args['keep-users']) });
-  consoleOf(engine).globals.clear();
+  consoleOf(engine).clearGlobals();
   const script = args['run-after-reset'];
   if (script) await importFile(engine, ctx.session, script, { signal: ctx.signal });
 }

@@ -1,6 +1,6 @@
 // /system/script: stored scripts, run by name or id (`run`); /system/script/job: the scripts
 // running now (`/execute` jobs, scripts started by `run` or the scheduler), each removable to
-// stop it; /system/script/environment: the global variables scripts share.
+// stop it; /system/script/environment: the global variables, each user's own.
 //
 // A script has a policy: the policies it runs with. Unless `dont-require-permissions=yes`,
 // the user who runs it must have every one of them (RouterOS manual, "Scripting": "script
@@ -157,17 +157,28 @@ export const scriptJob: MenuDecl = {
 
 // ---------------------------------------------------------------- /system/script/environment
 
-/** The globals as records (memory only; numbered in name order, as the router lists them). */
-function environmentRows(env: Environment): Row[] {
-  const globals = [...consoleOf(env).globals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return globals.map(([n, v], i) => ({ id: i + 1, dynamic: true, pos: i, values: { name: n, value: toStr(v) } }));
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The globals as records (memory only; numbered in name order, as the router lists them).
+ * Globals are each user's own: a user sees theirs, and only a user with `policy` sees, and
+ * may remove, everyone's. Ids count every user's, so an id names the same variable for all.
+ * The owner rides along in `user`, which is no field, so print never shows it.
+ */
+function environmentRows(env: Environment, session?: Session): Row[] {
+  const all: [string, string, string][] = [];
+  for (const [user, globals] of consoleOf(env).allGlobals()) for (const [n, v] of globals) all.push([user, n, toStr(v)]);
+  all.sort(([ua, a], [ub, b]) => byText(a, b) || byText(ua, ub));
+  const rows = all.map(([user, n, v], i): Row => ({ id: i + 1, dynamic: true, pos: i, values: { name: n, value: v, user } }));
+  const everyone = !session || session.policies.has('policy');
+  return everyone ? rows : rows.filter((r) => r.values.user === session.user);
 }
 
 export const scriptEnvironment: MenuDecl = {
   path: 'system/script/environment',
   kind: 'table',
   generic: ['print', 'get', 'find'],
-  rows: (env) => environmentRows(env),
+  rows: (env, _stored, session) => environmentRows(env, session),
   fields: {
     name: { type: str(), readOnly: true },
     value: { type: str(), readOnly: true },
@@ -178,12 +189,15 @@ export const scriptEnvironment: MenuDecl = {
       args: { numbers: { type: str(), required: true } },
       unnamed: 'numbers',
       async run(ctx) {
-        const rows = environmentRows(ctx.env);
-        const globals = consoleOf(ctx.env).globals;
+        const rows = environmentRows(ctx.env, ctx.session);
+        // By name, the caller's own variable comes first.
+        const own = (r: Row) => (r.values.user === ctx.session.user ? 0 : 1);
+        const byName = [...rows].sort((a, b) => own(a) - own(b));
+        const rt = consoleOf(ctx.env);
         for (const word of ctx.args.numbers.split(',')) {
-          const row = rows.find((r) => formatId(r.id) === word || r.values.name === word);
+          const row = rows.find((r) => formatId(r.id) === word) ?? byName.find((r) => r.values.name === word);
           if (!row) throw new CommandError('no-such-item', 'no such item');
-          globals.delete(row.values.name);
+          rt.globalsOf(row.values.user).delete(row.values.name);
         }
       },
     },

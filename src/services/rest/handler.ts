@@ -141,7 +141,7 @@ export class RestHandler {
           if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
           if (rest[0] === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
-          const row = this.record(node, rest[0]);
+          const row = this.record(node, rest[0], session);
           if (!row) return failed(404);
           const out = await run({ path, command: 'print', args: { from: row }, query: filters, proplist });
           return out.records.length ? reply(200, out.records[0]) : failed(404);
@@ -164,7 +164,7 @@ export class RestHandler {
       }
       case 'PATCH': {
         if (rest.length !== 1 || !node.menu || node.menu.decl.kind !== 'table') throw new RestError(400, MISSING_ID);
-        const id = this.record(node, rest[0]);
+        const id = this.record(node, rest[0], session);
         if (!id) return failed(404);
         await run({ path, command: 'set', args: { ...body.args, numbers: id } });
         const out = await run({ path, command: 'print', args: { from: id } });
@@ -177,7 +177,7 @@ export class RestHandler {
           if (node.menu.decl.permanent) throw new RestError(400, MISSING_ID);
           throw noSuchDirectory('remove');
         }
-        const id = this.record(node, rest[0]);
+        const id = this.record(node, rest[0], session);
         if (!id) return failed(404);
         await run({ path, command: 'remove', args: { numbers: id } });
         return { status: 204, headers: {}, body: '' };
@@ -216,10 +216,10 @@ export class RestHandler {
   }
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */
-  private record(node: Node, word: string): string | undefined {
+  private record(node: Node, word: string, session: Session): string | undefined {
     const menu = node.menu!;
     try {
-      return formatId(findRows(this.engine, menu, word)[0].id);
+      return formatId(findRows(this.engine, menu, word, session)[0].id);
     } catch (e) {
       if (e instanceof CommandError && e.kind === 'no-such-item') return undefined;
       throw e;
