@@ -269,7 +269,8 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
   }
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
-    const arg = declared[name];
+    // Own names only: `__proto__` or `constructor` are no arguments of anything.
+    const arg = Object.hasOwn(declared, name) ? declared[name] : undefined;
     if (!arg) throw unknownParameter(name);
     if (arg.flag) { out[name] = value; continue; }
     try {

@@ -49,6 +49,24 @@ export const name: ValueType = {
   compare: cmpStr,
 };
 
+/**
+ * A host name: at most 253 characters, the longest a DNS name can be written (RFC 1035: 255
+ * octets on the wire, less the first length byte and the root). The inspect note stays the
+ * tree's plain `string value`, as the router's does not say so.
+ */
+export const MAX_HOST_NAME = 253;
+export function hostName(base: ValueType = str()): ValueType {
+  return {
+    name: base.name,
+    desc: base.desc,
+    parse(input) {
+      if (input.length > MAX_HOST_NAME) throw new ValueError();
+      return base.parse(input);
+    },
+    compare: base.compare,
+  };
+}
+
 // ---------------------------------------------------------------- booleans
 
 // No desc: the real router's inspect shows none for its yes/no arguments (e.g. `disabled`).

@@ -188,7 +188,7 @@ export class Www {
     });
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      if (!refused) this.route(req, res, Buffer.concat(chunks).toString('utf8'));
+      if (!refused) this.route(req, res, Buffer.concat(chunks));
     });
   }
 
@@ -198,7 +198,7 @@ export class Www {
     res.on('finish', () => req.socket.destroySoon());
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+  private route(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
     const url = req.url ?? '/';
     const pathName = url.split('?')[0];
     const parts = this.options.parts();

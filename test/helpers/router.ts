@@ -41,8 +41,8 @@ export interface Reply {
 export interface CallOptions {
   user?: string;
   password?: string;
-  /** Raw body text (sent as is); otherwise `body` is sent as JSON. */
-  raw?: string;
+  /** Raw body text or bytes (sent as is); otherwise `body` is sent as JSON. */
+  raw?: string | Buffer;
   headers?: Record<string, string>;
   /** Local address to connect from (127.0.0.2 to be another client). */
   localAddress?: string;
@@ -70,7 +70,7 @@ export function call(port: number, method: string, path: string, body?: unknown,
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...o.headers };
     if (!o.noAuth) headers.Authorization = 'Basic ' + Buffer.from(`${o.user ?? 'admin'}:${o.password ?? ''}`).toString('base64');
-    let payload: string | undefined = o.raw;
+    let payload: string | Buffer | undefined = o.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: o.localAddress, agent: o.agent ?? false },

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, duration, int, ipv4, listOf, oneOf, str } from '../../core/values.js';
+import { bool, duration, hostName, int, ipv4, listOf, oneOf, str } from '../../core/values.js';
 import { dynamic } from '../common.js';
 
 /** An IPv4 or IPv6 address; IPv6 is written back in its short form (`2001:db8::1`). */
@@ -84,19 +84,19 @@ export const dnsStatic: MenuDecl = {
   kind: 'table',
   ordered: true,
   fields: {
-    name: { type: str() },
+    name: { type: hostName() },
     regexp: { type: str() },
     // `A` is the default type and is not printed; every other type is.
     type: { type: oneOf(RECORD_TYPES, { message: NO_MATCH }) },
     address: { type: ipAddress46 },
-    cname: { type: str() },
+    cname: { type: hostName() },
     'forward-to': { type: str() },
-    'mx-exchange': { type: str() },
+    'mx-exchange': { type: hostName() },
     'mx-preference': { type: u16 },
-    ns: { type: str() },
+    ns: { type: hostName() },
     'srv-port': { type: u16 },
     'srv-priority': { type: u16 },
-    'srv-target': { type: str() },
+    'srv-target': { type: hostName() },
     'srv-weight': { type: u16 },
     text: { type: str() },
     'address-list': { type: str() },

@@ -45,7 +45,8 @@ interface Parsed {
 
 function parse(words: readonly string[]): Parsed {
   const [command, ...rest] = words;
-  const out: Parsed = { command: command ?? '', args: {}, query: [] };
+  // No prototype: `=__proto__=x` is an argument (refused as unknown), not a prototype change.
+  const out: Parsed = { command: command ?? '', args: Object.create(null) as Record<string, string>, query: [] };
   for (const word of rest) {
     if (word.startsWith('=')) {
       const eq = word.indexOf('=', 1);

@@ -18,7 +18,8 @@ export interface RestRequest {
   url: string;
   authorization?: string;
   contentType?: string;
-  body: string;
+  /** The body's bytes (read as UTF-8 by the REST face, which refuses anything else), or text. */
+  body: string | Buffer;
   client: string;
   /** `http` or `https`, and the Host header, for the Location of a new record. */
   scheme: string;
