@@ -150,7 +150,8 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
         }
         try {
           const res = await api.call('POST', 'execute', { script: `/${cwd.join('/')}\n${line}`, 'as-string': '' });
-          const text = res.status === 200 ? String(res.json?.ret ?? '') : String(res.json?.detail ?? res.json?.message ?? res.status);
+          // The router separates output lines with CR LF; written here as plain lines.
+          const text = (res.status === 200 ? String(res.json?.ret ?? '') : String(res.json?.detail ?? res.json?.message ?? res.status)).replace(/\r\n/g, '\n');
           if (text !== '') write(localize(text) + '\n');
           if (res.status === 200) {
             // `/system identity set name=x` renames the router: the prompt follows.

@@ -272,7 +272,9 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
     // Own names only: `__proto__` or `constructor` are no arguments of anything.
     const arg = Object.hasOwn(declared, name) ? declared[name] : undefined;
     if (!arg) throw unknownParameter(name);
-    if (arg.flag) { out[name] = value; continue; }
+    // A flag sent as false or no (`"once": false`) is a flag not given: `once=false` means
+    // "not once", so a monitor keeps going.
+    if (arg.flag) { if (!/^(false|no)$/i.test(value)) out[name] = value; continue; }
     try {
       out[name] = arg.type.parse(value);
     } catch (e) {

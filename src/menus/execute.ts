@@ -3,7 +3,8 @@
 // command and line, as the router does (`input does not match any value of certificate
 // (/ip/service/set (certificate); line 1)`, docs/routeros-facts.md 1.2). Without it the
 // script starts as a background job of /system/script/job and the reply is the job's id at
-// once (`{ret: "*1A"}`); `file=` keeps the job's output in a file.
+// once (`{ret: "*1A"}`); `file=` keeps the job's output in a file. The output's lines are
+// separated by `\r\n`, as a 7.x router's are (docs/routeros-facts.md 16).
 
 import { notEnoughPermissions } from '../core/errors.js';
 import type { CommandContext, MenuDecl, Reply } from '../core/schema.js';
@@ -24,7 +25,8 @@ async function execute(ctx: CommandContext): Promise<Reply> {
     } catch (e) {
       lines.push(describe(e));
     }
-    return { ret: lines.join('\n') };
+    // The router's console separates the lines it prints with CR LF, and so does this reply.
+    return { ret: lines.join('\r\n') };
   }
   let output: ((t: string) => void) | undefined;
   if (args.file !== undefined) {

@@ -17,7 +17,9 @@ async function password(ctx: CommandContext): Promise<void> {
   if (!row || !verifyPassword(args['old-password'] ?? '', row.values.password ?? '')) throw failure('old password is not valid');
   const next = args['new-password'] ?? '';
   if (next !== (args['confirm-new-password'] ?? '')) throw failure('new passwords do not match');
-  env.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, password: hashPassword(next) } }]);
+  // A new password is no longer an expired one (`expire-password`, a fresh admin's empty one).
+  const { expired: _, ...values } = row.values;
+  env.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...values, password: hashPassword(next) } }]);
 }
 
 export const passwordCommand: MenuDecl = {

@@ -80,7 +80,8 @@ export function terminalView(session) {
     const script = line.trim().startsWith('/') || !cwd.length ? line : `/${cwd.join(' ')} ${line}`;
     try {
       const reply = await rest('POST', 'execute', { script, 'as-string': '' });
-      const text = reply && typeof reply.ret === 'string' ? reply.ret : '';
+      // The router separates the lines it prints with CR LF; the page shows plain lines.
+      const text = reply && typeof reply.ret === 'string' ? reply.ret.replace(/\r\n/g, '\n') : '';
       if (text) write(text.endsWith('\n') ? text : text + '\n');
     } catch (e) {
       write(`${e.message}\n`);

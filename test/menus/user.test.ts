@@ -67,12 +67,12 @@ test('default groups cannot be removed, nor a group a user belongs to', async ()
   } finally { r.close(); }
 });
 
-test('the default user admin is in group full and shows no password', async () => {
+test('the default user admin is in group full, shows no password, and its empty password shows as expired', async () => {
   const r = boot();
   try {
     const records = await r.print('user');
     assert.deepEqual(records, [{
-      '.id': '*1', address: '', comment: 'system default user', disabled: 'false', expired: 'false', group: 'full',
+      '.id': '*1', address: '', comment: 'system default user', disabled: 'false', expired: 'true', group: 'full',
       'inactivity-policy': 'none', 'inactivity-timeout': '10m', name: 'admin',
     }]);
     assert.deepEqual(Object.keys(records[0]), ['.id', 'address', 'comment', 'disabled', 'expired', 'group', 'inactivity-policy', 'inactivity-timeout', 'name']);

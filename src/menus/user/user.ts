@@ -138,7 +138,13 @@ export const user: MenuDecl = {
     'last-logged-in': { type: str(), readOnly: true },
     expired: { type: bool, readOnly: true, default: 'false' },
   },
-  verify(next, env, previous) {
+  verify(next, env, previous, session) {
+    // A user cannot disable themselves: the router answers as if done and changes nothing
+    // (observed on 7.2x over REST, issue 13), so nobody locks themselves out.
+    if (previous && session && previous.values.name === session.user && next.disabled !== previous.values.disabled) {
+      if (previous.values.disabled === undefined) delete next.disabled;
+      else next.disabled = previous.values.disabled;
+    }
     const password = storedPassword(next, env, previous);
     if (previous && password !== previous.values.password) delete next.expired;
     next.password = password;
@@ -159,7 +165,9 @@ export const user: MenuDecl = {
     },
   },
   // Hashing takes a moment, so the default user's empty password is hashed only when needed.
+  // A fresh router's admin shows `expired=true` while its password is the empty one (a 7.x
+  // CHR does; logins still work): the first password set clears it.
   get defaults(): readonly Reply[] {
-    return (adminDefaults ??= [{ name: 'admin', group: 'full', comment: 'system default user', password: hashPassword('') }]);
+    return (adminDefaults ??= [{ name: 'admin', group: 'full', comment: 'system default user', password: hashPassword(''), expired: 'true' }]);
   },
 };

@@ -186,6 +186,11 @@ export class RestHandler {
       case 'POST': {
         if (rest.length !== 1) throw rest.length ? noSuchDirectory(rest[0]) : noSuchCommand();
         if (rest[0] === 'print' && node.menu?.decl.restPrintByGetOnly) throw new RestError(500);
+        // A remove on a table that has none (/interface) is 406 with the console's words, as
+        // the REST manual's Errors section shows (docs/routeros-facts.md 16).
+        if (rest[0] === 'remove' && node.menu?.decl.kind === 'table' && !node.commands.has('remove')) {
+          throw new RestError(406, noSuchDirectory('remove').message);
+        }
         const args = { ...body.args };
         // In a body `.id` names the record(s) a command works on: the console's `numbers`.
         if ('.id' in args) { args.numbers = args['.id']; delete args['.id']; }
