@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, withPorts } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
@@ -36,8 +36,8 @@ export interface RouterOptions {
   requestLimitMs: number;
   /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
   board?: string;
-  /** Ethernet ports of a CHR (`--ports N`): ether1..etherN. */
-  etherPorts?: number;
+  /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
+  hardware?: Hardware;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
 }
@@ -61,7 +61,7 @@ export class Router {
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
-    const device = new Device(options.etherPorts ? withPorts(board, options.etherPorts) : board, this.engine);
+    const device = new Device(options.hardware ? withHardware(board, options.hardware) : board, this.engine);
     device.rosVersion = options.rosVersion ?? DEFAULT_ROS_VERSION;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));

@@ -23,7 +23,8 @@ import type { FieldDecl, Menu, Session } from '../core/schema.js';
 import type { Row } from '../core/store.js';
 
 /** How a record a blank router has too is named in `set` (or left out). */
-export type Builtin = { ident: string; defaults?: Record<string, string> } | 'skip';
+/** A record the router has by itself, exported as `set <ident>`; `always` names values every such line shows. */
+export type Builtin = { ident: string; defaults?: Record<string, string>; always?: readonly string[] } | 'skip';
 
 /** What only the menus know about exporting their records. */
 export interface ExportHints {
@@ -101,6 +102,8 @@ function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
     if (state.has(m)) return; // done, or a cycle: declaration order decides
     state.set(m, 'busy');
     for (const field of m.fields.values()) {
+      // Records named by name come first too (a route's routing table).
+      for (const table of field.names?.tables ?? []) for (const target of byTable.get(table) ?? []) visit(target);
       if (!field.ref) continue;
       // A kind of interface on another interface (a VLAN) comes after the kinds that stand alone.
       const own = field.ref.table === m.table;
@@ -130,7 +133,7 @@ async function menuLines(engine: Engine, menu: Menu, session: Session, hints: Ex
     if (options.where && !(await options.where(menu, row))) continue;
     const builtin = hints.builtin(menu, row);
     if (builtin === 'skip') continue;
-    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined));
+    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined), builtin?.always);
     if (builtin) {
       if (args.length) emit([`set ${builtin.ident}`, ...args]);
     } else {
@@ -149,10 +152,10 @@ function canExport(field: FieldDecl, session: Session, options: ExportOptions): 
  * `name=value` words of a record. `builtinDefaults` (a built-in record's own first values)
  * is the baseline for a built-in record; field defaults for the others.
  */
-function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, builtinDefaults: Record<string, string> | undefined): string[] {
+function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, builtinDefaults: Record<string, string> | undefined, builtinAlways: readonly string[] = []): string[] {
   const out: string[] = [];
   const derivedKept = hints.storedDerived[menu.path] ?? [];
-  const always = builtinDefaults ? [] : hints.always[menu.path] ?? [];
+  const always = builtinDefaults ? builtinAlways : hints.always[menu.path] ?? [];
   for (const name of menu.order) {
     const field = menu.fields.get(name)!;
     if (!canExport(field, session, options)) continue;

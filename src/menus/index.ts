@@ -43,6 +43,9 @@ import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
 import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
+import { ownRecordMenus } from './own-records.js';
+import { ipv6Address } from './ip/ipv6-address.js';
+import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -55,6 +58,7 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address,
 ];
 
 /**

@@ -35,7 +35,7 @@ describe('--board', () => {
       assert.match(text, /^set \[ find default-name=sfp-sfpplus1 \] name=uplink$/m);
       assert.doesNotMatch(text, /ether6/);
     } finally { await r.stop(); }
-    const chr = await startRouter({ board: 'chr', etherPorts: 12 });
+    const chr = await startRouter({ board: 'chr', hardware: { ports: 12 } });
     try {
       const names = (await client(chr.port).get('/rest/interface/ethernet?.proplist=name')).json.map((x: Record<string, string>) => x.name);
       assert.deepEqual(names, Array.from({ length: 12 }, (_, i) => `ether${i + 1}`));
