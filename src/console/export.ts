@@ -166,6 +166,10 @@ function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: E
     if (stored === undefined && field.derive && (derivedKept.includes(name) || options.verbose)) stored = field.derive(row, engine);
     if (stored === undefined && (options.verbose || always.includes(name))) stored = field.default;
     if (stored === undefined) continue;
+    if (field.flag) {
+      if (stored === '' || stored === 'true') out.push(name);
+      continue;
+    }
     // A value stored that the router would work out anyway (a port's MAC set to its own) is no setting.
     const natural = field.derive && row.values[name] !== undefined && !derivedKept.includes(name) ? field.derive({ ...row, values: withoutKey(row.values, name) }, engine) : undefined;
     const baseline = builtinDefaults?.[name] ?? field.default ?? natural;

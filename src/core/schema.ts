@@ -54,6 +54,8 @@ export interface FieldDecl {
    * `routing-table`: a `/routing/table` entry or a VRF), or one of the words.
    */
   names?: { tables: readonly string[]; words?: readonly string[] };
+  /** An argument that takes no value (`add blackhole`, `add fib`): export writes its name alone when it is on. */
+  flag?: boolean;
   /** 'password': never printed. 'sensitive': printed only with the `sensitive` policy. */
   secret?: 'password' | 'sensitive';
   /** SNMP OID suffix print shows with `oid`. */

@@ -11,7 +11,7 @@ import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
 import { addressList, filter, nat, ruleMenus } from './ip/firewall.js';
-import { route } from './ip/route.js';
+import { route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
 import { identity } from './system/identity.js';
 import { clock } from './system/clock.js';
@@ -58,7 +58,7 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { interfaceRef, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, choice, isRunning } from '../interface/interface.js';
 import { networkOf } from './address.js';
+import { TREE } from '../../tree/declare.js';
 
 // ---------------------------------------------------------------- value types
 
@@ -208,7 +209,7 @@ export const route: MenuDecl = {
     'routing-table': { type: str(), default: 'main', names: { tables: ['routing/table', 'ip/vrf'], words: ['main'] } },
     'pref-src': { type: orEmpty(ipv4) },
     'check-gateway': { type: choice(['arp', 'bfd', 'bfd-multihop', 'none', 'ping']) },
-    blackhole: { type: bool, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
+    blackhole: { type: bool, flag: true, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
     'vrf-interface': interfaceRef(),
     // Shown on static routes (best guess: routeros-facts.md 2.3); a connected route has none.
     disabled: { type: bool, default: 'false', derive: (row) => (isConnected(row) ? undefined : row.values.disabled ?? 'false') },
@@ -225,4 +226,12 @@ export const route: MenuDecl = {
   firstId: 0x80000001,
   // Static and connected routes together, in the router's order.
   rows: (env) => routingTable(env).rows,
+};
+
+/** /routing/table: tables routes name; `fib` (a flag: exports write `add fib name=...`) puts one in the forwarding base. */
+export const routingTableMenu: MenuDecl = {
+  path: 'routing/table',
+  kind: 'table',
+  key: 'name',
+  fields: { fib: { type: TREE, flag: true } },
 };
