@@ -22,6 +22,7 @@ import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
+import { documentedDefault } from './defaults.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
@@ -68,5 +69,6 @@ export const handMenus: readonly MenuDecl[] = [
 export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
   place: placeInterfaceKind,
   refers: references,
+  defaultOf: documentedDefault,
   notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
 }));
