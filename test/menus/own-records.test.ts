@@ -158,3 +158,21 @@ describe('routes as real exports write them', () => {
     } finally { await r.stop(); }
   });
 });
+
+describe('references between generated menus', () => {
+  test('a PPP secret names a /ppp profile and an IPsec policy a proposal: checked, and renames follow', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.put('/rest/ppp/secret', { name: 'u1', password: 'p', profile: 'nosuch' })).json,
+        error(400, 'Bad Request', 'input does not match any value of profile'));
+      assert.equal((await c.put('/rest/ppp/secret', { name: 'u1', password: 'p', profile: 'default-encryption' })).status, 201);
+      await c.put('/rest/ip/ipsec/proposal', { name: 'p1', 'enc-algorithms': 'aes-256-cbc' });
+      const policy = await c.put('/rest/ip/ipsec/policy', { 'src-address': '10.0.0.0/24', 'dst-address': '10.1.0.0/24', proposal: 'p1', tunnel: 'yes' });
+      assert.equal(policy.status, 201, policy.text);
+      await c.patch('/rest/ip/ipsec/proposal/p1', { name: 'p2' });
+      assert.equal((await c.get(`/rest/ip/ipsec/policy/${policy.json['.id']}`)).json.proposal, 'p2');
+      assert.ok((await exportLines(r, '/ip ipsec policy')).some((l) => / proposal=p2 /.test(` ${l} `)));
+    } finally { await r.stop(); }
+  });
+});
