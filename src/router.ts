@@ -96,6 +96,8 @@ export class Router {
       },
     };
     this.logins = new Logins(this.directory(), options.loginKeepMs, () => this.engine.now(), events);
+    // A reboot the configuration asks for: after the answer has left (a real router answers, then goes down).
+    this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
   }
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
@@ -238,6 +240,24 @@ export class Router {
     const when = formatDateTime(new Date(at));
     if (!row || row.values['last-logged-in'] === when) return;
     this.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
+  }
+
+  /**
+   * What the real router does when it reboots (`/system reboot`, `/system backup load`),
+   * the configuration kept as stored: every connection and login ends, uptime counts from
+   * zero, and the services and the scheduler start afresh (`start-time=startup` entries run).
+   * Called once the command's answer is on its way.
+   */
+  async restart() {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.services?.stop();
+    await stopScheduler(this.engine);
+    this.logins.close();
+    (this.engine.services.device as Device).startedAt = Date.now();
+    writeLog(this.engine, 'system,info', 'router rebooted');
+    attachDevice(this.engine);
+    startScheduler(this.engine);
+    await this.startServices();
   }
 
   async stop() {

@@ -141,7 +141,8 @@ export const BUILD_TIME = '2026-06-02 10:15:31';
  * the LTE modem. `env` (the engine) lets it tell an Ethernet port from other interfaces.
  */
 export class Device {
-  readonly startedAt = Date.now();
+  /** When the device last started (a reboot sets it again). */
+  startedAt = Date.now();
   private lastCpu = process.cpuUsage();
   private lastAt = process.hrtime.bigint();
   private load = 0;

@@ -42,6 +42,7 @@ import { withExport } from './export.js';
 import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
+import { rebootCommand } from './system/reboot.js';
 import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
@@ -57,7 +58,7 @@ export const handMenus: readonly MenuDecl[] = [
   userActive, passwordCommand, delayCommand, certificate,
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
-  script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
+  script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
 ];
