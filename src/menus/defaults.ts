@@ -40,6 +40,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'allow-dual-stack-queue': 'true', 'always-broadcast': 'false', 'block-access': 'false', 'dhcp-option-set': 'none',
     'insert-queue-before': 'first', 'lease-time': '0s', 'parent-queue': 'none', 'use-src-mac': 'false',
   },
+  // Same page, Network.
+  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', netmask: '0', 'ntp-none': 'false' },
   // "Neighbor discovery" (manual: System Information and Utilities > Neighbor discovery). lldp-med is
   // yes|no in the manual but an untyped argument in the 7.24 tree: left out.
   'ip/neighbor/discovery-settings': {
@@ -54,6 +56,12 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'tcp-fin-wait-timeout': '10s', 'tcp-close-wait-timeout': '10s', 'tcp-last-ack-timeout': '10s',
     'tcp-time-wait-timeout': '10s', 'tcp-close-timeout': '10s', 'udp-timeout': '30s', 'udp-stream-timeout': '3m',
     'icmp-timeout': '10s', 'generic-timeout': '10m',
+  },
+  // "VRRP" (manual: High Availability Solutions > VRRP, Writable settings).
+  'interface/vrrp': {
+    arp: 'enabled', 'arp-timeout': 'auto', authentication: 'none', 'connection-tracking-mode': 'passive-active',
+    'connection-tracking-port': '8275', 'group-authority': 'none', interval: '1s', 'preemption-mode': 'true',
+    priority: '100', 'sync-connection-tracking': 'false', 'v3-protocol': 'ipv4', version: '3', vrid: '1',
   },
   // "RoMON" (manual: Management tools > RoMON).
   'tool/romon': { enabled: 'false', id: '00:00:00:00:00:00' },
