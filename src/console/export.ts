@@ -95,18 +95,24 @@ export function exportedMenus(engine: Engine, hints: ExportHints, path: string):
 function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
   const byTable = new Map<string, Menu[]>();
   for (const m of menus) byTable.set(m.table, [...(byTable.get(m.table) ?? []), m]);
-  const namesOwnTable = (m: Menu) => [...m.fields.values()].some((f) => f.ref?.table === m.table);
+  // An interface built on another (a VLAN's or VRRP's `interface`, a VRF's) comes after
+  // the kinds that stand alone; a bridge's optional `mlag-peer-port` does not put the
+  // bridge after the tunnels, which would pull what they name (PPP profiles, lists) first.
+  const ON = new Set(['interface', 'master-interface']);
+  const onOwnTable = (m: Menu, name: string, f: FieldDecl) => f.ref?.table === m.table && (f.required === true || ON.has(name));
+  const namesOwnTable = (m: Menu) => [...m.fields].some(([name, f]) => onOwnTable(m, name, f));
   const out: Menu[] = [];
   const state = new Map<Menu, 'busy' | 'done'>();
   const visit = (m: Menu) => {
     if (state.has(m)) return; // done, or a cycle: declaration order decides
     state.set(m, 'busy');
-    for (const field of m.fields.values()) {
+    for (const [name, field] of m.fields) {
       // Records named by name come first too (a route's routing table).
       for (const table of field.names?.tables ?? []) for (const target of byTable.get(table) ?? []) visit(target);
       if (!field.ref) continue;
       // A kind of interface on another interface (a VLAN) comes after the kinds that stand alone.
       const own = field.ref.table === m.table;
+      if (own && !onOwnTable(m, name, field)) continue;
       for (const target of byTable.get(field.ref.table) ?? []) if (!own || !namesOwnTable(target)) visit(target);
     }
     state.set(m, 'done');
