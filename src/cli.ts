@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
 import { StoreError } from './core/store.js';
-import { BOARDS, DEFAULT_BOARD } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, type Hardware } from './device/board.js';
 import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
@@ -28,6 +28,8 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --board NAME            the emulated board (default ${DEFAULT_BOARD}):
 ${Object.entries(BOARDS).map(([key, b]) => `                            ${key.padEnd(14)}${b.name} (${b.model})`).join('\n')}
   --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
+  --disks N               virtual drives of --board chr: slot1..slotN (0 to 32, default 1)
+  --serial N              serial ports of --board chr: serial0.. (0 to 4, default 1)
   --help                  show this text
 
 Ports given here are written into /ip/service, so the configuration shows what is bound;
@@ -40,10 +42,18 @@ const PORT_FLAGS: Record<string, ServiceName> = {
   '--www-port': 'www', '--www-ssl-port': 'www-ssl', '--api-port': 'api', '--api-ssl-port': 'api-ssl',
 };
 
+/** A CHR's virtual hardware: flag -> what, least, most, and its words in messages. */
+const HARDWARE_FLAGS: Record<string, [keyof Hardware, number, number, string]> = {
+  '--ports': ['ports', 5, 64, 'ports'],
+  '--disks': ['disks', 0, 32, 'disks'],
+  '--serial': ['serial', 0, 4, 'serial ports'],
+};
+
 function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
   const options: RouterOptions = {
     dataDir: './data', listen: '127.0.0.1', ports: {}, loginKeepMs: 600_000, requestLimitMs: 60_000,
   };
+  let hardwareFlag: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return 'help';
@@ -88,15 +98,17 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       const v = value();
       if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
       options.board = v;
-    } else if (flag === '--ports') {
+    } else if (flag in HARDWARE_FLAGS) {
+      const [what, min, max, words] = HARDWARE_FLAGS[flag];
       const v = value();
-      if (!/^\d{1,2}$/.test(v) || Number(v) < 5 || Number(v) > 64) throw new UsageError(`--ports: "${v}" is not a number of ports (5-64)`);
-      options.etherPorts = Number(v);
+      if (!/^\d{1,2}$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag}: "${v}" is not a number of ${words} (${min}-${max})`);
+      options.hardware = { ...options.hardware, [what]: Number(v) };
+      hardwareFlag ??= flag;
     } else {
       throw new UsageError(`unknown flag ${arg} (see --help)`);
     }
   }
-  if (options.etherPorts !== undefined && options.board !== 'chr') throw new UsageError('--ports: only --board chr takes a number of ports');
+  if (hardwareFlag && options.board !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;
 }
 

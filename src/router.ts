@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, withPorts } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
@@ -36,8 +36,8 @@ export interface RouterOptions {
   requestLimitMs: number;
   /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
   board?: string;
-  /** Ethernet ports of a CHR (`--ports N`): ether1..etherN. */
-  etherPorts?: number;
+  /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
+  hardware?: Hardware;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
 }
@@ -61,7 +61,7 @@ export class Router {
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
-    const device = new Device(options.etherPorts ? withPorts(board, options.etherPorts) : board, this.engine);
+    const device = new Device(options.hardware ? withHardware(board, options.hardware) : board, this.engine);
     device.rosVersion = options.rosVersion ?? DEFAULT_ROS_VERSION;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
@@ -96,6 +96,8 @@ export class Router {
       },
     };
     this.logins = new Logins(this.directory(), options.loginKeepMs, () => this.engine.now(), events);
+    // A reboot the configuration asks for: after the answer has left (a real router answers, then goes down).
+    this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
   }
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
@@ -238,6 +240,24 @@ export class Router {
     const when = formatDateTime(new Date(at));
     if (!row || row.values['last-logged-in'] === when) return;
     this.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
+  }
+
+  /**
+   * What the real router does when it reboots (`/system reboot`, `/system backup load`),
+   * the configuration kept as stored: every connection and login ends, uptime counts from
+   * zero, and the services and the scheduler start afresh (`start-time=startup` entries run).
+   * Called once the command's answer is on its way.
+   */
+  async restart() {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.services?.stop();
+    await stopScheduler(this.engine);
+    this.logins.close();
+    (this.engine.services.device as Device).startedAt = Date.now();
+    writeLog(this.engine, 'system,info', 'router rebooted');
+    attachDevice(this.engine);
+    startScheduler(this.engine);
+    await this.startServices();
   }
 
   async stop() {

@@ -23,7 +23,8 @@ import type { FieldDecl, Menu, Session } from '../core/schema.js';
 import type { Row } from '../core/store.js';
 
 /** How a record a blank router has too is named in `set` (or left out). */
-export type Builtin = { ident: string; defaults?: Record<string, string> } | 'skip';
+/** A record the router has by itself, exported as `set <ident>`; `always` names values every such line shows. */
+export type Builtin = { ident: string; defaults?: Record<string, string>; always?: readonly string[] } | 'skip';
 
 /** What only the menus know about exporting their records. */
 export interface ExportHints {
@@ -94,16 +95,24 @@ export function exportedMenus(engine: Engine, hints: ExportHints, path: string):
 function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
   const byTable = new Map<string, Menu[]>();
   for (const m of menus) byTable.set(m.table, [...(byTable.get(m.table) ?? []), m]);
-  const namesOwnTable = (m: Menu) => [...m.fields.values()].some((f) => f.ref?.table === m.table);
+  // An interface built on another (a VLAN's or VRRP's `interface`, a VRF's) comes after
+  // the kinds that stand alone; a bridge's optional `mlag-peer-port` does not put the
+  // bridge after the tunnels, which would pull what they name (PPP profiles, lists) first.
+  const ON = new Set(['interface', 'master-interface']);
+  const onOwnTable = (m: Menu, name: string, f: FieldDecl) => f.ref?.table === m.table && (f.required === true || ON.has(name));
+  const namesOwnTable = (m: Menu) => [...m.fields].some(([name, f]) => onOwnTable(m, name, f));
   const out: Menu[] = [];
   const state = new Map<Menu, 'busy' | 'done'>();
   const visit = (m: Menu) => {
     if (state.has(m)) return; // done, or a cycle: declaration order decides
     state.set(m, 'busy');
-    for (const field of m.fields.values()) {
+    for (const [name, field] of m.fields) {
+      // Records named by name come first too (a route's routing table).
+      for (const table of field.names?.tables ?? []) for (const target of byTable.get(table) ?? []) visit(target);
       if (!field.ref) continue;
       // A kind of interface on another interface (a VLAN) comes after the kinds that stand alone.
       const own = field.ref.table === m.table;
+      if (own && !onOwnTable(m, name, field)) continue;
       for (const target of byTable.get(field.ref.table) ?? []) if (!own || !namesOwnTable(target)) visit(target);
     }
     state.set(m, 'done');
@@ -130,7 +139,7 @@ async function menuLines(engine: Engine, menu: Menu, session: Session, hints: Ex
     if (options.where && !(await options.where(menu, row))) continue;
     const builtin = hints.builtin(menu, row);
     if (builtin === 'skip') continue;
-    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined));
+    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined), builtin?.always);
     if (builtin) {
       if (args.length) emit([`set ${builtin.ident}`, ...args]);
     } else {
@@ -149,10 +158,10 @@ function canExport(field: FieldDecl, session: Session, options: ExportOptions): 
  * `name=value` words of a record. `builtinDefaults` (a built-in record's own first values)
  * is the baseline for a built-in record; field defaults for the others.
  */
-function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, builtinDefaults: Record<string, string> | undefined): string[] {
+function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, builtinDefaults: Record<string, string> | undefined, builtinAlways: readonly string[] = []): string[] {
   const out: string[] = [];
   const derivedKept = hints.storedDerived[menu.path] ?? [];
-  const always = builtinDefaults ? [] : hints.always[menu.path] ?? [];
+  const always = builtinDefaults ? builtinAlways : hints.always[menu.path] ?? [];
   for (const name of menu.order) {
     const field = menu.fields.get(name)!;
     if (!canExport(field, session, options)) continue;
@@ -163,6 +172,10 @@ function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: E
     if (stored === undefined && field.derive && (derivedKept.includes(name) || options.verbose)) stored = field.derive(row, engine);
     if (stored === undefined && (options.verbose || always.includes(name))) stored = field.default;
     if (stored === undefined) continue;
+    if (field.flag) {
+      if (stored === '' || stored === 'true') out.push(name);
+      continue;
+    }
     // A value stored that the router would work out anyway (a port's MAC set to its own) is no setting.
     const natural = field.derive && row.values[name] !== undefined && !derivedKept.includes(name) ? field.derive({ ...row, values: withoutKey(row.values, name) }, engine) : undefined;
     const baseline = builtinDefaults?.[name] ?? field.default ?? natural;

@@ -27,6 +27,8 @@ const FLAGS: Record<string, Flag> = {
   connect: { field: 'connect', letter: 'c', name: 'CONNECT' },
   static: { field: 'static', letter: 's', name: 'STATIC' },
   builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
+  global: { field: 'global', letter: 'G', name: 'GLOBAL' },
+  'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
 };
 
 interface Layout {
@@ -47,6 +49,7 @@ const LAYOUTS: Record<string, Layout> = {
   'interface/list/member': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['list', 'interface'] },
   'ip/address': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['address', 'network', 'interface'] },
   'ip/pool': { flags: [], columns: ['name', 'ranges'] },
+  'ipv6/address': { flags: [['disabled', 'invalid'], ['dynamic'], ['global', 'link-local']], columns: ['address', 'from-pool', 'interface', 'advertise'] },
   'ip/dns/static': { flags: [['disabled'], ['dynamic']], columns: ['name', 'address', 'ttl'] },
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
   'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },

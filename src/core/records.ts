@@ -29,6 +29,10 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
     if (!row) throw noMatch(name);
     return negated + formatId(row.id);
   }
+  const names = field.names;
+  if (names && !names.words?.includes(input) && !names.tables.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) {
+    throw noMatch(name);
+  }
   try {
     return field.type.parse(input);
   } catch (e) {

@@ -49,6 +49,13 @@ export interface FieldDecl {
    * through and a removed record shows as its id, as the router does.
    */
   ref?: Reference;
+  /**
+   * The value is the name of a record of one of these tables, kept as the name (a route's
+   * `routing-table`: a `/routing/table` entry or a VRF), or one of the words.
+   */
+  names?: { tables: readonly string[]; words?: readonly string[] };
+  /** An argument that takes no value (`add blackhole`, `add fib`): export writes its name alone when it is on. */
+  flag?: boolean;
   /** 'password': never printed. 'sensitive': printed only with the `sensitive` policy. */
   secret?: 'password' | 'sensitive';
   /** SNMP OID suffix print shows with `oid`. */
@@ -159,6 +166,11 @@ export interface MenuDecl {
    * configuration (the logging rules and actions), not part of defconf.
    */
   systemDefaults?: boolean;
+  /**
+   * How export names a changed record of the router's own (`defaults` with an `.id`):
+   * `[ find default=yes ]`, its item number, its id, or its key's value.
+   */
+  exportIdent?: 'default' | 'number' | 'id' | 'name';
   /**
    * REST answers `<menu>/print` (GET or POST) with 500 (Internal Server Error) while GET of
    * the menu shows the object, as the router does for /system/device-mode (a 7.22.1 capture).

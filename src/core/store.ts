@@ -13,6 +13,13 @@ import Database from 'better-sqlite3';
 /** 'vrou': marks a SQLite file as ours, so a foreign database is refused, not reset. */
 const APPLICATION_ID = 0x76726f75;
 const FORMAT_VERSION = 1;
+
+/**
+ * The router numbers some records of its own from the top (PPP's `default-encryption` is
+ * *FFFFFFFE): such ids never move where the records users add are numbered.
+ */
+const OWN_IDS = 0xff000000;
+
 export const STORE_FILE = 'config.db';
 
 export interface Row {
@@ -244,7 +251,7 @@ export class Store {
       const row: Row = { id: r.id, values, dynamic: false, pos: r.pos };
       table.rows.push(row);
       table.byId.set(row.id, row);
-      if (row.id >= table.nextId) table.nextId = row.id + 1;
+      if (row.id >= table.nextId && row.id < OWN_IDS) table.nextId = row.id + 1;
     }
   }
 
@@ -269,7 +276,7 @@ export class Store {
     if (id !== undefined) {
       // A built-in record with the router's own id (first boot only).
       if (t.byId.has(id)) throw new Error(`table ${table} already has id ${formatId(id)}`);
-      t.nextId = Math.max(t.nextId, id + 1);
+      if (id < OWN_IDS) t.nextId = Math.max(t.nextId, id + 1);
       return { id, values, dynamic, pos: t.positionBefore(before) };
     }
     let pos = t.positionBefore(before);

@@ -28,6 +28,10 @@ export interface Board {
   radios?: { type: 'wifi' | 'wlan'; names: readonly string[] };
   /** The packages /system/package lists (routeros first), with their sizes in bytes. */
   packages: readonly { name: string; size: number }[];
+  /** Serial ports (/port), in the board's order: `serial0` for a console port. */
+  serial?: readonly string[];
+  /** Disks (/disk) the board has by itself, by slot: a CHR's virtual drives (`slot1`). */
+  disks?: readonly string[];
   /** The built-in LTE modem, when the board has one. */
   lte?: LteProfile;
 }
@@ -87,11 +91,11 @@ export const BOARDS: Record<string, Board> = {
     },
   }),
   rb5009: arm64('RB5009', 'RB5009UG+S+', { ports: [...range('ether', 6, 8), 'sfp-sfpplus1'] }),
-  ccr2004: arm64('CCR2004', 'CCR2004-1G-12S+2XS', { ports: [...range('sfp-sfpplus', 1, 12), 'sfp28-1', 'sfp28-2'] }),
-  ccr2116: arm64('CCR2116', 'CCR2116-12G-4S+', { cpuCount: 16, totalMemory: 16384 * MIB, ports: [...range('ether', 6, 13), ...range('sfp-sfpplus', 1, 4)] }),
-  crs317: arm('CRS317', 'CRS317-1G-16S+', { packages: [ROUTEROS], radios: undefined, ports: range('sfp-sfpplus', 1, 16) }),
-  crs328: arm('CRS328', 'CRS328-24P-4S+', { packages: [ROUTEROS], radios: undefined, ports: [...range('ether', 6, 24), ...range('sfp-sfpplus', 1, 4)] }),
-  l009: arm('L009', 'L009UiGS-2HaxD', { packages: [ROUTEROS, WIFI_QCOM], radios: { type: 'wifi', names: ['wifi1'] }, ports: [...range('ether', 6, 8), 'sfp1'] }),
+  ccr2004: arm64('CCR2004', 'CCR2004-1G-12S+2XS', { serial: ['serial0', 'serial1'], ports: [...range('sfp-sfpplus', 1, 12), 'sfp28-1', 'sfp28-2'] }),
+  ccr2116: arm64('CCR2116', 'CCR2116-12G-4S+', { serial: ['serial0'], cpuCount: 16, totalMemory: 16384 * MIB, ports: [...range('ether', 6, 13), ...range('sfp-sfpplus', 1, 4)] }),
+  crs317: arm('CRS317', 'CRS317-1G-16S+', { serial: ['serial0'], packages: [ROUTEROS], radios: undefined, ports: range('sfp-sfpplus', 1, 16) }),
+  crs328: arm('CRS328', 'CRS328-24P-4S+', { serial: ['serial0'], packages: [ROUTEROS], radios: undefined, ports: [...range('ether', 6, 24), ...range('sfp-sfpplus', 1, 4)] }),
+  l009: arm('L009', 'L009UiGS-2HaxD', { serial: ['serial0'], packages: [ROUTEROS, WIFI_QCOM], radios: { type: 'wifi', names: ['wifi1'] }, ports: [...range('ether', 6, 8), 'sfp1'] }),
   'hap-ac2': arm('hAP ac^2', 'RBD52G-5HacD2HnD'),
   'hap-ac3': arm('hAP ac^3', 'RBD53iG-5HacD2HnD', { packages: [ROUTEROS, WIFI_QCOM_AC], radios: { type: 'wifi', names: ['wifi1', 'wifi2'] } }),
   'wap-ac': arm('wAP ac', 'RBwAPG-5HacD2HnD'),
@@ -101,13 +105,28 @@ export const BOARDS: Record<string, Board> = {
   'hap-lite': mips('hAP lite', 'RB941-2nD', { packages: [ROUTEROS, WIRELESS], radios: { type: 'wlan', names: ['wlan1'] } }),
   chr: {
     name: 'CHR', model: 'CHR', architecture: 'x86_64', cpu: 'Intel', cpuCount: 2, cpuFrequency: 2400, totalMemory: 1024 * MIB, totalHdd: 128 * MIB,
-    ethernetPorts: 5, packages: [ROUTEROS],
+    ethernetPorts: 5, packages: [ROUTEROS], serial: ['serial0'], disks: ['slot1'],
   },
 };
 
-/** A board with `ports` Ethernet ports in all (`--board chr --ports N`): ether1..etherN. */
-export function withPorts(board: Board, ports: number): Board {
-  return { ...board, ports: ports > 5 ? range('ether', 6, ports) : [] };
+/** What a virtual machine's owner chooses (`--board chr --ports N --disks N --serial N`). */
+export interface Hardware {
+  /** Ethernet ports in all: ether1..etherN. */
+  ports?: number;
+  /** Virtual drives: slot1..slotN. */
+  disks?: number;
+  /** Serial ports: serial0..serial(N-1). */
+  serial?: number;
+}
+
+/** The board with the hardware its virtual machine was given. */
+export function withHardware(board: Board, hw: Hardware): Board {
+  return {
+    ...board,
+    ...(hw.ports === undefined ? {} : { ports: hw.ports > 5 ? range('ether', 6, hw.ports) : [] }),
+    ...(hw.disks === undefined ? {} : { disks: range('slot', 1, hw.disks) }),
+    ...(hw.serial === undefined ? {} : { serial: Array.from({ length: hw.serial }, (_, i) => `serial${i}`) }),
+  };
 }
 
 export const DEFAULT_BOARD = 'hap-ax2';
@@ -122,7 +141,8 @@ export const BUILD_TIME = '2026-06-02 10:15:31';
  * the LTE modem. `env` (the engine) lets it tell an Ethernet port from other interfaces.
  */
 export class Device {
-  readonly startedAt = Date.now();
+  /** When the device last started (a reboot sets it again). */
+  startedAt = Date.now();
   private lastCpu = process.cpuUsage();
   private lastAt = process.hrtime.bigint();
   private load = 0;

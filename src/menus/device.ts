@@ -6,11 +6,13 @@ import type { Environment } from '../core/schema.js';
 import { syncFiles } from './file.js';
 import { attachBoardInterfaces } from './interface/lte.js';
 import { attachBoardPorts } from './interface/board.js';
+import { attachBoardRecords } from './board-records.js';
 import { attachPackages } from './system/package.js';
 
 export function attachDevice(env: Environment) {
   syncFiles(env);
   attachBoardPorts(env);
+  attachBoardRecords(env);
   attachBoardInterfaces(env);
   attachPackages(env);
 }

@@ -12,7 +12,7 @@ import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { Engine } from '../core/engine.js';
 import { menuRows, readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
-import { parseId, type Row } from '../core/store.js';
+import { formatId, parseId, type Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
 import { BOARDS, DEFAULT_BOARD, type Device } from '../device/board.js';
 import { DEFAULT_ROS_VERSION } from '../device/version.js';
@@ -23,6 +23,7 @@ import { parseWhere } from '../console/parser.js';
 import { consoleOf } from './console.js';
 import { routerNow } from './system/clock.js';
 import { isSystemDefault } from './system/reset.js';
+import { boardRecordExport } from './board-records.js';
 import { argsOf, dirAt } from '../tree/tree.js';
 
 /** Records that belong to the device or come from files, never to the configuration script. */
@@ -52,6 +53,8 @@ function canonical(env: Environment, menu: Menu, given: Reply): Record<string, s
 function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
+  const own = boardRecordExport(env, menu, menuRows(env, menu), row);
+  if (own) return own;
   const defaults = menu.decl.defaults ?? [];
   // The board's own interfaces (ports, radios) are there on every router of the model: set, never added.
   if (menu.decl.permanent || (menu.table === 'interface' && row.values['default-name'] !== undefined)) {
@@ -62,6 +65,13 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
     return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;
+  const ident = menu.decl.exportIdent;
+  if (ident) {
+    const given = defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id);
+    if (!given) return undefined;
+    const words = { default: '[ find default=yes ]', number: String(menuRows(env, menu).indexOf(row)), id: formatId(row.id), name: key ? row.values[key] : '' };
+    return { ident: words[ident], defaults: canonical(env, menu, given) };
+  }
   if (!key) {
     // The router's own records of a menu without names are set by their item number (`set 0 action=...`).
     const given = menu.decl.systemDefaults ? defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id) : undefined;

@@ -11,7 +11,7 @@ import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
 import { addressList, filter, nat, ruleMenus } from './ip/firewall.js';
-import { route } from './ip/route.js';
+import { route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
 import { identity } from './system/identity.js';
 import { clock } from './system/clock.js';
@@ -22,6 +22,7 @@ import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
+import { documentedDefault } from './defaults.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
@@ -41,8 +42,12 @@ import { withExport } from './export.js';
 import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
+import { rebootCommand } from './system/reboot.js';
 import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
+import { ownRecordMenus } from './own-records.js';
+import { ipv6Address } from './ip/ipv6-address.js';
+import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -53,8 +58,9 @@ export const handMenus: readonly MenuDecl[] = [
   userActive, passwordCommand, delayCommand, certificate,
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
-  script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand,
+  script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
 ];
 
 /**
@@ -64,5 +70,6 @@ export const handMenus: readonly MenuDecl[] = [
 export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
   place: placeInterfaceKind,
   refers: references,
+  defaultOf: documentedDefault,
   notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
 }));

@@ -15,7 +15,26 @@ const BY_NAME: Record<string, Reference> = {
   'interface-list': { table: 'interface/list', words: ['none'] },
 };
 
+// Arguments whose word means different records in different menus: a PPP client's `profile`
+// is a /ppp profile, an IPsec peer's an /ip ipsec profile.
+const PPP_PROFILE: Reference = { table: 'ppp/profile' };
+const BY_PATH: Record<string, Record<string, Reference>> = {
+  'ppp/secret': { profile: PPP_PROFILE },
+  'interface/l2tp-client': { profile: PPP_PROFILE },
+  'interface/pptp-client': { profile: PPP_PROFILE },
+  'interface/sstp-client': { profile: PPP_PROFILE },
+  'interface/ovpn-client': { profile: PPP_PROFILE },
+  'interface/pppoe-client': { profile: PPP_PROFILE },
+  'ip/ipsec/peer': { profile: { table: 'ip/ipsec/profile' } },
+  'ip/ipsec/identity': { peer: { table: 'ip/ipsec/peer' } },
+  'ip/ipsec/policy': { proposal: { table: 'ip/ipsec/proposal' }, group: { table: 'ip/ipsec/policy/group' } },
+  'interface/wireless': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
+  'ip/dhcp-server/lease': { server: { table: 'ip/dhcp-server', words: ['all'] } },
+};
+
 export function references(path: string, name: string): Reference | undefined {
+  const own = BY_PATH[path]?.[name];
+  if (own) return own;
   // The menus of a kind of interface name their own records otherwise (bridge ports: `bridge`).
   if (path === 'interface/bridge/port' || path === 'interface/list/member') return undefined;
   return BY_NAME[name];

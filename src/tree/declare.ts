@@ -46,6 +46,8 @@ export interface BreadthOptions {
   place?: (path: string, decl: MenuDecl) => Partial<MenuDecl> | undefined;
   /** The records an argument of a generated menu names (interfaces, pools), if it names any. */
   refers?: (path: string, name: string) => Reference | undefined;
+  /** The value a field shows when never set, where the router's documentation gives one. */
+  defaultOf?: (path: string, name: string) => string | undefined;
   /** Called by a command vrouter does not emulate: writes the log line. */
   notEmulated: (ctx: CommandContext, path: string, command: string) => void;
 }
@@ -69,6 +71,8 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
         if (NOT_FIELDS.has(name) || fields[name]) continue;
         const ref = opts.refers?.(path, name);
         fields[name] = ref ? { type: typeFor(name, spec), ref } : fieldOf(name, spec);
+        const given = opts.defaultOf?.(path, name);
+        if (given !== undefined) fields[name] = { ...fields[name], default: given };
       }
     }
     // What `get` can name that no argument sets: status the router shows.

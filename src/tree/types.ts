@@ -163,6 +163,8 @@ function specType(name: string, note: string, values: readonly string[], marks: 
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
   // IP protocols: the names offered, or a number (`protocol=139`).
   if (name === 'protocol' && values.length) return numberOr(words(values, { negatable: marks.includes('!') }));
+  // Numbers offered (`max-block-size`: 512 1454 4096 8192) are suggestions: any number goes.
+  if (values.length && values.every((v) => /^[0-9]+$/.test(v))) return int();
   // A closed set of words: an enumeration, when the set names no objects of the router.
   if (values.length >= 2 && !marks.includes('o') && !namesObjects(name, values) && values.every((v) => /^[a-z0-9][a-z0-9._+-]*$/i.test(v))) {
     return words(values, { negatable: marks.includes('!') });

@@ -64,12 +64,17 @@ export function logicalLines(text: string): string[] {
 /** A router of the export's board with a blank configuration (`reset-configuration no-defaults=yes`). */
 export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
   const board = (e.model && BOARDS[e.model]) || 'chr';
-  // A CHR gets as many Ethernet ports as the export names.
-  const ethers = Math.min(64, Math.max(5, ...[...text.matchAll(/\bether(\d+)\b/g)].map((m) => Number(m[1]))));
+  // A CHR gets as many Ethernet ports, drives and serial ports as the export names.
+  const most = (re: RegExp, least: number, limit: number) => Math.min(limit, Math.max(least, ...[...text.matchAll(re)].map((m) => Number(m[1]))));
+  const hardware = {
+    ports: most(/\bether(\d+)\b/g, 5, 64),
+    disks: most(/^(?:\/disk )?set slot(\d+) /gm, 1, 32),
+    serial: most(/^(?:\/port )?set (\d+) name=serial/gm, 0, 3) + 1,
+  };
   const router = await Router.start({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-corpus-')), listen: '127.0.0.1',
     ports, loginKeepMs: 600_000, requestLimitMs: 600_000,
-    board, ...(board === 'chr' ? { etherPorts: ethers } : {}),
+    board, ...(board === 'chr' ? { hardware } : {}),
   });
   await run(router, '/system reset-configuration no-defaults=yes');
   return router;
@@ -148,19 +153,30 @@ export function without(text: string, lines: ReadonlySet<string>): string {
 /** Packages and hardware whose menus the 7.24 tree lacks (captured on a CHR). */
 const PACKAGE_MENUS = /^bad command name (caps-man|wireless|iot|container|routerboard|veth|zerotier|app|switch|mlag|lora|graphing) /;
 
-/** Why a line is refused: what a real 7.24 router would say too, or what vrouter lacks. */
-export function why(r: Refusal, earlier: readonly Refusal[]): string {
+/**
+ * Why a line is refused: what a real 7.24 router would say too (a value the owner blanked
+ * out, a record the export does not make, an argument or value the 7.24 tree lacks), or
+ * what vrouter lacks. `ros` is the version the export was taken from.
+ */
+export function why(r: Refusal, earlier: readonly Refusal[], ros: string): string {
   const e = r.error;
   if (PACKAGE_MENUS.test(e)) return 'vrouter lacks this menu: its package or hardware is not in the 7.24 tree (captured on a CHR)';
+  if (/=REMOVED\b/.test(r.line)) return 'a real router refuses it too: the owner replaced a value with REMOVED before publishing';
   const col = /expected end of command \(line 1 column (\d+)\)/.exec(e);
   if (col) {
     const arg = /^[!.]?[a-z0-9.-]+/.exec(r.line.slice(Number(col[1]) - 1))?.[0] ?? '?';
-    return `the 7.24 tree has no argument ${arg} here (a newer or older RouterOS, or hardware the CHR capture lacks)`;
+    return `a real 7.24 router refuses it too: its command tree has no argument ${arg} here (the export is from ${ros})`;
   }
   if (/^bad command name -+\d+-+/.test(e)) return 'a real router refuses it too: not a command (a stray line in the published file)';
   if (/value of certificate/.test(e)) return 'a real router refuses it too: the certificate is not part of an export';
-  if (/value of (in-|out-)?interface(-list)?\b/.test(e) && earlier.length) return 'follows from an earlier refused line: the interface or list it names was not made';
-  if (/^no such item \(\/(disk|port)\//.test(e)) return "vrouter lacks the board's disks and serial ports";
-  if (/^no such item \(\/queue\/interface\//.test(e)) return "vrouter lacks the interfaces' queues (/queue interface)";
+  if (/=!?\*[0-9A-F]+\b/.test(r.line) && /input does not match/.test(e)) return 'a real router refuses it too: it names a record by an id (*2C) of the router the export came from';
+  if (/value of (in-|out-)?interface(-list)?\b/.test(e)) {
+    return earlier.length ? 'follows from an earlier refused line: the interface or list it names was not made' : 'a real router refuses it too: the interface it names is not made by the export';
+  }
+  if (/^no such item \(\/disk\//.test(e)) return 'a real router refuses it too, unless it has that drive: a disk the export\'s router had plugged in (USB, SATA)';
+  if (/^failure: already have such name \(\/ip\/smb\//.test(e)) return 'a real router refuses it too: RouterOS has the share pub and the user guest by itself';
+  if (/value of advertise/.test(e)) return `the 7.24 tree lists only the new advertise names (1G-baseT-full ...), not those of ${ros} (1000M-full ...): whether 7.24 still takes the old ones is not known here`;
+  if (/^missing =numbers= \(\/interface\/ovpn-server\/server\//.test(e)) return `7.24 has a list of OpenVPN servers where ${ros} had one: \`set\` without a server is refused`;
+  if (/^no such item \(\/app\//.test(e)) return 'vrouter lacks the catalogue of container apps /app has on a real 7.21+ router (a gap)';
   return 'vrouter refuses what the router takes: a gap (issue 11)';
 }

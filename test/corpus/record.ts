@@ -15,7 +15,7 @@ for (const e of manifest()) {
   const router = await blankRouter(e, text);
   try {
     const list = await refusals(router, text);
-    if (list.length) out[e.file] = list.map((r, i) => ({ ...r, why: why(r, list.slice(0, i)) }));
+    if (list.length) out[e.file] = list.map((r, i) => ({ ...r, why: why(r, list.slice(0, i), e.ros) }));
     lines += list.length;
   } finally {
     await stop(router);

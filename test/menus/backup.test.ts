@@ -1,5 +1,6 @@
 // /system/backup over REST: save writes a .backup file to /file, load puts that configuration
-// back in place of the running one; a backup with a password is encrypted and needs it.
+// back in place of the running one and the router reboots; a backup with a password is
+// encrypted and needs it. /system reboot restarts the router with its configuration.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,20 @@ let r: TestRouter;
 let c: ReturnType<typeof client>;
 before(async () => { r = await startRouter(); c = client(r.port); });
 after(() => r.stop());
+
+/** Waits for the reboot a command asked for: the services go down, then answer again. */
+async function rebooted() {
+  const before = Date.now();
+  // The router goes down shortly after its answer; then it answers again, with a new uptime.
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const res = await c.get('/rest/system/resource');
+      if (res.status === 200 && Date.now() - before > 200) return res.json;
+    } catch { /* down for the moment */ }
+    if (Date.now() - before > 10_000) throw new Error('the router did not come back');
+  }
+}
 
 const exported = async () => ((await c.post('/rest/export', {})).json.ret as string).split('\n').slice(1).join('\n');
 
@@ -28,6 +43,8 @@ test('save writes NAME.backup; load brings that configuration back', async () =>
   assert.notEqual(await exported(), saved);
 
   assert.deepEqual((await c.post('/rest/system/backup/load', { name: 'snap.backup' })).json, []);
+  const resource = await rebooted();
+  assert.match(resource.uptime, /^[0-9]+s$/);
   assert.equal(await exported(), saved);
   assert.equal((await c.get('/rest/system/identity')).json.name, 'before');
   // Ids are the saved ones, and new records go on from where the backup's counter was.
@@ -41,6 +58,24 @@ test('a backup with a password is encrypted: a wrong password loads nothing', as
   assert.deepEqual((await c.post('/rest/system/backup/load', { name: 'secret', password: 'wrong' })).json, error(400, 'Bad Request', 'failure: wrong password'));
   assert.equal((await c.get('/rest/system/identity')).json.name, 'changed');
   await c.post('/rest/system/backup/load', { name: 'secret', password: 'pa55' });
+  await rebooted();
   assert.equal((await c.get('/rest/system/identity')).json.name, 'sealed');
   assert.deepEqual((await c.post('/rest/system/backup/load', { name: 'nosuch' })).json, error(400, 'Bad Request', 'failure: no such backup file'));
+});
+
+test('/system reboot: logins end, uptime starts again, startup scripts run, the configuration stays', async () => {
+  await c.put('/rest/system/scheduler', { name: 'at-boot', 'start-time': 'startup', 'on-event': '/system identity set name=booted' });
+  await c.post('/rest/system/identity/set', { name: 'kept' });
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  assert.ok((await c.get('/rest/user/active')).json.length >= 1);
+  assert.deepEqual((await c.post('/rest/system/reboot', {})).json, []);
+  const resource = await rebooted();
+  assert.match(resource.uptime, /^[0-9]s$/);
+  const log = (await c.get('/rest/log')).json.map((e: Record<string, string>) => e.message);
+  assert.ok(log.includes('system rebooted by admin'), log.join('\n'));
+  assert.ok(log.includes('router rebooted'), log.join('\n'));
+  // A startup entry runs a few seconds after the start, as on the router.
+  for (let i = 0; i < 100 && (await c.get('/rest/system/identity')).json.name !== 'booted'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal((await c.get('/rest/system/identity')).json.name, 'booted');
+  assert.equal((await c.get('/rest/system/scheduler/at-boot')).json['run-count'], '1');
 });

@@ -20,6 +20,13 @@ describe('--board', () => {
     const ports = spawnSync(process.execPath, [CLI, '--ports', '8', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(ports.status, 2);
     assert.equal(ports.stderr, 'vrouter: --ports: only --board chr takes a number of ports\n');
+    const disks = spawnSync(process.execPath, [CLI, '--board', 'rb5009', '--disks', '2', '--data-dir', tempDir()], { encoding: 'utf8' });
+    assert.equal(disks.status, 2);
+    assert.equal(disks.stderr, 'vrouter: --disks: only --board chr takes a number of disks\n');
+    const serial = spawnSync(process.execPath, [CLI, '--board', 'chr', '--serial', '9', '--data-dir', tempDir()], { encoding: 'utf8' });
+    assert.equal(serial.status, 2);
+    assert.equal(serial.stderr, 'vrouter: --serial: "9" is not a number of serial ports (0-4)\n');
+    assert.match(help.stdout, /\n +--disks N +virtual drives of --board chr: slot1\.\.slotN \(0 to 32, default 1\)\n/);
   });
 
   test('a board has its ports and radios; a configuration names them by default-name; export names the model', async () => {
@@ -35,7 +42,7 @@ describe('--board', () => {
       assert.match(text, /^set \[ find default-name=sfp-sfpplus1 \] name=uplink$/m);
       assert.doesNotMatch(text, /ether6/);
     } finally { await r.stop(); }
-    const chr = await startRouter({ board: 'chr', etherPorts: 12 });
+    const chr = await startRouter({ board: 'chr', hardware: { ports: 12 } });
     try {
       const names = (await client(chr.port).get('/rest/interface/ethernet?.proplist=name')).json.map((x: Record<string, string>) => x.name);
       assert.deepEqual(names, Array.from({ length: 12 }, (_, i) => `ether${i + 1}`));

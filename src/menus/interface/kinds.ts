@@ -45,12 +45,14 @@ const KINDS: Record<string, { type?: string; stem?: string }> = {
   wireless: { type: 'wlan', stem: 'wlan' },
 };
 
+/** Kinds whose menu is elsewhere: a ZeroTier network's interface (`/zerotier interface add name=zerotier1`). */
+const ELSEWHERE: Record<string, string> = { 'zerotier/interface': 'zerotier' };
+
 /** Where a generated menu's records live: an interface kind's in the interface table. */
 export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDecl> | undefined {
-  const m = /^interface\/([^/]+)$/.exec(path);
-  const kind = m && KINDS[m[1]];
+  const word = ELSEWHERE[path] ?? /^interface\/([^/]+)$/.exec(path)?.[1];
+  const kind = word === undefined ? undefined : KINDS[word] ?? (ELSEWHERE[path] ? {} : undefined);
   if (!kind || decl.kind !== 'table' || !decl.fields?.name) return undefined;
-  const word = m[1];
   const type = kind.type ?? word;
   const stem = kind.stem ?? word;
   return {

@@ -127,7 +127,9 @@ const HOTSPOT = ['auth', 'from-client', 'http', 'local-dst', 'to-client'];
 
 const negStr: FieldDecl = { type: negatable(str()) };
 const plainStr: FieldDecl = { type: str() };
-const ifaceMatch = () => interfaceRef({ negatable: true });
+// Besides an interface's name, a rule may match a whole kind of them (v6 and v7 firewalls;
+// corpus: `in-interface=all-ppp` in a 7.10 and a 7.21 export).
+const ifaceMatch = () => interfaceRef({ negatable: true, words: ['all-ethernet', 'all-ppp', 'all-vlan', 'all-wireless'] });
 const listMatch = () => ref('interface/list', { negatable: true });
 
 /** Matchers and rule fields that filter and NAT rules both have (7.24 `add` arguments). */

@@ -11,11 +11,12 @@ import { ValueError } from '../../core/errors.js';
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
+import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, orEmpty, str } from '../../core/values.js';
 import { interfaceRef, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, choice, isRunning } from '../interface/interface.js';
 import { networkOf } from './address.js';
+import { TREE } from '../../tree/declare.js';
 
 // ---------------------------------------------------------------- value types
 
@@ -152,7 +153,7 @@ function computeStates(env: Environment, rows: readonly Row[]): Map<Row, RouteSt
   const best = new Map<string, Row>();
   for (const row of rows) {
     if (!states.get(row)!.usable) continue;
-    const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] ?? '0.0.0.0/0'}`;
+    const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] || '0.0.0.0/0'}`;
     const current = best.get(key);
     if (!current || Number(row.values.distance ?? '1') < Number(current.values.distance ?? '1')) best.set(key, row);
   }
@@ -167,7 +168,7 @@ function routingTable(env: Environment): { rows: Row[]; states: Map<Row, RouteSt
     ...connectedRoutes(env),
     ...env.store.table('ip/route').rows.map((r): Row => ({ id: r.id, values: r.values, dynamic: r.dynamic, pos: r.pos })),
   ];
-  const dst = (r: Row) => r.values['dst-address'] ?? '0.0.0.0/0';
+  const dst = (r: Row) => r.values['dst-address'] || '0.0.0.0/0';
   // The real print lists routes by destination (best guess from console and REST captures).
   rows.sort((a, b) => dstType.compare(dst(a), dst(b))
     || Number(a.values.distance ?? '1') - Number(b.values.distance ?? '1')
@@ -198,16 +199,17 @@ export const route: MenuDecl = {
   path: 'ip/route',
   kind: 'table',
   fields: {
-    'dst-address': { type: dstType, default: '0.0.0.0/0' },
-    gateway: { type: gatewayType },
+    // Real exports write unset values empty (`gateway=""` on a blackhole route, `pref-src=""`).
+    'dst-address': { type: orEmpty(dstType), default: '0.0.0.0/0' },
+    gateway: { type: orEmpty(gatewayType) },
     distance: { type: int({ min: 1, max: 255 }), default: '1' },
     scope: { type: int({ min: 0, max: 255 }), default: '30' },
     'target-scope': { type: int({ min: 0, max: 255 }), default: '10' },
-    // Only the main table exists: this router has no /routing/table entries to name.
-    'routing-table': { type: choice(['main']), default: 'main' },
-    'pref-src': { type: ipv4 },
+    // A table by name: `main`, a /routing/table entry or, since each VRF has its table, a VRF.
+    'routing-table': { type: str(), default: 'main', names: { tables: ['routing/table', 'ip/vrf'], words: ['main'] } },
+    'pref-src': { type: orEmpty(ipv4) },
     'check-gateway': { type: choice(['arp', 'bfd', 'bfd-multihop', 'none', 'ping']) },
-    blackhole: { type: bool, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
+    blackhole: { type: bool, flag: true, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
     'vrf-interface': interfaceRef(),
     // Shown on static routes (best guess: routeros-facts.md 2.3); a connected route has none.
     disabled: { type: bool, default: 'false', derive: (row) => (isConnected(row) ? undefined : row.values.disabled ?? 'false') },
@@ -224,4 +226,12 @@ export const route: MenuDecl = {
   firstId: 0x80000001,
   // Static and connected routes together, in the router's order.
   rows: (env) => routingTable(env).rows,
+};
+
+/** /routing/table: tables routes name; `fib` (a flag: exports write `add fib name=...`) puts one in the forwarding base. */
+export const routingTableMenu: MenuDecl = {
+  path: 'routing/table',
+  kind: 'table',
+  key: 'name',
+  fields: { fib: { type: TREE, flag: true } },
 };

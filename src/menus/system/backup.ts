@@ -2,8 +2,8 @@
 // back. A backup is vrouter's own binary form (as a real one is the router's): the stored
 // records of every configuration table with their ids and order, encrypted with AES-256-GCM
 // under the password when one is given (7.x encrypts a backup that has a password). `load`
-// puts that configuration in place of the running one; the real router then reboots, here
-// the router goes on running with it (its services follow /ip/service at once).
+// puts that configuration in place of the running one and the router reboots, as a real one
+// does (src/router.ts restart: connections and logins end, services and scheduler start again).
 
 import crypto from 'node:crypto';
 import type { Engine } from '../../core/engine.js';
@@ -15,6 +15,7 @@ import type { FileAccess } from '../../console/host.js';
 import { writeLog } from '../log.js';
 import { routerNow } from './clock.js';
 import { UNTOUCHED } from './reset.js';
+import { restartRouter } from './reboot.js';
 
 const MAGIC = Buffer.from('VRBK');
 const PLAIN = 0;
@@ -110,7 +111,8 @@ async function load(ctx: CommandContext): Promise<void> {
     t.nextId = Math.max(saved.nextId, ...saved.rows.map(([id]) => id + 1), 1);
   }
   engine.store.commit(inserts);
-  writeLog(ctx.env, 'system,info', `configuration restored from ${name}; the router's restart is not emulated`);
+  writeLog(ctx.env, 'system,info', `configuration restored from ${name}`);
+  restartRouter(ctx.env);
 }
 
 const text = { type: str() };

@@ -14,6 +14,7 @@ import { str } from '../../core/values.js';
 import { JOB_TABLE } from '../../console/runtime.js';
 import { consoleOf } from '../console.js';
 import { importFile } from '../import.js';
+import { madeValues } from '../board-records.js';
 
 /** Whether a first-boot record is the router's own, not part of the default configuration. */
 export function isSystemDefault(menu: Menu, given: Reply): boolean {
@@ -50,6 +51,13 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
     const table = engine.store.table(name);
     let kept = 0;
     for (const row of table.rows) {
+      // A serial port or drive of the board (menus/board-records.ts) comes back as it came.
+      const made = madeValues(engine, name, row);
+      if (made) {
+        kept++;
+        mutations.push({ op: 'update', table: name, id: row.id, values: { ...made } });
+        continue;
+      }
       const permanent = owners.find((m) => m.decl.permanent && inVariant(m, row));
       // A port or radio the board added at start-up (menus/interface/board.ts) stays as it came.
       if (!permanent && row.values['default-name'] !== undefined) {

@@ -4,14 +4,14 @@
 # serial number = HGA09VR0UTR1
 /interface bridge
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
+/interface list
+add comment=defconf name=WAN
+add comment=defconf name=LAN
 /interface bridge port
 add bridge=bridge comment=defconf interface=ether2
 add bridge=bridge comment=defconf interface=ether3
 add bridge=bridge comment=defconf interface=ether4
 add bridge=bridge comment=defconf interface=ether5
-/interface list
-add comment=defconf name=WAN
-add comment=defconf name=LAN
 /interface list member
 add comment=defconf interface=bridge list=LAN
 add comment=defconf interface=ether1 list=WAN

@@ -9,6 +9,10 @@ set [ find default-name=ether5 ] disabled=yes l2mtu=2000
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
 add comment="main \"LAN\" bridge" igmp-snooping=yes name=br-lan \
     vlan-filtering=yes
+/interface list
+add comment=defconf name=WAN
+add comment=defconf name=LAN
+add comment="management; internal" include=LAN name=MGMT
 /interface vlan
 add interface=br-lan name=vlan10 vlan-id=10
 add interface=vlan10 mtu=1400 name=vlan10.20 vlan-id=20
@@ -18,10 +22,6 @@ add bridge=bridge comment=defconf interface=ether3
 add bridge=bridge comment=defconf interface=ether5
 add bridge=br-lan frame-types=admit-only-untagged-and-priority-tagged \
     interface=ether4 pvid=10
-/interface list
-add comment=defconf name=WAN
-add comment=defconf name=LAN
-add comment="management; internal" include=LAN name=MGMT
 /interface list member
 add comment=defconf interface=bridge list=LAN
 add comment=defconf interface=wan list=WAN
@@ -86,7 +86,7 @@ add action=dst-nat chain=dstnat comment="nas https" dst-port=8443 \
     in-interface=wan protocol=tcp to-addresses=10.10.0.5 to-ports=443
 /ip route
 add comment=backup distance=5 gateway=100.64.1.1
-add blackhole=yes comment="no private leak" dst-address=172.16.0.0/12
+add blackhole comment="no private leak" dst-address=172.16.0.0/12
 /ip service
 set telnet disabled=yes
 set ftp disabled=yes

@@ -1,0 +1,96 @@
+// What the generated menus show for a field nobody set: the default the RouterOS manual
+// gives for it (each menu's page is cited in docs/routeros-facts.md section 18). Values are
+// in the form the router prints them (booleans true/false, times as the console writes
+// them); test/tree/defaults.test.ts checks that each reads back as itself and names an
+// argument the tree has. A field the manual gives no default for, or one whose default
+// depends on the board (RAM, model), is left out, not guessed.
+
+export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // "IP Settings" (manual: IPv4 and IPv6 Fundamentals > IP Settings). max-neighbor-entries and
+  // ipv4-high-fragment-thresh depend on the RAM: left out.
+  'ip/settings': {
+    'ip-forward': 'true', 'send-redirects': 'true', 'accept-source-route': 'false', 'accept-redirects': 'false',
+    'secure-redirects': 'true', 'rp-filter': 'no', 'tcp-syncookies': 'false', 'allow-fast-path': 'true',
+    'arp-timeout': '30s', 'icmp-errors-use-inbound-interface-address': 'false', 'icmp-rate-limit': '10',
+    'icmp-rate-mask': '0x1818', 'ipv4-fragment-time': '3', 'ipv4-multipath-hash-policy': 'l3', 'tcp-timestamps': 'random-offset',
+  },
+  // Same page, "IPv6 Settings". The neighbour-entry limits depend on the RAM; stale-neighbor-timeout's
+  // printed form is not shown: left out.
+  'ipv6/settings': {
+    'accept-redirects': 'yes-if-forwarding-disabled', 'accept-router-advertisements': 'yes-if-forwarding-disabled',
+    'accept-router-advertisements-on': 'all', 'disable-ipv6': 'false', forward: 'true', 'multipath-hash-policy': 'l3',
+    'disable-link-local-address': 'false', 'allow-fast-path': 'true',
+  },
+  // "DHCP" (manual: Network Management > DHCP, DHCP Client).
+  'ip/dhcp-client': {
+    'add-default-route': 'yes', 'allow-reconfigure': 'false', 'check-gateway': 'none', 'default-route-tables': 'default',
+    dscp: '0', 'use-broadcast': 'both', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', 'vlan-priority': '0',
+  },
+  // "DHCP Server" (manual: Network Management > DHCP, DHCP Server Properties).
+  'ip/dhcp-server': {
+    'add-arp': 'false', 'address-pool': 'static-only', 'allow-dual-stack-queue': 'true', 'always-broadcast': 'false',
+    authoritative: 'yes', 'bootp-lease-time': 'forever', 'bootp-support': 'static', 'client-mac-limit': 'unlimited',
+    'conflict-detection': 'true', 'delay-threshold': 'none', 'dhcp-option-set': 'none',
+    'dynamic-lease-identifiers': 'client-id,client-mac', 'insert-queue-before': 'first', 'lease-time': '30m',
+    'parent-queue': 'none', relay: '0.0.0.0', 'server-address': '0.0.0.0', 'support-broadband-tr101': 'false',
+    'use-framed-as-classless': 'true', 'use-radius': 'no', 'use-reconfigure': 'false',
+  },
+  // Same page, Leases. address and mac-address identify the lease (always given): left out.
+  'ip/dhcp-server/lease': {
+    'allow-dual-stack-queue': 'true', 'always-broadcast': 'false', 'block-access': 'false', 'dhcp-option-set': 'none',
+    'insert-queue-before': 'first', 'lease-time': '0s', 'parent-queue': 'none', 'use-src-mac': 'false',
+  },
+  // Same page, Network.
+  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', netmask: '0', 'ntp-none': 'false' },
+  // "Neighbor discovery" (manual: System Information and Utilities > Neighbor discovery). lldp-med is
+  // yes|no in the manual but an untyped argument in the 7.24 tree: left out.
+  'ip/neighbor/discovery-settings': {
+    'discover-interface-list': 'static', 'discover-interval': '30s', 'lldp-mac-phy-config': 'false',
+    'lldp-max-frame-size': 'false', 'lldp-med-net-policy-vlan': 'disabled', 'lldp-vlan-info': 'false',
+    mode: 'tx-and-rx', protocol: 'cdp,lldp,mndp',
+  },
+  // "Connection tracking" (manual: Firewall and Quality of Service > Connection tracking).
+  'ip/firewall/connection/tracking': {
+    enabled: 'auto', 'liberal-tcp-tracking': 'false', 'loose-tcp-tracking': 'true',
+    'tcp-syn-sent-timeout': '5s', 'tcp-syn-received-timeout': '5s', 'tcp-established-timeout': '1d',
+    'tcp-fin-wait-timeout': '10s', 'tcp-close-wait-timeout': '10s', 'tcp-last-ack-timeout': '10s',
+    'tcp-time-wait-timeout': '10s', 'tcp-close-timeout': '10s', 'udp-timeout': '30s', 'udp-stream-timeout': '3m',
+    'icmp-timeout': '10s', 'generic-timeout': '10m',
+  },
+  // "VRRP" (manual: High Availability Solutions > VRRP, Writable settings).
+  'interface/vrrp': {
+    arp: 'enabled', 'arp-timeout': 'auto', authentication: 'none', 'connection-tracking-mode': 'passive-active',
+    'connection-tracking-port': '8275', 'group-authority': 'none', interval: '1s', 'preemption-mode': 'true',
+    priority: '100', 'sync-connection-tracking': 'false', 'v3-protocol': 'ipv4', version: '3', vrid: '1',
+  },
+  // "RoMON" (manual: Management tools > RoMON).
+  'tool/romon': { enabled: 'false', id: '00:00:00:00:00:00' },
+  // "Cloud" (manual: Network Management > Cloud): ddns-enabled is auto since 7.17.
+  'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true' },
+  // "SOCKS" (manual: Network Management > SOCKS).
+  'ip/socks': { enabled: 'false', port: '1080', 'connection-idle-timeout': '2m', 'max-connections': '200' },
+  // "Proxy" (manual: Network Management > Proxy, Reference > General). parent-proxy and src-address:
+  // the manual's own prints disagree (0.0.0.0 or ::): left out.
+  'ip/proxy': {
+    'always-from-cache': 'false', anonymous: 'false', 'cache-administrator': 'webmaster', 'cache-hit-dscp': '4',
+    'cache-on-disk': 'false', 'cache-path': 'web-proxy', 'max-cache-object-size': '2048KiB', 'max-cache-size': 'unlimited',
+    'max-client-connections': '600', 'max-server-connections': '600', 'max-fresh-time': '3d',
+    'parent-proxy-port': '0', port: '8080', 'serialize-connections': 'false',
+  },
+  // "SNMP" (manual: Diagnostics, monitoring and troubleshooting > SNMP, General Properties).
+  'snmp': {
+    enabled: 'false', contact: '', location: '', 'engine-id-suffix': '', 'trap-community': 'public',
+    'trap-version': '1', 'src-address': '::', vrf: 'main',
+  },
+  // "Watchdog" (manual: Diagnostics, monitoring and troubleshooting > Watchdog).
+  'system/watchdog': { 'auto-send-supout': 'false', 'automatic-supout': 'true', 'ping-timeout': '1m', 'watchdog-timer': 'true' },
+  // "Traffic Flow" (manual: Diagnostics, monitoring and troubleshooting > Traffic Flow, General).
+  'ip/traffic-flow': {
+    interfaces: 'all', 'cache-entries': '4k', 'active-flow-timeout': '30m', 'inactive-flow-timeout': '15s',
+    'packet-sampling': 'false', 'sampling-interval': '0', 'sampling-space': '0',
+  },
+};
+
+export function documentedDefault(path: string, name: string): string | undefined {
+  return DOCUMENTED_DEFAULTS[path]?.[name];
+}

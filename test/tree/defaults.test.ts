@@ -1,0 +1,68 @@
+// The documented defaults of generated menus (src/menus/defaults.ts): each names a menu of the
+// 7.24 tree and an argument of its add or set, is written as the field's type reads it back
+// (so a default in the wrong form fails here), is left to the hand declaration where a menu
+// has one, and shows over REST on a blank router.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DOCUMENTED_DEFAULTS } from '../../src/menus/defaults.js';
+import { handMenus, menus } from '../../src/menus/index.js';
+import { argsOf, dirAt } from '../../src/tree/tree.js';
+import { kindOf } from '../../src/tree/declare.js';
+import { typeFor } from '../../src/tree/types.js';
+import { client, startRouter, type TestRouter } from '../helpers/router.js';
+
+describe('the documented defaults', () => {
+  const hand = new Set(handMenus.map((m) => m.path));
+  for (const [path, fields] of Object.entries(DOCUMENTED_DEFAULTS)) {
+    test(`/${path}`, () => {
+      const dir = dirAt(path);
+      assert.ok(dir, `/${path} is no menu of the tree`);
+      assert.notEqual(kindOf(dir), 'dir', `/${path} prints nothing`);
+      assert.ok(!hand.has(path), `/${path} has a hand declaration: it decides the defaults`);
+      const args = { ...argsOf(dir, 'set'), ...argsOf(dir, 'add') };
+      const menu = menus.find((m) => m.path === path);
+      assert.ok(menu?.fields);
+      for (const [name, value] of Object.entries(fields)) {
+        const spec = args[name];
+        assert.ok(spec !== undefined, `${name} is no argument of /${path} add or set`);
+        assert.equal(typeFor(name, spec).parse(value), value, `${name}=${value} does not read back as itself`);
+        assert.equal(menu.fields[name]?.default, value, `the menu's ${name} does not default to ${value}`);
+      }
+    });
+  }
+});
+
+describe('a blank router shows them', () => {
+  let r: TestRouter;
+  let c: ReturnType<typeof client>;
+  before(async () => { r = await startRouter(); c = client(r.port); });
+  after(() => r.stop());
+
+  test('/ip/firewall/connection/tracking and /ip/socks are full objects', async () => {
+    const tracking = (await c.get('/rest/ip/firewall/connection/tracking')).json;
+    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['ip/firewall/connection/tracking'])) assert.equal(tracking[name], value, name);
+    const socks = (await c.get('/rest/ip/socks')).json;
+    assert.equal(socks.port, '1080');
+    assert.equal(socks.enabled, 'false');
+    assert.equal(socks['connection-idle-timeout'], '2m');
+  });
+
+  test('a set value shows over the default, and reset brings the default back', async () => {
+    assert.equal((await c.post('/rest/ip/socks/set', { port: '1081' })).status, 200);
+    assert.equal((await c.get('/rest/ip/socks')).json.port, '1081');
+    const reset = await c.post('/rest/ip/socks/reset', { port: '' });
+    assert.equal(reset.status, 200, reset.text);
+    assert.equal((await c.get('/rest/ip/socks')).json.port, '1080');
+  });
+
+  test('a DHCP server added with only its interface shows the documented values', async () => {
+    const put = await c.put('/rest/ip/dhcp-server', { name: 'd1', interface: 'ether1' });
+    assert.equal(put.status, 201, put.text);
+    const d = put.json;
+    assert.equal(d['lease-time'], '30m');
+    assert.equal(d['address-pool'], 'static-only');
+    assert.equal(d.authoritative, 'yes');
+    assert.equal(d['add-arp'], 'false');
+  });
+});
