@@ -16,6 +16,8 @@ export interface ApiServerOptions {
   tls?: tls.TlsOptions;
   /** False for a client outside `available-from`: its connection is reset unread. */
   allowed(address: string): boolean;
+  /** Tests shorten it. */
+  handshakeTimeoutMs?: number;
 }
 
 export class ApiServer {
@@ -24,20 +26,22 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions) {
     const start = (socket: net.Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
       socket.setNoDelay(true);
       new ApiSession(socket, remoteAddress(socket), options.context);
     };
     this.server = options.tls
-      ? tls.createServer({ ...options.tls, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, start)
+      ? tls.createServer({ ...options.tls, handshakeTimeout: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS }, start)
       : net.createServer(start);
-    // Before anything is read (or a TLS handshake begins).
+    // Before anything is read (or a TLS handshake begins). Every connection is known from
+    // here on, so that closing the server also cuts one still in its handshake.
     this.server.prependListener('connection', (socket: net.Socket) => {
-      if (!options.allowed(remoteAddress(socket))) socket.resetAndDestroy();
+      if (!options.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
-    // A failed handshake is the client's problem, not the router's.
-    this.server.on('tlsClientError', () => {});
+    // A failed or timed-out handshake is the client's problem: its connection just closes
+    // (Node leaves closing it to this listener).
+    this.server.on('tlsClientError', (_err: Error, socket: tls.TLSSocket) => socket.destroy());
   }
 
   listen(port: number, host: string): Promise<number> {
