@@ -161,13 +161,13 @@ export class Router {
       parts: () => this.webParts(scheme),
     });
     const port = await www.listen(spec.port, spec.host);
-    return { port, close: (graceful) => www.close(graceful) };
+    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls) };
   }
 
   private async startApi(spec: ListenSpec, context: ApiContext): Promise<Listener> {
     const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
     const port = await server.listen(spec.port, spec.host);
-    return { port, close: (graceful) => server.close(graceful) };
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.tls) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */

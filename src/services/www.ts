@@ -141,9 +141,12 @@ export class Www {
    */
   private readonly sockets = new Set<net.Socket>();
   private readonly budget: BodyBudget;
+  /** available-from, replaced in place by `update`. */
+  private allowed: (address: string) => boolean;
 
   constructor(private readonly options: WwwOptions) {
     const limits = this.limits = { ...LIMITS, ...options.limits };
+    this.allowed = options.allowed;
     this.budget = options.budget ?? new BodyBudget(limits.maxBodyTotalBytes);
     const httpOptions: http.ServerOptions = {
       // A request without Host is answered here (serve), with the JSON error object.
@@ -162,7 +165,7 @@ export class Www {
     // First of all listeners: a client outside available-from is reset before HTTP (or
     // TLS) reads a byte from it.
     this.server.prependListener('connection', (socket: net.Socket) => {
-      if (!options.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -181,6 +184,15 @@ export class Www {
         resolve((this.server.address() as net.AddressInfo).port);
       });
     });
+  }
+
+  /**
+   * New settings for the connections to come, on the same listening socket: available-from,
+   * and for HTTPS the certificate, ciphers and TLS versions. Open connections stay.
+   */
+  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+    this.allowed = allowed;
+    if (tlsOptions && this.server instanceof https.Server) this.server.setSecureContext(tlsOptions);
   }
 
   /**

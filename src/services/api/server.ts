@@ -23,8 +23,11 @@ export interface ApiServerOptions {
 export class ApiServer {
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  /** available-from, replaced in place by `update`. */
+  private allowed: (address: string) => boolean;
 
   constructor(private readonly options: ApiServerOptions) {
+    this.allowed = options.allowed;
     const start = (socket: net.Socket) => {
       socket.setNoDelay(true);
       new ApiSession(socket, remoteAddress(socket), options.context);
@@ -35,7 +38,7 @@ export class ApiServer {
     // Before anything is read (or a TLS handshake begins). Every connection is known from
     // here on, so that closing the server also cuts one still in its handshake.
     this.server.prependListener('connection', (socket: net.Socket) => {
-      if (!options.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -52,6 +55,12 @@ export class ApiServer {
         resolve((this.server.address() as net.AddressInfo).port);
       });
     });
+  }
+
+  /** New settings (available-from, TLS) for the sessions to come; open ones stay. */
+  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+    this.allowed = allowed;
+    if (tlsOptions && this.server instanceof tls.Server) this.server.setSecureContext(tlsOptions);
   }
 
   /** Stops listening; `graceful` leaves sessions under way open, otherwise they are cut. */
