@@ -20,7 +20,8 @@ import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
 import { RestHandler } from './services/rest/handler.js';
-import { Www, type WebParts } from './services/www.js';
+import { MAX_BODY_TOTAL_BYTES, Www, type WebParts } from './services/www.js';
+import { BodyBudget } from './services/budget.js';
 import { ApiServer } from './services/api/server.js';
 import type { ApiContext } from './services/api/session.js';
 import { Services, type ListenSpec, type Listener } from './services/services.js';
@@ -57,6 +58,8 @@ export class Router {
   private sweeper?: NodeJS.Timeout;
   /** Where each running service really listens. */
   readonly bound: Partial<Record<ServiceName, number>> = {};
+  /** Request bodies held by www and www-ssl together. */
+  private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
@@ -155,18 +158,18 @@ export class Router {
 
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
     const www = new Www({
-      rest, scheme, tls: spec.tls, allowed: spec.allowed,
+      rest, scheme, tls: spec.tls, allowed: spec.allowed, budget: this.bodies,
       router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: this.rosVersion }),
       parts: () => this.webParts(scheme),
     });
     const port = await www.listen(spec.port, spec.host);
-    return { port, close: (graceful) => www.close(graceful) };
+    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls) };
   }
 
   private async startApi(spec: ListenSpec, context: ApiContext): Promise<Listener> {
     const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
     const port = await server.listen(spec.port, spec.host);
-    return { port, close: (graceful) => server.close(graceful) };
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.tls) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */

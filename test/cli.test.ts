@@ -128,6 +128,32 @@ describe('vrouter running', () => {
     }
   });
 
+  test('SIGTERM ends it at once while TLS clients sit in unfinished handshakes on www-ssl and api-ssl', async () => {
+    const dir = tempDir();
+    const flags = await ports();
+    const www = Number(flags[1]);
+    const { proc } = await start(['--data-dir', dir, ...flags]);
+    let out = '';
+    proc.stdout!.on('data', (d) => { out += d; });
+    for (const name of ['www-ssl', 'api-ssl']) {
+      assert.equal((await call(www, 'PATCH', `/rest/ip/service/${name}`, { disabled: 'no' })).status, 200);
+    }
+    // Each sends the start of a ClientHello and then nothing.
+    const stalled = await Promise.all([flags[3], flags[7]].map((port) => new Promise<net.Socket>((ok, fail) => {
+      const s = net.connect(Number(port), '127.0.0.1', () => { s.write(Buffer.from('160301020001', 'hex')); ok(s); });
+      s.on('error', fail);
+    })));
+    for (const s of stalled) s.on('error', () => {});
+    await new Promise((ok) => setTimeout(ok, 200));
+    const started = Date.now();
+    proc.kill('SIGTERM');
+    const code = await Promise.race([exited(proc), new Promise<string>((ok) => setTimeout(() => ok('still running'), 10_000))]);
+    assert.equal(code, 0);
+    assert.ok(Date.now() - started < 2500, `stopped after ${Date.now() - started} ms`);
+    assert.equal(out, 'vrouter: stopped (SIGTERM)\n', 'a clean stop, not the deadline');
+    for (const s of stalled) s.destroy();
+  });
+
   test('--ros-version is the version the router reports: start line, /system/resource, /system/package, export', async () => {
     const dir = tempDir();
     const flags = await ports();

@@ -11,6 +11,7 @@
 
 import crypto from 'node:crypto';
 import type { Policy } from '../core/schema.js';
+import { HashGate } from './hashing.js';
 
 export interface Account {
   name: string;
@@ -87,13 +88,17 @@ const digestOf = (name: string, password: string) =>
 
 export class Logins {
   private readonly kept = new Map<string, Login>();
+  /** Every password hash of a login goes through it (./hashing.ts). */
+  private readonly gate: HashGate;
 
   constructor(
     private readonly directory: Directory,
     private readonly keepMs: number,
     private readonly now: () => number,
     private readonly events: LoginEvents,
-  ) {}
+  ) {
+    this.gate = new HashGate((plain, stored) => directory.verify(plain, stored));
+  }
 
   /** The login for these credentials, or undefined when they are refused (401). */
   async authenticate(user: string, password: string, address: string, via: string): Promise<Login | undefined> {
@@ -111,25 +116,25 @@ export class Logins {
       kept = undefined;
     }
     if (!account || account.disabled || !this.directory.addressAllowed(address, account.address)) {
-      await this.directory.verify(password, undefined);
-      this.events.failed(user, address, via);
-      return undefined;
+      await this.gate.verify(address, password, undefined);
+      return this.refused(user, address, via);
     }
     const digest = digestOf(user, password);
     if (kept) {
       // The same password as the kept login's: no need to run the slow hash again. Another
-      // password is refused without ending the login its rightful owner keeps.
+      // password is refused without ending the login its rightful owner keeps, and only
+      // after the same hash as any other refusal: a quick refusal would tell that this user
+      // exists (and is logged in).
       if (crypto.timingSafeEqual(kept.digest, digest)) return kept;
-      this.events.failed(user, address, via);
-      return undefined;
+      await this.gate.verify(address, password, account.password);
+      return this.refused(user, address, via);
     }
-    const verified = await this.directory.verify(password, account.password);
+    const verified = await this.gate.verify(address, password, account.password);
     // Another request of this user may have logged in while the hash was computed.
     const meanwhile = this.kept.get(key);
     if (meanwhile) return crypto.timingSafeEqual(meanwhile.digest, digest) ? meanwhile : this.authenticate(user, password, address, via);
     if (!verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
-      this.events.failed(user, address, via);
-      return undefined;
+      return this.refused(user, address, via);
     }
     const entries: Entry[] = [{ user, group: account.group, address, via, since: now }];
     let allowed = true;
@@ -141,6 +146,7 @@ export class Logins {
       user, group: account.group, policies: account.policies, address, via, since: now,
       expires: now + this.keepMs, allowed, entries, storedHash: account.password, digest,
     };
+    this.gate.succeeded(address);
     this.kept.set(key, login);
     for (const entry of entries) this.events.loggedIn(entry);
     if (!allowed) this.events.failed(user, '', way.behind!.via);
@@ -157,11 +163,11 @@ export class Logins {
     if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
     const usable = account && !account.disabled && this.directory.addressAllowed(address, account.address);
-    const verified = await this.directory.verify(password, usable ? account.password : undefined);
+    const verified = await this.gate.verify(address, password, usable ? account.password : undefined);
     if (!usable || !verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
-      this.events.failed(user, address, via);
-      return undefined;
+      return this.refused(user, address, via);
     }
+    this.gate.succeeded(address);
     const now = this.now();
     const entry: Entry = { user, group: account.group, address, via, since: now };
     const login: Login = {
@@ -184,6 +190,14 @@ export class Logins {
   sweep() {
     const now = this.now();
     for (const [key, login] of this.kept) if (login.expires <= now) this.end(key, login);
+    this.gate.sweep();
+  }
+
+  /** A refused login: logged, and counted against its client's address. */
+  private refused(user: string, address: string, via: string): undefined {
+    this.events.failed(user, address, via);
+    this.gate.failed(address);
+    return undefined;
   }
 
   private end(key: string, login: Login) {

@@ -1,10 +1,11 @@
 // The network faces follow /ip/service live, as a real router's do. Every commit that
 // touches /ip/service or /certificate (the store's onCommit) schedules one reconcile: for
 // each service that has a face here, the listener it should have (port, available-from,
-// TLS version and certificate) is compared with the one it has; a changed one is closed
-// (requests under way still finish) and the new one bound. A port that cannot be bound
-// leaves the service down, its record `invalid`, with the reason in /log. Reconciles run
-// one at a time, in order.
+// TLS version and certificate) is compared with the one it has. Settings other than the
+// port apply in place, to the listening socket as it is: no client is refused meanwhile and
+// no open connection is dropped. A new port is bound before the old one closes (requests
+// under way there still finish). A port that cannot be bound leaves the service down, its
+// record `invalid`, with the reason in /log. Reconciles run one at a time, in order.
 //
 // A face is what listens for one service: www and www-ssl (src/services/www.ts), api and
 // api-ssl (src/services/api/server.ts).
@@ -31,6 +32,8 @@ export interface ListenSpec {
 /** A bound listener of a face. */
 export interface Listener {
   readonly port: number;
+  /** Takes new settings for the same port (available-from, TLS) for the connections to come. */
+  update(spec: ListenSpec): void;
   /** Frees the port at once; `graceful` lets requests under way finish. */
   close(graceful: boolean): Promise<void>;
 }
@@ -170,17 +173,25 @@ export class Services {
       const have = this.running.get(name);
       if (want && have?.key === want.key) continue;
       if (want && !have && this.failed.get(name) === want.key) continue;
-      if (have) {
+      if (want && have && want.spec.port === have.listener.port) {
+        have.listener.update(want.spec);
+        have.key = want.key;
+        continue;
+      }
+      // The old listener (if any) goes once the new one listens, or once it cannot.
+      const retire = async () => {
+        if (!have) return;
         this.running.delete(name);
         delete this.o.bound[name];
         await have.listener.close(true);
-      }
+      };
       this.failed.delete(name);
-      if (!want || !face) continue;
+      if (!want || !face) { await retire(); continue; }
       let listener: Listener;
       try {
         listener = await face(want.spec);
       } catch (e) {
+        await retire();
         const code = (e as NodeJS.ErrnoException).code;
         const reason = code === 'EADDRINUSE' ? 'address already in use' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
         if (strict) throw new Error(`cannot listen on ${this.o.host}:${want.spec.port} (${name}): ${reason}`);
@@ -188,6 +199,7 @@ export class Services {
         this.o.log('system,error,critical', `${name} service could not listen on port ${want.spec.port}: ${reason}`);
         continue;
       }
+      await retire();
       if (this.stopped) { await listener.close(false); return; }
       let key = want.key;
       // Port 0 asks for any free port: the configuration shows the one really bound, and

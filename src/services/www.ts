@@ -11,6 +11,8 @@
 //   request head     MAX_HEADER_BYTES (16 KiB), request line and headers  -> 431
 //   request body     MAX_BODY_BYTES (8 MiB); a Content-Length over it is
 //                    refused before any of the body is read                  -> 413
+//   all bodies       MAX_BODY_TOTAL_BYTES (64 MiB) held by all connections
+//                    together (./budget.ts)                                  -> 503
 //   head time        HEADERS_TIMEOUT_MS (20 s) from the first byte of a
 //                    request to the end of its head                          -> 408
 //   request time     REQUEST_TIMEOUT_MS (60 s) to receive a whole request,
@@ -18,6 +20,11 @@
 //                    REST service's own 60 s request limit is)              -> 408
 //   TLS handshake    HANDSHAKE_TIMEOUT_MS (20 s)                             -> connection closed
 //   idle keep-alive  KEEP_ALIVE_MS (60 s) between requests                   -> connection closed
+//
+// A REST request is admitted from its head alone (credentials, the `rest-api` and `api`
+// policies) before any byte of its body is read: an anonymous client cannot make the router
+// hold its body. A request refused while its body is still arriving is answered and then
+// closed after a lingering read (./linger.ts), so that the client gets its answer, not a reset.
 
 import http from 'node:http';
 import https from 'node:https';
@@ -26,9 +33,13 @@ import type tls from 'node:tls';
 import type { RestHandler } from './rest/handler.js';
 import { STATUS_TEXT, errorBody } from './rest/errors.js';
 import { staticReply } from './static.js';
+import { BodyBudget } from './budget.js';
+import { lingerOnClose } from './linger.js';
+import type { Login } from '../auth/logins.js';
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const MAX_BODY_TOTAL_BYTES = 64 * 1024 * 1024;
 export const HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const HANDSHAKE_TIMEOUT_MS = 20_000;
@@ -52,6 +63,8 @@ export interface WebParts {
 export interface Limits {
   maxHeaderBytes: number;
   maxBodyBytes: number;
+  /** What all bodies being read may hold together (the budget made when none is given). */
+  maxBodyTotalBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   handshakeTimeoutMs: number;
@@ -59,7 +72,7 @@ export interface Limits {
 }
 
 export const LIMITS: Limits = {
-  maxHeaderBytes: MAX_HEADER_BYTES, maxBodyBytes: MAX_BODY_BYTES, headersTimeoutMs: HEADERS_TIMEOUT_MS,
+  maxHeaderBytes: MAX_HEADER_BYTES, maxBodyBytes: MAX_BODY_BYTES, maxBodyTotalBytes: MAX_BODY_TOTAL_BYTES, headersTimeoutMs: HEADERS_TIMEOUT_MS,
   requestTimeoutMs: REQUEST_TIMEOUT_MS, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, keepAliveMs: KEEP_ALIVE_MS,
 };
 
@@ -75,10 +88,20 @@ export interface WwwOptions {
   /** Clients outside `available-from` are reset before any byte of theirs is read. */
   allowed: (address: string) => boolean;
   limits?: Partial<Limits>;
+  /** Shared by the listeners of one router (www and www-ssl); each Www has its own otherwise. */
+  budget?: BodyBudget;
 }
 
 const JSON_TYPE = 'application/json';
 const HTML_TYPE = 'text/html; charset=utf-8';
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': JSON_TYPE };
+const HTML_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': HTML_TYPE };
+/** Bodies are over their common budget: another try in a moment may fit. */
+const BUSY_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': JSON_TYPE, 'Retry-After': '1' };
+
+/** Whether a request has a body (RFC 9112 6.3): a Content-Length over 0, or chunks. */
+const hasBody = (req: http.IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
@@ -111,27 +134,44 @@ export class Www {
   private readonly closed: Promise<void>;
   private markClosed!: () => void;
   private readonly limits: Limits;
+  /**
+   * Every open connection, from its first byte: Node's own list (closeAllConnections) holds
+   * only connections that reached HTTP, so one stuck in its TLS handshake would keep a
+   * closing server (and a SIGTERM) waiting.
+   */
+  private readonly sockets = new Set<net.Socket>();
+  private readonly budget: BodyBudget;
+  /** available-from, replaced in place by `update`. */
+  private allowed: (address: string) => boolean;
 
   constructor(private readonly options: WwwOptions) {
     const limits = this.limits = { ...LIMITS, ...options.limits };
+    this.allowed = options.allowed;
+    this.budget = options.budget ?? new BodyBudget(limits.maxBodyTotalBytes);
     const httpOptions: http.ServerOptions = {
+      // A request without Host is answered here (serve), with the JSON error object.
+      requireHostHeader: false,
       keepAlive: true, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, maxHeaderSize: limits.maxHeaderBytes,
       // Timeouts are checked this often; a short limit (in tests) needs a shorter interval.
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     };
-    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res);
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res, false);
     this.server = options.scheme === 'https'
       ? https.createServer({ ...options.tls, ...httpOptions, handshakeTimeout: limits.handshakeTimeoutMs }, handler)
       : http.createServer(httpOptions, handler);
+    // `Expect: 100-continue`: the client sends its body only once the request is admitted.
+    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res, true));
     this.server.keepAliveTimeout = limits.keepAliveMs;
     // First of all listeners: a client outside available-from is reset before HTTP (or
     // TLS) reads a byte from it.
     this.server.prependListener('connection', (socket: net.Socket) => {
-      if (!options.allowed(remoteAddress(socket))) socket.resetAndDestroy();
+      if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
+    // https passes TLS errors (a failed or timed-out handshake) on as clientError too; they
+    // end in clientError's destroy.
     this.server.on('clientError', (err: NodeJS.ErrnoException, socket: net.Socket) => this.clientError(err, socket));
-    // A failed handshake is the client's business (no trust, wrong name, no shared cipher).
-    this.server.on('tlsClientError', () => {});
     this.closed = new Promise((ok) => { this.markClosed = ok; });
   }
 
@@ -147,6 +187,15 @@ export class Www {
   }
 
   /**
+   * New settings for the connections to come, on the same listening socket: available-from,
+   * and for HTTPS the certificate, ciphers and TLS versions. Open connections stay.
+   */
+  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+    this.allowed = allowed;
+    if (tlsOptions && this.server instanceof https.Server) this.server.setSecureContext(tlsOptions);
+  }
+
+  /**
    * Stops listening at once. `graceful`: requests under way finish (their connections then
    * close) within DRAIN_MS; otherwise every connection is cut. Resolves when the port is free.
    */
@@ -156,16 +205,24 @@ export class Www {
       this.server.close(() => this.markClosed());
       if (graceful) {
         this.server.closeIdleConnections();
-        setTimeout(() => this.server.closeAllConnections(), DRAIN_MS).unref();
+        setTimeout(() => {
+          this.server.closeAllConnections();
+          for (const socket of this.sockets) socket.destroy();
+        }, DRAIN_MS).unref();
       } else {
         this.server.closeAllConnections();
+        for (const socket of this.sockets) socket.destroy();
       }
     }
     return graceful ? Promise.resolve() : this.closed;
   }
 
   private clientError(err: NodeJS.ErrnoException, socket: net.Socket) {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // Only a client that spoke broken or slow HTTP gets an HTTP answer. Anything else (a
+    // reset, a TLS handshake that failed or ran out of time) has no HTTP to answer in: an
+    // answer written into a handshake would wait for it forever, holding the socket.
+    const http = err.code?.startsWith('HPE_') || err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (!http || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -174,51 +231,76 @@ export class Www {
     socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
 
-  private serve(req: http.IncomingMessage, res: http.ServerResponse) {
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > this.limits.maxBodyBytes) return this.tooLarge(req, res);
+  private serve(req: http.IncomingMessage, res: http.ServerResponse, continueAsked: boolean) {
+    // HTTP/1.1 requires a Host header (RFC 9112 3.2).
+    if (req.headers.host === undefined && req.httpVersionMinor === 1) return this.refuse(req, res, 400, JSON_HEADERS, errorBody(400));
+    if (Number(req.headers['content-length'] ?? 0) > this.limits.maxBodyBytes) return this.refuse(req, res, 413, JSON_HEADERS, errorBody(413));
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathName = q < 0 ? url : url.slice(0, q);
+    // The pages take no body: one sent is never held (Node discards it).
+    if (pathName !== '/rest' && !pathName.startsWith('/rest/')) return this.page(req, res, pathName);
+    if (!this.options.parts().rest) return this.refuse(req, res, 403, HTML_HEADERS, forbiddenHtml);
+    this.options.rest.admit(req.method ?? 'GET', req.headers.authorization, remoteAddress(req.socket)).then((admitted) => {
+      if ('status' in admitted) return this.refuse(req, res, admitted.status, admitted.headers, admitted.body);
+      if (!hasBody(req)) return this.rest(req, res, url, '', admitted);
+      this.readBody(req, res, continueAsked, (body) => this.rest(req, res, url, body, admitted));
+    }, (e) => this.failed(res, e));
+  }
+
+  /**
+   * The body of an admitted request, within its own limit and the budget of all bodies.
+   * What it holds goes back to the budget when its answer is done.
+   */
+  private readBody(req: http.IncomingMessage, res: http.ServerResponse, continueAsked: boolean, then: (body: Buffer) => void) {
+    if (continueAsked) res.writeContinue();
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    res.once('close', () => this.budget.give(size));
     req.on('data', (chunk: Buffer) => {
       if (refused) return;
+      if (size + chunk.length > this.limits.maxBodyBytes) return void (refused = true, chunks.length = 0, this.refuse(req, res, 413, JSON_HEADERS, errorBody(413)));
+      if (!this.budget.take(chunk.length)) return void (refused = true, chunks.length = 0, this.refuse(req, res, 503, BUSY_HEADERS, errorBody(503)));
       size += chunk.length;
-      if (size > this.limits.maxBodyBytes) { refused = true; chunks.length = 0; this.tooLarge(req, res); return; }
       chunks.push(chunk);
     });
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      if (!refused) this.route(req, res, Buffer.concat(chunks));
+      // Bytes: the REST side checks they are UTF-8 (a body that is not is refused).
+      if (!refused) then(Buffer.concat(chunks));
     });
   }
 
-  /** 413, and the connection closes: the rest of the body is not read. */
-  private tooLarge(req: http.IncomingMessage, res: http.ServerResponse) {
-    this.send(res, 413, { 'Content-Type': JSON_TYPE, Connection: 'close' }, errorBody(413));
-    res.on('finish', () => req.socket.destroySoon());
+  /**
+   * Answers without reading (the rest of) the request's body. While the body is still on its
+   * way the connection closes after the answer, lingering so that the client reads it.
+   */
+  private refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer[]) {
+    if (hasBody(req) && !req.complete) {
+      lingerOnClose(req.socket);
+      headers = { ...headers, Connection: 'close' };
+    }
+    this.send(res, status, headers, body);
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
-    const url = req.url ?? '/';
-    const pathName = url.split('?')[0];
+  private rest(req: http.IncomingMessage, res: http.ServerResponse, url: string, body: string | Buffer, login: Login) {
+    this.options.rest.handle({
+      method: req.method ?? 'GET', url, authorization: req.headers.authorization,
+      contentType: req.headers['content-type'], body,
+      client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host,
+    }, login).then((r) => this.send(res, r.status, r.headers, r.body), (e) => this.failed(res, e));
+  }
+
+  private failed(res: http.ServerResponse, e: unknown) {
+    console.error('vrouter: REST request failed:', e);
+    this.send(res, 500, JSON_HEADERS, errorBody(500, 'internal error'));
+  }
+
+  private page(req: http.IncomingMessage, res: http.ServerResponse, pathName: string) {
     const parts = this.options.parts();
-    const forbidden = () => this.send(res, 403, { 'Content-Type': HTML_TYPE }, forbiddenHtml);
+    const forbidden = () => this.send(res, 403, HTML_HEADERS, forbiddenHtml);
     const html = (text: string, type = HTML_TYPE) => this.send(res, 200, { 'Content-Type': type }, text);
-    if (pathName === '/rest' || pathName.startsWith('/rest/')) {
-      if (!parts.rest) return forbidden();
-      this.options.rest.handle({
-        method: req.method ?? 'GET', url, authorization: req.headers.authorization,
-        contentType: req.headers['content-type'], body,
-        client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host,
-      }).then(
-        (r) => this.send(res, r.status, r.headers, r.body),
-        (e) => {
-          console.error('vrouter: REST request failed:', e);
-          this.send(res, 500, { 'Content-Type': JSON_TYPE }, errorBody(500, 'internal error'));
-        },
-      );
-      return;
-    }
     const { identity, version } = this.options.router();
     // The home page and the static files it shares with the other pages: the manual has
     // `index-*` take effect only when `webfig-*` and `graphs-*` are off too.

@@ -134,7 +134,7 @@ describe('the web server\'s parts and switches', () => {
 });
 
 describe('slow clients meet the time limits', () => {
-  const rest = { handle: async () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '[]' }) } as unknown as RestHandler;
+  const rest = { admit: async () => ({}), handle: async () => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '[]' }) } as unknown as RestHandler;
   const base: WwwOptions = {
     rest, scheme: 'http', allowed: () => true,
     router: () => ({ identity: 'MikroTik', version: '7.24' }),

@@ -16,28 +16,35 @@ export interface ApiServerOptions {
   tls?: tls.TlsOptions;
   /** False for a client outside `available-from`: its connection is reset unread. */
   allowed(address: string): boolean;
+  /** Tests shorten it. */
+  handshakeTimeoutMs?: number;
 }
 
 export class ApiServer {
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  /** available-from, replaced in place by `update`. */
+  private allowed: (address: string) => boolean;
 
   constructor(private readonly options: ApiServerOptions) {
+    this.allowed = options.allowed;
     const start = (socket: net.Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
       socket.setNoDelay(true);
       new ApiSession(socket, remoteAddress(socket), options.context);
     };
     this.server = options.tls
-      ? tls.createServer({ ...options.tls, handshakeTimeout: HANDSHAKE_TIMEOUT_MS }, start)
+      ? tls.createServer({ ...options.tls, handshakeTimeout: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS }, start)
       : net.createServer(start);
-    // Before anything is read (or a TLS handshake begins).
+    // Before anything is read (or a TLS handshake begins). Every connection is known from
+    // here on, so that closing the server also cuts one still in its handshake.
     this.server.prependListener('connection', (socket: net.Socket) => {
-      if (!options.allowed(remoteAddress(socket))) socket.resetAndDestroy();
+      if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
-    // A failed handshake is the client's problem, not the router's.
-    this.server.on('tlsClientError', () => {});
+    // A failed or timed-out handshake is the client's problem: its connection just closes
+    // (Node leaves closing it to this listener).
+    this.server.on('tlsClientError', (_err: Error, socket: tls.TLSSocket) => socket.destroy());
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -48,6 +55,12 @@ export class ApiServer {
         resolve((this.server.address() as net.AddressInfo).port);
       });
     });
+  }
+
+  /** New settings (available-from, TLS) for the sessions to come; open ones stay. */
+  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+    this.allowed = allowed;
+    if (tlsOptions && this.server instanceof tls.Server) this.server.setSecureContext(tlsOptions);
   }
 
   /** Stops listening; `graceful` leaves sessions under way open, otherwise they are cut. */

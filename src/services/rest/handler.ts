@@ -76,14 +76,25 @@ function urlParams(query: string): [string, string][] {
 export class RestHandler {
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
-  async handle(req: RestRequest): Promise<RestReply> {
+  /**
+   * The first step of a request, from its head alone, before any of its body is read: the
+   * login it runs as, or the reply that refuses it.
+   */
+  async admit(method: string, authorization: string | undefined, client: string): Promise<Login | RestReply> {
     // A browser's preflight gets no CORS answer: another origin cannot call the service.
-    if (req.method === 'OPTIONS') return failed(503);
+    if (method === 'OPTIONS') return failed(503);
     // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
     // behind it was refused (no `api` policy) fails every request alike.
-    const login = await this.login(req);
+    const login = await this.login(authorization, client);
     if (!login) return failed(401, undefined, CHALLENGE);
     if (!login.allowed) return failed(500, NOT_ALLOWED);
+    return login;
+  }
+
+  /** A whole request; `admitted` is its login when `admit` has already checked it. */
+  async handle(req: RestRequest, admitted?: Login): Promise<RestReply> {
+    const login = admitted ?? await this.admit(req.method, req.authorization, req.client);
+    if ('status' in login) return login;
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
       const q = req.url.indexOf('?');
@@ -102,13 +113,13 @@ export class RestHandler {
     }
   }
 
-  private login(req: RestRequest): Promise<Login | undefined> | undefined {
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.authorization ?? '');
+  private login(authorization: string | undefined, client: string): Promise<Login | undefined> | undefined {
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
     if (!m) return undefined;
     const text = Buffer.from(m[1], 'base64').toString('utf8');
     const colon = text.indexOf(':');
     if (colon < 0) return undefined;
-    return this.logins.authenticate(text.slice(0, colon), text.slice(colon + 1), req.client, 'rest-api');
+    return this.logins.authenticate(text.slice(0, colon), text.slice(colon + 1), client, 'rest-api');
   }
 
   private failure(e: unknown, method: string): RestReply {
