@@ -122,6 +122,7 @@ export const backup: MenuDecl = {
   kind: 'dir',
   commands: {
     save: { policy: ['write', 'ftp', 'sensitive'], args: { name: text, password: text, 'dont-encrypt': text, encryption: text }, run: save },
-    load: { policy: ['write', 'ftp', 'reboot'], args: { name: text, password: text, 'force-v6-to-v7-configuration-upgrade': text }, run: load },
+    // A backup brings users, groups, scripts and their policies back: loading one is for who could set those.
+    load: { policy: ['write', 'ftp', 'reboot', 'policy', 'sensitive'], args: { name: text, password: text, 'force-v6-to-v7-configuration-upgrade': text }, run: load },
   },
 };
