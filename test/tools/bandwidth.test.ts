@@ -88,9 +88,13 @@ describe('/tool/bandwidth-test', () => {
   test('the session shows in bandwidth-server/session while the test runs', async () => {
     const other = await makeUser(c, 'watcher', 'read,api,rest-api');
     await c.get('/rest/system/identity', other);
-    const running = c.post('/rest/tool/bandwidth-test', { address: '127.0.0.1', user: 'admin', password: '', duration: '600ms', interval: '100ms' });
-    await new Promise((ok) => setTimeout(ok, 250));
-    const sessions = (await c.get('/rest/tool/bandwidth-server/session', other)).json;
+    const running = c.post('/rest/tool/bandwidth-test', { address: '127.0.0.1', user: 'admin', password: '', duration: '1500ms', interval: '100ms' });
+    // The test logs in to the server first (a password hash, slower on a busy machine): look until its session is there.
+    let sessions: Record<string, string>[] = [];
+    for (let i = 0; i < 12 && !sessions.length; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      sessions = (await c.get('/rest/tool/bandwidth-server/session', other)).json;
+    }
     assert.equal(sessions.length, 1);
     assert.equal(sessions[0]['remote-address'], '127.0.0.1');
     assert.equal(sessions[0].user, 'admin');
