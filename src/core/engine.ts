@@ -186,7 +186,15 @@ export class Engine implements Environment {
     };
     const result = cmd.run(ctx);
     let done: Reply | void = undefined;
-    if (isAsyncGenerator(result)) {
+    if (isSyncGenerator(result)) {
+      // A command that never waits (print) yields its records without a promise for each.
+      for (;;) {
+        const step = result.next();
+        if (step.done) { done = step.value; break; }
+        emit(step.value);
+        if (cancel.aborted) { result.return(undefined); break; }
+      }
+    } else if (isAsyncGenerator(result)) {
       for (;;) {
         const step = await result.next();
         if (step.done) { done = step.value; break; }
@@ -280,6 +288,10 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
   }
   for (const [name, arg] of Object.entries(declared)) if (arg.required && !(name in out)) throw missingArgument(name);
   return out;
+}
+
+function isSyncGenerator(x: unknown): x is Generator<Reply, Reply | void, void> {
+  return typeof x === 'object' && x !== null && typeof (x as Generator).next === 'function' && Symbol.iterator in x;
 }
 
 function isAsyncGenerator(x: unknown): x is AsyncGenerator<Reply, Reply | void, void> {

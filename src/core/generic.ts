@@ -87,7 +87,7 @@ function takeLifetime(menu: Menu, values: Record<string, string>): number | unde
   return ms;
 }
 
-async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
+function* print(ctx: CommandContext): Generator<Reply, Reply | void> {
   const { env, menu, args, session } = ctx;
   checkArgs(ctx, PRINT_OPTIONS);
   if (menu.decl.kind === 'settings') {

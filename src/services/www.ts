@@ -175,6 +175,8 @@ export class Www {
   }
 
   private serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    // No Content-Length and no Transfer-Encoding: no body (RFC 9112 6.3), answered at once.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return this.route(req, res, '');
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > this.limits.maxBodyBytes) return this.tooLarge(req, res);
     const chunks: Buffer[] = [];
@@ -209,7 +211,7 @@ export class Www {
       this.options.rest.handle({
         method: req.method ?? 'GET', url, authorization: req.headers.authorization,
         contentType: req.headers['content-type'], body,
-        client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host,
+        client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host, connection: req.socket,
       }).then(
         (r) => this.send(res, r.status, r.headers, r.body),
         (e) => {

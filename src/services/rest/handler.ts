@@ -8,7 +8,7 @@ import { findRows } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
 import { formatId } from '../../core/store.js';
 import type { Cancel, Lanes } from '../../auth/lanes.js';
-import type { Login, Logins } from '../../auth/logins.js';
+import { digestOf, type Login, type Logins } from '../../auth/logins.js';
 import { readBody, type Body } from './body.js';
 import { MISSING_ID, RestError, STATUS_OF, errorBody } from './errors.js';
 
@@ -23,6 +23,8 @@ export interface RestRequest {
   /** `http` or `https`, and the Host header, for the Location of a new record. */
   scheme: string;
   host?: string;
+  /** The connection it came on: credentials sent again on it are not decoded again. */
+  connection?: object;
 }
 
 export interface RestReply {
@@ -72,7 +74,28 @@ function urlParams(query: string): [string, string][] {
   return out;
 }
 
+/** An Authorization header as read: who, the password, and the digest a kept login compares. */
+interface Credentials {
+  readonly header: string;
+  readonly user: string;
+  readonly password: string;
+  readonly digest: ReturnType<typeof digestOf>;
+}
+
+/** A request path as read: its words (decoded) and the URL query after it. */
+interface Target {
+  readonly words: readonly string[];
+  readonly query: string;
+}
+
+/** How many request targets are kept read; clients ask for the same few URLs again and again. */
+const TARGETS_KEPT = 1024;
+
 export class RestHandler {
+  /** The last credentials each connection sent (most clients send the same on every request). */
+  private readonly credentials = new WeakMap<object, Credentials>();
+  private readonly targets = new Map<string, Target>();
+
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
   async handle(req: RestRequest): Promise<RestReply> {
@@ -85,11 +108,9 @@ export class RestHandler {
     if (!login.allowed) return failed(500, NOT_ALLOWED);
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
-      const q = req.url.indexOf('?');
-      const rawPath = q < 0 ? req.url : req.url.slice(0, q);
-      if (rawPath !== '/rest' && !rawPath.startsWith('/rest/')) return failed(404);
-      const words = pathWords(rawPath.slice(5));
-      const query = q < 0 ? '' : req.url.slice(q + 1);
+      const target = this.target(req.url);
+      if (!target) return failed(404);
+      const { words, query } = target;
       let body: Body = { args: {} };
       if (req.body.length) {
         if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
@@ -102,12 +123,35 @@ export class RestHandler {
   }
 
   private login(req: RestRequest): Promise<Login | undefined> | undefined {
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(req.authorization ?? '');
-    if (!m) return undefined;
-    const text = Buffer.from(m[1], 'base64').toString('utf8');
-    const colon = text.indexOf(':');
-    if (colon < 0) return undefined;
-    return this.logins.authenticate(text.slice(0, colon), text.slice(colon + 1), req.client, 'rest-api');
+    const header = req.authorization ?? '';
+    let c = req.connection && this.credentials.get(req.connection);
+    if (!c || c.header !== header) {
+      const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+      if (!m) return undefined;
+      const text = Buffer.from(m[1], 'base64').toString('utf8');
+      const colon = text.indexOf(':');
+      if (colon < 0) return undefined;
+      const user = text.slice(0, colon);
+      const password = text.slice(colon + 1);
+      c = { header, user, password, digest: digestOf(user, password) };
+      if (req.connection) this.credentials.set(req.connection, c);
+    }
+    // Every request is still checked against the user as it is now (Logins.authenticate).
+    return this.logins.authenticate(c.user, c.password, req.client, 'rest-api', c.digest);
+  }
+
+  /** The path words and query of a request target, or undefined for a path outside /rest. */
+  private target(url: string): Target | undefined {
+    const known = this.targets.get(url);
+    if (known) return known;
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    if (rawPath !== '/rest' && !rawPath.startsWith('/rest/')) return undefined;
+    // pathWords throws for a word the router refuses; such a target is not kept.
+    const target: Target = { words: pathWords(rawPath.slice(5)), query: q < 0 ? '' : url.slice(q + 1) };
+    if (this.targets.size >= TARGETS_KEPT) this.targets.clear();
+    this.targets.set(url, target);
+    return target;
   }
 
   private failure(e: unknown, method: string): RestReply {
@@ -125,7 +169,7 @@ export class RestHandler {
     throw e;
   }
 
-  private async dispatch(req: RestRequest, words: string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
+  private async dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const { node, rest } = this.engine.walk(words);
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
     const path = node.path ? node.path.split('/') : [];
