@@ -69,9 +69,12 @@ export class Lanes {
         current.running = job;
         if (!current.timer) current.timer = setTimeout(() => this.expire(current, user), this.limitMs);
         else current.timer.ref();
+        // The next request starts after whoever awaited this one has taken its result (a
+        // command that never waits, such as print, would otherwise answer before this
+        // request's own reply went out).
         task(job.cancel).then(
-          (v) => { if (!job.settled) { job.settled = true; resolve(v); this.next(current); } },
-          (e) => { if (!job.settled) { job.settled = true; reject(e); this.next(current); } },
+          (v) => { if (!job.settled) { job.settled = true; resolve(v); queueMicrotask(() => this.next(current)); } },
+          (e) => { if (!job.settled) { job.settled = true; reject(e); queueMicrotask(() => this.next(current)); } },
         );
       };
       if (current.busy) current.queue.push({ start, fail: reject });

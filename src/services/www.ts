@@ -263,11 +263,11 @@ export class Www {
     this.send(res, 404, { 'Content-Type': JSON_TYPE }, errorBody(404));
   }
 
-  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer[]) {
+  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
     if (res.destroyed || res.headersSent) return;
     // A replaced listener still answers what it was asked, then lets the connection go.
     const close = this.closing ? { Connection: 'close' } : {};
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + b.length, 0);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
     res.writeHead(status, { ...headers, ...close, 'Content-Length': length });
     if (typeof body === 'string') return void res.end(body);
     for (const piece of body) res.write(piece);
