@@ -96,6 +96,20 @@ export class Logins {
     private readonly events: LoginEvents,
   ) {}
 
+  /**
+   * The kept login these credentials name, when it stands as it is: found without waiting,
+   * for the requests that follow a login. Otherwise undefined, and `authenticate` decides
+   * (and logs what it refuses).
+   */
+  keptLogin(user: string, address: string, via: string, digest: Buffer): Login | undefined {
+    const kept = this.kept.get(`${via}\0${user}`);
+    if (!kept) return undefined;
+    const account = this.directory.account(user);
+    if (!account || account.disabled || account.password !== kept.storedHash || kept.expires <= this.now()
+        || !this.directory.addressAllowed(kept.address, account.address) || !this.directory.addressAllowed(address, account.address)) return undefined;
+    return crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
+  }
+
   /** The login for these credentials, or undefined when they are refused (401). */
   async authenticate(user: string, password: string, address: string, via: string, digest = digestOf(user, password)): Promise<Login | undefined> {
     const way = WAYS[via];

@@ -40,8 +40,8 @@ const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
 /** A user whose group has `rest-api` but not `api` (spec section 7). */
 const NOT_ALLOWED = 'std failure: not allowed (9)';
 
-const reply = (status: number, body: unknown, headers: Record<string, string> = {}): RestReply =>
-  ({ status, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
+const reply = (status: number, body: unknown, headers?: Record<string, string>): RestReply =>
+  ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
   ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
@@ -95,6 +95,7 @@ export class RestHandler {
   /** The last credentials each connection sent (most clients send the same on every request). */
   private readonly credentials = new WeakMap<object, Credentials>();
   private readonly targets = new Map<string, Target>();
+  private readonly paths = new WeakMap<Node, string[]>();
 
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
@@ -103,7 +104,7 @@ export class RestHandler {
     if (req.method === 'OPTIONS') return failed(503);
     // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
     // behind it was refused (no `api` policy) fails every request alike.
-    const login = await this.login(req);
+    const login = this.keptLogin(req) ?? await this.login(req);
     if (!login) return failed(401, undefined, CHALLENGE);
     if (!login.allowed) return failed(500, NOT_ALLOWED);
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
@@ -122,6 +123,13 @@ export class RestHandler {
     }
   }
 
+  /** The kept login of the credentials this connection sent before, if they are sent again and it stands. */
+  private keptLogin(req: RestRequest): Login | undefined {
+    const c = req.connection && this.credentials.get(req.connection);
+    if (!c || c.header !== (req.authorization ?? '')) return undefined;
+    return this.logins.keptLogin(c.user, req.client, 'rest-api', c.digest);
+  }
+
   private login(req: RestRequest): Promise<Login | undefined> | undefined {
     const header = req.authorization ?? '';
     let c = req.connection && this.credentials.get(req.connection);
@@ -138,6 +146,13 @@ export class RestHandler {
     }
     // Every request is still checked against the user as it is now (Logins.authenticate).
     return this.logins.authenticate(c.user, c.password, req.client, 'rest-api', c.digest);
+  }
+
+  /** A node's path as sentence words, made once per node (sentences do not change their path). */
+  private pathOf(node: Node): string[] {
+    let path = this.paths.get(node);
+    if (!path) this.paths.set(node, (path = Object.freeze(node.path ? node.path.split('/') : []) as string[]));
+    return path;
   }
 
   /** The path words and query of a request target, or undefined for a path outside /rest. */
@@ -172,7 +187,7 @@ export class RestHandler {
   private async dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const { node, rest } = this.engine.walk(words);
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
-    const path = node.path ? node.path.split('/') : [];
+    const path = this.pathOf(node);
     switch (req.method) {
       case 'GET': {
         if (rest.length > 1) throw noSuchDirectory(rest[0]);
