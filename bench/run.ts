@@ -67,6 +67,18 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
 
 const loads = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
+/**
+ * Where the time goes, from profiles taken by hand (bench/PROFILE.md: `node --cpu-prof` of a
+ * router under load); kept in the results file, which every run writes anew.
+ */
+function profileNotes(): string[] {
+  try {
+    return ['', fs.readFileSync(path.join(ROOT, 'bench', 'PROFILE.md'), 'utf8').trimEnd(), ''];
+  } catch {
+    return [];
+  }
+}
+
 export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }): string {
   const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
   const met = sections.flatMap((s) => s.rows).filter((r) => r.met === true).length;
@@ -90,6 +102,7 @@ export function resultsMarkdown(sections: readonly Section[], command: string, s
     'In every table, *ratio* is value ÷ baseline in the unit of the line (for a rate, below 1 is slower than the baseline; for a time, above 1 is slower).',
     '',
     ...sections.map(markdownTable),
+    ...profileNotes(),
   ].join('\n');
 }
 

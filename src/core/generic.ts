@@ -303,6 +303,9 @@ async function reset(ctx: CommandContext): Promise<void> {
   });
 }
 
+/** True for a menu's own generic print (not one a menu wraps or replaces). */
+export const isGenericPrint = (cmd: CommandDecl | undefined) => cmd?.run === print;
+
 const RUNS: Partial<Record<GenericCommand, CommandDecl['run']>> = {
   print, get, find, add, set, remove, move, unset, reset,
   enable: setField('disabled', () => 'false'),

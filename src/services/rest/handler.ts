@@ -6,7 +6,7 @@ import { CommandError, noSuchCommand, noSuchDirectory } from '../../core/errors.
 import type { Engine, Node, Outcome, Sentence } from '../../core/engine.js';
 import { findRows } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
-import { formatId } from '../../core/store.js';
+import { formatId, type Row } from '../../core/store.js';
 import type { Cancel, Lanes } from '../../auth/lanes.js';
 import { digestOf, type Login, type Logins } from '../../auth/logins.js';
 import { readBody, type Body } from './body.js';
@@ -200,8 +200,13 @@ export class RestHandler {
           if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
           if (rest[0] === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
-          const row = this.record(node, rest[0]);
-          if (!row) return failed(404);
+          const found = this.recordRow(node, rest[0]);
+          if (!found) return failed(404);
+          if (!params.length) {
+            const one = this.engine.printOne(node, found, session);
+            if (one) return reply(200, await one);
+          }
+          const row = formatId(found.id);
           const out = await run({ path, command: 'print', args: { from: row }, query: filters, proplist });
           return out.records.length ? reply(200, out.records[0]) : failed(404);
         }
@@ -281,9 +286,15 @@ export class RestHandler {
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */
   private record(node: Node, word: string): string | undefined {
+    const row = this.recordRow(node, word);
+    return row && formatId(row.id);
+  }
+
+  /** The record a URL word names. */
+  private recordRow(node: Node, word: string): Row | undefined {
     const menu = node.menu!;
     try {
-      return formatId(findRows(this.engine, menu, word)[0].id);
+      return findRows(this.engine, menu, word)[0];
     } catch (e) {
       if (e instanceof CommandError && e.kind === 'no-such-item') return undefined;
       throw e;
