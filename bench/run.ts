@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiBench, type ApiConfig } from './api.js';
+import { fleetBench, type FleetConfig } from './fleet.js';
 import { largeBench, type LargeConfig } from './large.js';
 import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
 import { restBench, type RestConfig } from './rest.js';
@@ -21,6 +22,7 @@ export interface BenchConfig {
   rest: RestConfig;
   api: ApiConfig;
   large: LargeConfig;
+  fleet: FleetConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -29,6 +31,7 @@ export const FULL: BenchConfig = {
   rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30 },
   api: { connections: 16, users: 4, warmupSec: 3, durationSec: 10 },
   large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
+  fleet: { routers: 50, idleMs: 10_000 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -37,9 +40,10 @@ export const QUICK: BenchConfig = {
   rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 200, putMaxSec: 10 },
   api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1 },
   large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
+  fleet: { routers: 2, idleMs: 200 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -52,6 +56,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
     const section = name === 'startup' ? await startupBench(cfg.startup)
       : name === 'rest' ? await restBench(cfg.rest)
       : name === 'api' ? await apiBench(cfg.api)
+      : name === 'fleet' ? await fleetBench(cfg.fleet)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);
@@ -61,6 +66,18 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
 }
 
 const loads = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/**
+ * Where the time goes, from profiles taken by hand (bench/PROFILE.md: `node --cpu-prof` of a
+ * router under load); kept in the results file, which every run writes anew.
+ */
+function profileNotes(): string[] {
+  try {
+    return ['', fs.readFileSync(path.join(ROOT, 'bench', 'PROFILE.md'), 'utf8').trimEnd(), ''];
+  } catch {
+    return [];
+  }
+}
 
 export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }): string {
   const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
@@ -85,6 +102,7 @@ export function resultsMarkdown(sections: readonly Section[], command: string, s
     'In every table, *ratio* is value ÷ baseline in the unit of the line (for a rate, below 1 is slower than the baseline; for a time, above 1 is slower).',
     '',
     ...sections.map(markdownTable),
+    ...profileNotes(),
   ].join('\n');
 }
 

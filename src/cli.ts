@@ -2,6 +2,8 @@
 // The `vrouter` command. Every flag is checked before anything starts; a bad flag, a taken
 // port or an unusable data directory ends with one line on stderr and exit status 2.
 
+// First: the heap's settings are in force before any other module is evaluated.
+import { startedUp } from './heap.js';
 import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
@@ -137,6 +139,7 @@ async function main() {
     process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
     process.exit(2);
   }
+  startedUp();
   // Before 7.9 the router served REST over www-ssl only.
   const url = since(router.rosVersion, 'rest-over-www') ? router.url() : router.url('www-ssl');
   process.stdout.write(`vrouter ${router.rosVersion} (stable): REST at ${url ? `${url}/rest` : `(${since(router.rosVersion, 'rest-over-www') ? 'www' : 'www-ssl'} disabled)`}, data in ${path.resolve(options.dataDir)}\n`);

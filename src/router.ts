@@ -175,6 +175,9 @@ export class Router {
   /** The RouterOS version this router reports (`--ros-version`). */
   get rosVersion(): string { return this.options.rosVersion ?? DEFAULT_ROS_VERSION; }
 
+  /** Whether this version serves REST over plain HTTP; asked at every request, worked out once. */
+  private restOverWww?: boolean;
+
   /** The switches of /ip/service/webserver for one protocol (every part is on by default). */
   private webParts(scheme: 'http' | 'https'): WebParts {
     const values = this.store.table('ip/service/webserver').rows[0]?.values ?? {};
@@ -182,7 +185,7 @@ export class Router {
     if (scheme === 'https') return { rest: on('rest-secure'), index: on('index-secure'), webfig: on('webfig-secure'), graphs: on('graphs-secure') };
     return {
       // Before 7.9 the router served REST over www-ssl only.
-      rest: on('rest-plain') && since(this.rosVersion, 'rest-over-www'), index: on('index-plain'), webfig: on('webfig-plain'), graphs: on('graphs-plain'),
+      rest: on('rest-plain') && (this.restOverWww ??= since(this.rosVersion, 'rest-over-www')), index: on('index-plain'), webfig: on('webfig-plain'), graphs: on('graphs-plain'),
       acme: on('acme-plain'), crl: on('crl-plain'), scep: on('scep-plain'),
     };
   }

@@ -84,6 +84,18 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.equal(typeof exported.met, 'boolean');
   });
 
+  test('many routers: a lab of router processes, start-up per router and memory against as many bare node:http processes', async () => {
+    const [section] = await runBenchmarks(QUICK, ['fleet'], false);
+    checkTables(section);
+    const start = row(section, /start-up of one router, the others running/);
+    assert.match(start.value, measured);
+    assert.match(start.baseline!, measured);
+    const pss = row(section, /memory per router \(Pss\)/);
+    assert.match(pss.value, measured);
+    assert.equal(typeof pss.met, 'boolean');
+    assert.match(row(section, /memory of the lab, idle: sum of proportional/).value, measured);
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {

@@ -31,9 +31,25 @@ interface Waiting {
   fail: (e: Error) => void;
 }
 
+/** The request a lane runs now. */
+interface Running {
+  /** When it started (performance.now()). */
+  readonly started: number;
+  readonly cancel: Cancel;
+  settled: boolean;
+  readonly reject: (e: Error) => void;
+}
+
 class Lane {
   busy = false;
   readonly queue: Waiting[] = [];
+  running?: Running;
+  /**
+   * One timer per lane, not one per request: it is due at or before the running request's
+   * limit, and when it fires early (set for an earlier request) it is set again for the rest.
+   * A lane left idle stays until its timer fires, so a user's next request finds it.
+   */
+  timer?: NodeJS.Timeout;
 }
 
 export class Lanes {
@@ -49,22 +65,16 @@ export class Lanes {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         current.busy = true;
-        const abort = new Cancel();
-        let settled = false;
-        const timer = setTimeout(() => {
-          if (settled) return;
-          settled = true;
-          abort.abort();
-          reject(sessionClosed());
-          // The session is gone: whoever waited behind this request fails with it, and the
-          // user's next request starts a new lane (and a new login).
-          this.lanes.delete(user);
-          for (const w of current.queue.splice(0)) w.fail(sessionClosed());
-          this.onClosed(user);
-        }, this.limitMs);
-        task(abort).then(
-          (v) => { if (!settled) { settled = true; clearTimeout(timer); resolve(v); this.next(current, user); } },
-          (e) => { if (!settled) { settled = true; clearTimeout(timer); reject(e); this.next(current, user); } },
+        const job: Running = { started: performance.now(), cancel: new Cancel(), settled: false, reject };
+        current.running = job;
+        if (!current.timer) current.timer = setTimeout(() => this.expire(current, user), this.limitMs);
+        else current.timer.ref();
+        // The next request starts after whoever awaited this one has taken its result (a
+        // command that never waits, such as print, would otherwise answer before this
+        // request's own reply went out).
+        task(job.cancel).then(
+          (v) => { if (!job.settled) { job.settled = true; resolve(v); queueMicrotask(() => this.next(current)); } },
+          (e) => { if (!job.settled) { job.settled = true; reject(e); queueMicrotask(() => this.next(current)); } },
         );
       };
       if (current.busy) current.queue.push({ start, fail: reject });
@@ -72,12 +82,38 @@ export class Lanes {
     });
   }
 
-  private next(lane: Lane, user: string) {
+  private expire(lane: Lane, user: string) {
+    lane.timer = undefined;
+    const job = lane.running;
+    if (!job) {
+      // Idle since the timer was set: the lane goes.
+      if (this.lanes.get(user) === lane) this.lanes.delete(user);
+      return;
+    }
+    const left = job.started + this.limitMs - performance.now();
+    if (left > 0) {
+      lane.timer = setTimeout(() => this.expire(lane, user), left);
+      return;
+    }
+    job.settled = true;
+    lane.running = undefined;
+    job.cancel.abort();
+    job.reject(sessionClosed());
+    // The session is gone: whoever waited behind this request fails with it, and the
+    // user's next request starts a new lane (and a new login).
+    if (this.lanes.get(user) === lane) this.lanes.delete(user);
+    for (const w of lane.queue.splice(0)) w.fail(sessionClosed());
+    this.onClosed(user);
+  }
+
+  private next(lane: Lane) {
+    lane.running = undefined;
     const waiting = lane.queue.shift();
     if (waiting) waiting.start();
     else {
       lane.busy = false;
-      if (this.lanes.get(user) === lane) this.lanes.delete(user);
+      // An idle lane's timer does not keep the process alive.
+      lane.timer?.unref();
     }
   }
 }

@@ -83,7 +83,8 @@ const WAYS: Record<string, Way> = {
   console: { policy: 'local' },
 };
 
-const digestOf = (name: string, password: string) =>
+/** What a kept login remembers of the password; a front end may work it out once per connection. */
+export const digestOf = (name: string, password: string) =>
   crypto.createHash('sha256').update(name).update('\0').update(password).digest();
 
 export class Logins {
@@ -100,8 +101,22 @@ export class Logins {
     this.gate = new HashGate((plain, stored) => directory.verify(plain, stored));
   }
 
+  /**
+   * The kept login these credentials name, when it stands as it is: found without waiting,
+   * for the requests that follow a login. Otherwise undefined, and `authenticate` decides
+   * (and logs what it refuses).
+   */
+  keptLogin(user: string, address: string, via: string, digest: Buffer): Login | undefined {
+    const kept = this.kept.get(`${via}\0${user}`);
+    if (!kept) return undefined;
+    const account = this.directory.account(user);
+    if (!account || account.disabled || account.password !== kept.storedHash || kept.expires <= this.now()
+        || !this.directory.addressAllowed(kept.address, account.address) || !this.directory.addressAllowed(address, account.address)) return undefined;
+    return crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
+  }
+
   /** The login for these credentials, or undefined when they are refused (401). */
-  async authenticate(user: string, password: string, address: string, via: string): Promise<Login | undefined> {
+  async authenticate(user: string, password: string, address: string, via: string, digest = digestOf(user, password)): Promise<Login | undefined> {
     const way = WAYS[via];
     if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
@@ -119,7 +134,6 @@ export class Logins {
       await this.gate.verify(address, password, undefined);
       return this.refused(user, address, via);
     }
-    const digest = digestOf(user, password);
     if (kept) {
       // The same password as the kept login's: no need to run the slow hash again. Another
       // password is refused without ending the login its rightful owner keeps, and only
@@ -132,7 +146,7 @@ export class Logins {
     const verified = await this.gate.verify(address, password, account.password);
     // Another request of this user may have logged in while the hash was computed.
     const meanwhile = this.kept.get(key);
-    if (meanwhile) return crypto.timingSafeEqual(meanwhile.digest, digest) ? meanwhile : this.authenticate(user, password, address, via);
+    if (meanwhile) return crypto.timingSafeEqual(meanwhile.digest, digest) ? meanwhile : this.authenticate(user, password, address, via, digest);
     if (!verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
       return this.refused(user, address, via);
     }

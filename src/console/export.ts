@@ -58,19 +58,34 @@ export interface ExportOptions {
 /** Longest line content before the ` \` of a wrapped line (real exports; see `wrap`). */
 const WIDTH = 77;
 
+/** Lines are joined into pieces of about this many characters as they come. */
+const PIECE = 64 * 1024;
+
 export async function exportConfig(engine: Engine, session: Session, hints: ExportHints, options: ExportOptions): Promise<string> {
-  const out: string[] = [`# ${hints.now()} by RouterOS ${hints.version}`, ...hints.header];
+  // Lines go into pieces of about 64 KiB as they are made: 100,000 records never exist as
+  // 100,000 line strings at once, which would outlive the young generation and be left to
+  // the old one's collector.
+  const pieces: string[] = [];
+  let lines: string[] = [`# ${hints.now()} by RouterOS ${hints.version}`, ...hints.header];
+  let size = 0;
+  const out = (line: string) => {
+    lines.push(line);
+    size += line.length + 1;
+    if (size >= PIECE) { pieces.push(lines.join('\n')); lines = []; size = 0; }
+  };
   for (const menu of exportedMenus(engine, hints, options.path)) {
     const section = '/' + menu.path.split('/').join(' ');
     let first = true;
-    // Each line is written out as it is made: 100,000 records never exist as lines at once.
     await menuLines(engine, menu, session, hints, options, (l) => {
-      if (options.terse) return void out.push(`${section} ${l.join(' ')}`);
-      if (first) { out.push(section); first = false; }
-      for (const text of wrap(l)) out.push(text);
+      if (options.terse) return out(`${section} ${l.join(' ')}`);
+      if (first) { out(section); first = false; }
+      for (const text of wrap(l)) out(text);
     });
   }
-  return out.join('\n') + '\n';
+  // The last line ends with a newline too; one join makes the text (no copy after it).
+  lines.push('');
+  pieces.push(lines.join('\n'));
+  return pieces.join('\n');
 }
 
 /** The menus an export of `path` covers, in the router's order. */

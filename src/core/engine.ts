@@ -3,10 +3,10 @@
 // else reads or changes the configuration.
 
 import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
-import { genericCommand, defaultGeneric } from './generic.js';
+import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
 import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
-import { Store, formatId, parseId, type Mutation } from './store.js';
-import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
+import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
+import { checkRecord, readValue, uniqueIndexName, uniqueKey, view } from './records.js';
 import { Lifetimes } from './lifetimes.js';
 
 export interface Sentence {
@@ -186,7 +186,15 @@ export class Engine implements Environment {
     };
     const result = cmd.run(ctx);
     let done: Reply | void = undefined;
-    if (isAsyncGenerator(result)) {
+    if (isSyncGenerator(result)) {
+      // A command that never waits (print) yields its records without a promise for each.
+      for (;;) {
+        const step = result.next();
+        if (step.done) { done = step.value; break; }
+        emit(step.value);
+        if (cancel.aborted) { result.return(undefined); break; }
+      }
+    } else if (isAsyncGenerator(result)) {
       for (;;) {
         const step = await result.next();
         if (step.done) { done = step.value; break; }
@@ -199,6 +207,27 @@ export class Engine implements Environment {
     // Nothing is acknowledged before it is on disk.
     await this.store.settled();
     return { records, done: done ?? undefined };
+  }
+
+  /**
+   * `print from=ID` of one record of a table, without `.proplist` or `.query`: the very
+   * reply `run` gives, with the same policy check and the same wait for the disk, but no
+   * sentence, generator or list (REST's GET of one record asks this all day long).
+   * Undefined when the node's print is not the generic one: then `run` it.
+   */
+  printOne(node: Node, row: Row, session: Session): Promise<Reply> | undefined {
+    const cmd = node.commands.get('print');
+    const menu = node.menu;
+    if (!menu || menu.decl.kind !== 'table' || !isGenericPrint(cmd)) return undefined;
+    return this.printed(cmd!, menu, row, session);
+  }
+
+  private async printed(cmd: CommandDecl, menu: Menu, row: Row, session: Session): Promise<Reply> {
+    for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
+    const record = view(this, menu, row, session);
+    // Nothing is acknowledged before it is on disk.
+    await this.store.settled();
+    return record;
   }
 
   private readonly dirMenus = new Map<string, Menu>();
@@ -283,6 +312,10 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
   }
   for (const [name, arg] of Object.entries(declared)) if (arg.required && !(name in out)) throw missingArgument(name);
   return out;
+}
+
+function isSyncGenerator(x: unknown): x is Generator<Reply, Reply | void, void> {
+  return typeof x === 'object' && x !== null && typeof (x as Generator).next === 'function' && Symbol.iterator in x;
 }
 
 function isAsyncGenerator(x: unknown): x is AsyncGenerator<Reply, Reply | void, void> {

@@ -87,7 +87,7 @@ function takeLifetime(menu: Menu, values: Record<string, string>): number | unde
   return ms;
 }
 
-async function* print(ctx: CommandContext): AsyncGenerator<Reply, Reply | void> {
+function* print(ctx: CommandContext): Generator<Reply, Reply | void> {
   const { env, menu, args, session } = ctx;
   checkArgs(ctx, PRINT_OPTIONS);
   if (menu.decl.kind === 'settings') {
@@ -302,6 +302,9 @@ async function reset(ctx: CommandContext): Promise<void> {
     return values;
   });
 }
+
+/** True for a menu's own generic print (not one a menu wraps or replaces). */
+export const isGenericPrint = (cmd: CommandDecl | undefined) => cmd?.run === print;
 
 const RUNS: Partial<Record<GenericCommand, CommandDecl['run']>> = {
   print, get, find, add, set, remove, move, unset, reset,

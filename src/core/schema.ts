@@ -92,7 +92,9 @@ export interface CommandContext {
   proplist?: readonly string[];
 }
 
-export type CommandRun = (ctx: CommandContext) => AsyncGenerator<Reply, Reply | void, void> | Promise<Reply | void>;
+// A command that never waits may be a plain generator: the engine reads it without a
+// promise per record.
+export type CommandRun = (ctx: CommandContext) => AsyncGenerator<Reply, Reply | void, void> | Generator<Reply, Reply | void, void> | Promise<Reply | void>;
 
 export interface CommandDecl {
   /** Policies the caller needs, all of them. */

@@ -46,9 +46,28 @@ export type Watcher = (tables: ReadonlySet<string>, mutations: readonly Mutation
 /** One statement of the write queue. */
 interface SqlOp { sql: 'insert' | 'update' | 'delete' | 'pos'; args: (string | number)[] }
 
-export const formatId = (id: number) => '*' + id.toString(16).toUpperCase();
-export const parseId = (text: string): number | undefined =>
-  /^\*[0-9A-Fa-f]{1,8}$/.test(text) ? parseInt(text.slice(1), 16) : undefined;
+/** Ids of the first records, made once: every reply and every reference shows them. */
+const SHOWN_IDS: string[] = [];
+const SHOWN_IDS_KEPT = 4096;
+
+export const formatId = (id: number): string => {
+  if (id < SHOWN_IDS_KEPT && id >= 0) return SHOWN_IDS[id] ??= '*' + id.toString(16).toUpperCase();
+  return '*' + id.toString(16).toUpperCase();
+};
+
+/** `*HEX` (1 to 8 hex digits) as a number; anything else undefined. */
+export const parseId = (text: string): number | undefined => {
+  const n = text.length;
+  if (n < 2 || n > 9 || text.charCodeAt(0) !== 42 /* * */) return undefined;
+  let id = 0;
+  for (let i = 1; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d < 0) return undefined;
+    id = id * 16 + d;
+  }
+  return id;
+};
 
 export class Table {
   readonly rows: Row[] = [];

@@ -241,7 +241,7 @@ export class Www {
     // The pages take no body: one sent is never held (Node discards it).
     if (pathName !== '/rest' && !pathName.startsWith('/rest/')) return this.page(req, res, pathName);
     if (!this.options.parts().rest) return this.refuse(req, res, 403, HTML_HEADERS, forbiddenHtml);
-    this.options.rest.admit(req.method ?? 'GET', req.headers.authorization, remoteAddress(req.socket)).then((admitted) => {
+    this.options.rest.admit(req.method ?? 'GET', req.headers.authorization, remoteAddress(req.socket), req.socket).then((admitted) => {
       if ('status' in admitted) return this.refuse(req, res, admitted.status, admitted.headers, admitted.body);
       if (!hasBody(req)) return this.rest(req, res, url, '', admitted);
       this.readBody(req, res, continueAsked, (body) => this.rest(req, res, url, body, admitted));
@@ -276,7 +276,7 @@ export class Www {
    * Answers without reading (the rest of) the request's body. While the body is still on its
    * way the connection closes after the answer, lingering so that the client reads it.
    */
-  private refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer[]) {
+  private refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
     if (hasBody(req) && !req.complete) {
       lingerOnClose(req.socket);
       headers = { ...headers, Connection: 'close' };
@@ -288,7 +288,7 @@ export class Www {
     this.options.rest.handle({
       method: req.method ?? 'GET', url, authorization: req.headers.authorization,
       contentType: req.headers['content-type'], body,
-      client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host,
+      client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host, connection: req.socket,
     }, login).then((r) => this.send(res, r.status, r.headers, r.body), (e) => this.failed(res, e));
   }
 
@@ -343,11 +343,11 @@ export class Www {
     this.send(res, 404, { 'Content-Type': JSON_TYPE }, errorBody(404));
   }
 
-  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer[]) {
+  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
     if (res.destroyed || res.headersSent) return;
     // A replaced listener still answers what it was asked, then lets the connection go.
     const close = this.closing ? { Connection: 'close' } : {};
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + b.length, 0);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
     res.writeHead(status, { ...headers, ...close, 'Content-Length': length });
     if (typeof body === 'string') return void res.end(body);
     for (const piece of body) res.write(piece);

@@ -6,9 +6,9 @@ import { CommandError, noSuchCommand, noSuchDirectory } from '../../core/errors.
 import type { Engine, Node, Outcome, Sentence } from '../../core/engine.js';
 import { findRows } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
-import { formatId } from '../../core/store.js';
+import { formatId, type Row } from '../../core/store.js';
 import type { Cancel, Lanes } from '../../auth/lanes.js';
-import type { Login, Logins } from '../../auth/logins.js';
+import { digestOf, type Login, type Logins } from '../../auth/logins.js';
 import { readBody, type Body } from './body.js';
 import { MISSING_ID, RestError, STATUS_OF, errorBody } from './errors.js';
 
@@ -24,13 +24,15 @@ export interface RestRequest {
   /** `http` or `https`, and the Host header, for the Location of a new record. */
   scheme: string;
   host?: string;
+  /** The connection it came on: credentials sent again on it are not decoded again. */
+  connection?: object;
 }
 
 export interface RestReply {
   status: number;
   headers: Record<string, string>;
-  /** The body: text, or (a long list) its bytes in pieces. */
-  body: string | Buffer[];
+  /** The body: text, or (a long list) its text in pieces. */
+  body: string | string[];
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -39,8 +41,8 @@ const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
 /** A user whose group has `rest-api` but not `api` (spec section 7). */
 const NOT_ALLOWED = 'std failure: not allowed (9)';
 
-const reply = (status: number, body: unknown, headers: Record<string, string> = {}): RestReply =>
-  ({ status, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
+const reply = (status: number, body: unknown, headers?: Record<string, string>): RestReply =>
+  ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
   ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
@@ -73,19 +75,41 @@ function urlParams(query: string): [string, string][] {
   return out;
 }
 
+/** An Authorization header as read: who, the password, and the digest a kept login compares. */
+interface Credentials {
+  readonly header: string;
+  readonly user: string;
+  readonly password: string;
+  readonly digest: ReturnType<typeof digestOf>;
+}
+
+/** A request path as read: its words (decoded) and the URL query after it. */
+interface Target {
+  readonly words: readonly string[];
+  readonly query: string;
+}
+
+/** How many request targets are kept read; clients ask for the same few URLs again and again. */
+const TARGETS_KEPT = 1024;
+
 export class RestHandler {
+  /** The last credentials each connection sent (most clients send the same on every request). */
+  private readonly credentials = new WeakMap<object, Credentials>();
+  private readonly targets = new Map<string, Target>();
+  private readonly paths = new WeakMap<Node, string[]>();
+
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
   /**
    * The first step of a request, from its head alone, before any of its body is read: the
    * login it runs as, or the reply that refuses it.
    */
-  async admit(method: string, authorization: string | undefined, client: string): Promise<Login | RestReply> {
+  async admit(method: string, authorization: string | undefined, client: string, connection?: object): Promise<Login | RestReply> {
     // A browser's preflight gets no CORS answer: another origin cannot call the service.
     if (method === 'OPTIONS') return failed(503);
     // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
     // behind it was refused (no `api` policy) fails every request alike.
-    const login = await this.login(authorization, client);
+    const login = this.keptLogin(authorization, client, connection) ?? await this.login(authorization, client, connection);
     if (!login) return failed(401, undefined, CHALLENGE);
     if (!login.allowed) return failed(500, NOT_ALLOWED);
     return login;
@@ -93,15 +117,13 @@ export class RestHandler {
 
   /** A whole request; `admitted` is its login when `admit` has already checked it. */
   async handle(req: RestRequest, admitted?: Login): Promise<RestReply> {
-    const login = admitted ?? await this.admit(req.method, req.authorization, req.client);
+    const login = admitted ?? await this.admit(req.method, req.authorization, req.client, req.connection);
     if ('status' in login) return login;
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
-      const q = req.url.indexOf('?');
-      const rawPath = q < 0 ? req.url : req.url.slice(0, q);
-      if (rawPath !== '/rest' && !rawPath.startsWith('/rest/')) return failed(404);
-      const words = pathWords(rawPath.slice(5));
-      const query = q < 0 ? '' : req.url.slice(q + 1);
+      const target = this.target(req.url);
+      if (!target) return failed(404);
+      const { words, query } = target;
       let body: Body = { args: {} };
       if (req.body.length) {
         if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
@@ -113,13 +135,50 @@ export class RestHandler {
     }
   }
 
-  private login(authorization: string | undefined, client: string): Promise<Login | undefined> | undefined {
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-    if (!m) return undefined;
-    const text = Buffer.from(m[1], 'base64').toString('utf8');
-    const colon = text.indexOf(':');
-    if (colon < 0) return undefined;
-    return this.logins.authenticate(text.slice(0, colon), text.slice(colon + 1), client, 'rest-api');
+  /** The kept login of the credentials this connection sent before, if they are sent again and it stands. */
+  private keptLogin(authorization: string | undefined, client: string, connection: object | undefined): Login | undefined {
+    const c = connection && this.credentials.get(connection);
+    if (!c || c.header !== (authorization ?? '')) return undefined;
+    return this.logins.keptLogin(c.user, client, 'rest-api', c.digest);
+  }
+
+  private login(authorization: string | undefined, client: string, connection: object | undefined): Promise<Login | undefined> | undefined {
+    const header = authorization ?? '';
+    let c = connection && this.credentials.get(connection);
+    if (!c || c.header !== header) {
+      const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+      if (!m) return undefined;
+      const text = Buffer.from(m[1], 'base64').toString('utf8');
+      const colon = text.indexOf(':');
+      if (colon < 0) return undefined;
+      const user = text.slice(0, colon);
+      const password = text.slice(colon + 1);
+      c = { header, user, password, digest: digestOf(user, password) };
+      if (connection) this.credentials.set(connection, c);
+    }
+    // Every request is still checked against the user as it is now (Logins.authenticate).
+    return this.logins.authenticate(c.user, c.password, client, 'rest-api', c.digest);
+  }
+
+  /** A node's path as sentence words, made once per node (sentences do not change their path). */
+  private pathOf(node: Node): string[] {
+    let path = this.paths.get(node);
+    if (!path) this.paths.set(node, (path = Object.freeze(node.path ? node.path.split('/') : []) as string[]));
+    return path;
+  }
+
+  /** The path words and query of a request target, or undefined for a path outside /rest. */
+  private target(url: string): Target | undefined {
+    const known = this.targets.get(url);
+    if (known) return known;
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    if (rawPath !== '/rest' && !rawPath.startsWith('/rest/')) return undefined;
+    // pathWords throws for a word the router refuses; such a target is not kept.
+    const target: Target = { words: pathWords(rawPath.slice(5)), query: q < 0 ? '' : url.slice(q + 1) };
+    if (this.targets.size >= TARGETS_KEPT) this.targets.clear();
+    this.targets.set(url, target);
+    return target;
   }
 
   private failure(e: unknown, method: string): RestReply {
@@ -137,10 +196,10 @@ export class RestHandler {
     throw e;
   }
 
-  private async dispatch(req: RestRequest, words: string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
+  private async dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const { node, rest } = this.engine.walk(words);
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
-    const path = node.path ? node.path.split('/') : [];
+    const path = this.pathOf(node);
     switch (req.method) {
       case 'GET': {
         if (rest.length > 1) throw noSuchDirectory(rest[0]);
@@ -153,8 +212,13 @@ export class RestHandler {
           if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
           if (rest[0] === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
           if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
-          const row = this.record(node, rest[0], session);
-          if (!row) return failed(404);
+          const found = this.recordRow(node, rest[0], session);
+          if (!found) return failed(404);
+          if (!params.length) {
+            const one = this.engine.printOne(node, found, session);
+            if (one) return reply(200, await one);
+          }
+          const row = formatId(found.id);
           const out = await run({ path, command: 'print', args: { from: row }, query: filters, proplist });
           return out.records.length ? reply(200, out.records[0]) : failed(404);
         }
@@ -219,24 +283,35 @@ export class RestHandler {
    * comes, so a list of 100,000 never exists as 100,000 objects at once.
    */
   private async listed(sentence: Sentence, session: Session, cancel: Cancel): Promise<{ reply: RestReply; done?: Reply }> {
-    // The text goes into buffers of about 64 KiB as it comes: no one string of the whole
-    // reply (13 MB for 100,000 entries) is ever made, nor a copy of it to send.
-    const pieces: Buffer[] = [];
-    let text = '[';
+    // The text goes into pieces of about 64 KiB as it comes: no one string of the whole
+    // reply (13 MB for 100,000 entries) is ever made, nor a copy of it to send. The pieces
+    // are strings in the heap, not buffers outside it, so that the collector counts them
+    // (buffers outside the heap are collected only after 64 MB of them more).
+    const pieces: string[] = [];
+    let part: string[] = [];
+    let size = 0;
     const onRecord = (r: Reply) => {
-      text += (text.length > 1 || pieces.length ? ',' : '') + JSON.stringify(r);
-      if (text.length >= 65536) { pieces.push(Buffer.from(text)); text = ''; }
+      const text = JSON.stringify(r);
+      part.push(text);
+      size += text.length;
+      if (size >= 65536) { pieces.push((pieces.length ? ',' : '[') + part.join(',')); part = []; size = 0; }
     };
     const out = await this.engine.run(sentence, session, { signal: cancel, onRecord });
-    pieces.push(Buffer.from(text + ']'));
+    pieces.push((pieces.length ? (part.length ? ',' : '') : '[') + part.join(',') + ']');
     return { reply: { status: 200, headers: { ...JSON_TYPE }, body: pieces }, done: out.done };
   }
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */
   private record(node: Node, word: string, session: Session): string | undefined {
+    const row = this.recordRow(node, word, session);
+    return row && formatId(row.id);
+  }
+
+  /** The record a URL word names (rows a session may see: the script environment shows a user their own). */
+  private recordRow(node: Node, word: string, session: Session): Row | undefined {
     const menu = node.menu!;
     try {
-      return formatId(findRows(this.engine, menu, word, session)[0].id);
+      return findRows(this.engine, menu, word, session)[0];
     } catch (e) {
       if (e instanceof CommandError && e.kind === 'no-such-item') return undefined;
       throw e;
