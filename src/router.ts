@@ -255,6 +255,8 @@ export class Router {
    * Called once the command's answer is on its way.
    */
   async restart() {
+    // A router stopped meanwhile stays stopped.
+    if (this.stopped) return;
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
@@ -266,7 +268,10 @@ export class Router {
     await this.startServices();
   }
 
+  private stopped = false;
+
   async stop() {
+    this.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
