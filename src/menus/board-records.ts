@@ -8,6 +8,7 @@
 // these menus declares, so it is never shown: it tells the board's records from those a user
 // adds (`/disk add type=tmpfs`).
 
+import { menuRows } from '../core/records.js';
 import type { Environment, Menu, MenuDecl } from '../core/schema.js';
 import type { Mutation, Row } from '../core/store.js';
 import type { Board, Device } from '../device/board.js';
@@ -17,8 +18,8 @@ export interface BoardRecords {
   table: string;
   /** The records the board has, as the router first shows them. */
   made(board: Board): Record<string, string>[];
-  /** How an export line names the record: its item number or its slot. */
-  ident(row: Row, index: number): string;
+  /** How an export line names the record: its item number (`index()`, worked out on demand) or its slot. */
+  ident(row: Row, index: () => number): string;
   /** Values every export line names, changed or not. */
   always: readonly string[];
 }
@@ -31,7 +32,7 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
       name, 'default-name': name, 'baud-rate': '115200', 'data-bits': '8', parity: 'none', 'stop-bits': '1',
       'flow-control': 'none', channels: '1', 'used-by': 'Serial Console',
     })),
-    ident: (_row, index) => String(index),
+    ident: (_row, index) => String(index()),
     always: ['name'],
   },
   {
@@ -44,7 +45,7 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     // The switch chip of a RouterBOARD (`/interface ethernet switch set 0 ...`); a CHR has none.
     table: 'interface/ethernet/switch',
     made: (board) => (board.model === 'CHR' ? [] : [{ name: 'switch1', 'default-name': 'switch1' }]),
-    ident: (_row, index) => String(index),
+    ident: (_row, index) => String(index()),
     always: [],
   },
   {
@@ -86,11 +87,11 @@ export function madeValues(env: Environment, table: string, row: Row): Record<st
 }
 
 /** How export writes a board record: `set <ident>` against the values it came with. */
-export function boardRecordExport(env: Environment, menu: Menu, rows: readonly Row[], row: Row) {
+export function boardRecordExport(env: Environment, menu: Menu, row: Row) {
   const spec = byTable.get(menu.table);
   const made = spec && madeValues(env, menu.table, row);
   if (!spec || !made) return undefined;
-  return { ident: spec.ident(row, rows.indexOf(row)), defaults: made, always: spec.always };
+  return { ident: spec.ident(row, () => menuRows(env, menu).indexOf(row)), defaults: made, always: spec.always };
 }
 
 /** /port and /disk as the hand knows them: a disk is named by its slot; status the board fills in. */

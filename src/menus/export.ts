@@ -53,7 +53,7 @@ function canonical(env: Environment, menu: Menu, given: Reply): Record<string, s
 function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
-  const own = boardRecordExport(env, menu, menuRows(env, menu), row);
+  const own = boardRecordExport(env, menu, row);
   if (own) return own;
   const defaults = menu.decl.defaults ?? [];
   // The board's own interfaces (ports, radios) are there on every router of the model: set, never added.
@@ -65,17 +65,20 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
     return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;
+  // The first-boot record this row is, by the router's own id it was given.
+  const byId = () => defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id);
+  const itemNumber = () => String(menuRows(env, menu).indexOf(row));
   const ident = menu.decl.exportIdent;
   if (ident) {
-    const given = defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id);
+    const given = byId();
     if (!given) return undefined;
-    const words = { default: '[ find default=yes ]', number: String(menuRows(env, menu).indexOf(row)), id: formatId(row.id), name: key ? row.values[key] : '' };
-    return { ident: words[ident], defaults: canonical(env, menu, given) };
+    const word = ident === 'default' ? '[ find default=yes ]' : ident === 'number' ? itemNumber() : ident === 'id' ? formatId(row.id) : row.values[key ?? ''];
+    return { ident: word, defaults: canonical(env, menu, given) };
   }
   if (!key) {
     // The router's own records of a menu without names are set by their item number (`set 0 action=...`).
-    const given = menu.decl.systemDefaults ? defaults.find((d) => d['.id'] !== undefined && parseId(d['.id']) === row.id) : undefined;
-    return given ? { ident: String(menuRows(env, menu).indexOf(row)), defaults: canonical(env, menu, given) } : undefined;
+    const given = menu.decl.systemDefaults ? byId() : undefined;
+    return given ? { ident: itemNumber(), defaults: canonical(env, menu, given) } : undefined;
   }
   const given = defaults.find((d) => isSystemDefault(menu, d) && d[key] === row.values[key]);
   if (!given) return undefined;

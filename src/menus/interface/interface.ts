@@ -182,7 +182,8 @@ export function generatedMac(seed: string): string {
   return bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(':');
 }
 
-const NO_MAC = '00:00:00:00:00:00';
+/** What an interface without a MAC address (a tunnel) shows. */
+export const NO_MAC = '00:00:00:00:00:00';
 
 /**
  * The MAC address in use. Ethernet: its own. Bridge: `admin-mac` when `auto-mac=no`, else

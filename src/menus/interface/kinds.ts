@@ -41,6 +41,8 @@ const KINDS: Record<string, { type?: string; stem?: string }> = {
   vxlan: {},
   wifi: {},
   wireguard: { type: 'wg' },
+  // A ZeroTier network's interface, whose menu is /zerotier/interface (ELSEWHERE).
+  zerotier: {},
   // The wireless package's radios and virtual APs (tree/packages.json).
   wireless: { type: 'wlan', stem: 'wlan' },
 };
@@ -51,7 +53,7 @@ const ELSEWHERE: Record<string, string> = { 'zerotier/interface': 'zerotier' };
 /** Where a generated menu's records live: an interface kind's in the interface table. */
 export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDecl> | undefined {
   const word = ELSEWHERE[path] ?? /^interface\/([^/]+)$/.exec(path)?.[1];
-  const kind = word === undefined ? undefined : KINDS[word] ?? (ELSEWHERE[path] ? {} : undefined);
+  const kind = word === undefined ? undefined : KINDS[word];
   if (!kind || decl.kind !== 'table' || !decl.fields?.name) return undefined;
   const type = kind.type ?? word;
   const stem = kind.stem ?? word;

@@ -6,14 +6,13 @@
 // a new bridge gets one) and disappear with `/ipv6 settings set disable-ipv6=yes`.
 
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
-import { formatId, parseId, type Row } from '../../core/store.js';
+import { formatId, type Row } from '../../core/store.js';
 import { bool } from '../../core/values.js';
 import { TREE } from '../../tree/declare.js';
-import { INTERFACE_TABLE, bridgeOfInterface, macOf } from '../interface/interface.js';
+import { INTERFACE_TABLE, NO_MAC, bridgeOfInterface, interfaceAt, macOf } from '../interface/interface.js';
 
 /** Link-local rows get ids far above any a user adds; the interface's id keeps each stable. */
 const LINK_LOCAL_BASE = 0x10000000;
-const NO_MAC = '00:00:00:00:00:00';
 
 /** `fe80::` + the modified EUI-64 of a MAC: its universal/local bit flipped, ff:fe in the middle. */
 export function linkLocalOf(mac: string): string {
@@ -23,8 +22,7 @@ export function linkLocalOf(mac: string): string {
 }
 
 function linkLocalRows(env: Environment): Row[] {
-  const settings = env.store.table('ipv6/settings').rows[0]?.values;
-  if (settings?.['disable-ipv6'] === 'true' || settings?.['disable-ipv6'] === 'yes') return [];
+  if (env.store.table('ipv6/settings').rows[0]?.values['disable-ipv6'] === 'true') return [];
   const out: Row[] = [];
   for (const iface of env.store.table(INTERFACE_TABLE).rows) {
     // A bridge port has none of its own: the bridge has it.
@@ -41,11 +39,6 @@ function linkLocalRows(env: Environment): Row[] {
   return out;
 }
 
-function nameOf(env: Environment, stored: string | undefined): string | undefined {
-  const id = stored === undefined ? undefined : parseId(stored);
-  return id === undefined ? undefined : env.nameOf(INTERFACE_TABLE, id);
-}
-
 const isLinkLocal = (row: Row) => /^fe80:/i.test(row.values.address ?? '');
 const status = (derive: (row: Row) => boolean): FieldDecl => ({ type: bool, readOnly: true, derive: (row) => String(derive(row)) });
 
@@ -53,7 +46,7 @@ export const ipv6Address: MenuDecl = {
   path: 'ipv6/address',
   kind: 'table',
   fields: {
-    'actual-interface': { type: TREE, readOnly: true, derive: (row, env) => nameOf(env, row.values.interface) },
+    'actual-interface': { type: TREE, readOnly: true, derive: (row, env) => interfaceAt(env, row.values.interface)?.values.name },
     'link-local': status(isLinkLocal),
     // Global: neither link-local nor unique-local (fc00::/7).
     global: status((row) => !isLinkLocal(row) && !/^f[cd]/i.test(row.values.address ?? '')),
