@@ -65,7 +65,7 @@ export class Router {
     this.engine = new Engine(store, menus);
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
     const device = new Device(options.hardware ? withHardware(board, options.hardware) : board, this.engine);
-    device.rosVersion = options.rosVersion ?? DEFAULT_ROS_VERSION;
+    device.rosVersion = this.rosVersion;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
