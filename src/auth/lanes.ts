@@ -57,29 +57,59 @@ export class Lanes {
 
   constructor(private readonly limitMs: number, private readonly onClosed: (user: string) => void = () => {}) {}
 
-  /** Runs `task` in the user's lane; rejects with `Session closed` at the limit. */
-  run<T>(user: string, task: (cancel: Cancel) => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` in the user's lane; rejects with `Session closed` at the limit. A task that
+   * finds the lane idle and answers without waiting (a GET of one record) is answered in the
+   * same turn, without a promise or a timer: nothing of the user's can come between.
+   */
+  run<T>(user: string, task: (cancel: Cancel) => T | Promise<T>): T | Promise<T> {
     let lane = this.lanes.get(user);
     if (!lane) this.lanes.set(user, (lane = new Lane()));
     const current = lane;
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        current.busy = true;
-        const job: Running = { started: performance.now(), cancel: new Cancel(), settled: false, reject };
-        current.running = job;
-        if (!current.timer) current.timer = setTimeout(() => this.expire(current, user), this.limitMs);
-        else current.timer.ref();
-        // The next request starts after whoever awaited this one has taken its result (a
-        // command that never waits, such as print, would otherwise answer before this
-        // request's own reply went out).
-        task(job.cancel).then(
-          (v) => { if (!job.settled) { job.settled = true; resolve(v); queueMicrotask(() => this.next(current)); } },
-          (e) => { if (!job.settled) { job.settled = true; reject(e); queueMicrotask(() => this.next(current)); } },
-        );
-      };
-      if (current.busy) current.queue.push({ start, fail: reject });
-      else start();
-    });
+    if (current.busy) return new Promise<T>((resolve, reject) => current.queue.push({ start: () => this.start(current, user, task, resolve, reject), fail: reject }));
+    current.busy = true;
+    const cancel = new Cancel();
+    let out: T | Promise<T>;
+    try {
+      out = task(cancel);
+    } catch (e) {
+      current.busy = false;
+      throw e;
+    }
+    if (!(out instanceof Promise)) {
+      current.busy = false;
+      return out;
+    }
+    const waiting = out;
+    return new Promise<T>((resolve, reject) => this.follow(current, user, cancel, waiting, resolve, reject));
+  }
+
+  /** Starts a request that waited behind others; its reply goes to whoever awaits it. */
+  private start<T>(lane: Lane, user: string, task: (cancel: Cancel) => T | Promise<T>, resolve: (v: T) => void, reject: (e: Error) => void) {
+    const cancel = new Cancel();
+    let out: T | Promise<T>;
+    try {
+      out = task(cancel);
+    } catch (e) {
+      reject(e as Error);
+      return void queueMicrotask(() => this.next(lane));
+    }
+    this.follow(lane, user, cancel, out instanceof Promise ? out : Promise.resolve(out), resolve, reject);
+  }
+
+  /** The lane's running request until `out` settles or the limit ends it. */
+  private follow<T>(lane: Lane, user: string, cancel: Cancel, out: Promise<T>, resolve: (v: T) => void, reject: (e: Error) => void) {
+    const job: Running = { started: performance.now(), cancel, settled: false, reject };
+    lane.running = job;
+    if (!lane.timer) lane.timer = setTimeout(() => this.expire(lane, user), this.limitMs);
+    else lane.timer.ref();
+    // The next request starts after whoever awaited this one has taken its result (a
+    // command that never waits, such as print, would otherwise answer before this
+    // request's own reply went out).
+    out.then(
+      (v) => { if (!job.settled) { job.settled = true; resolve(v); queueMicrotask(() => this.next(lane)); } },
+      (e) => { if (!job.settled) { job.settled = true; reject(e); queueMicrotask(() => this.next(lane)); } },
+    );
   }
 
   private expire(lane: Lane, user: string) {

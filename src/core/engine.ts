@@ -212,22 +212,18 @@ export class Engine implements Environment {
   /**
    * `print from=ID` of one record of a table, without `.proplist` or `.query`: the very
    * reply `run` gives, with the same policy check and the same wait for the disk, but no
-   * sentence, generator or list (REST's GET of one record asks this all day long).
+   * sentence, generator or list (REST's GET of one record asks this all day long). The
+   * record itself when nothing waits for the disk, so the caller may answer in the same turn.
    * Undefined when the node's print is not the generic one: then `run` it.
    */
-  printOne(node: Node, row: Row, session: Session): Promise<Reply> | undefined {
+  printOne(node: Node, row: Row, session: Session): Reply | Promise<Reply> | undefined {
     const cmd = node.commands.get('print');
     const menu = node.menu;
     if (!menu || menu.decl.kind !== 'table' || !isGenericPrint(cmd)) return undefined;
-    return this.printed(cmd!, menu, row, session);
-  }
-
-  private async printed(cmd: CommandDecl, menu: Menu, row: Row, session: Session): Promise<Reply> {
-    for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
+    for (const p of cmd!.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
     const record = view(this, menu, row, session);
     // Nothing is acknowledged before it is on disk.
-    await this.store.settled();
-    return record;
+    return this.store.isSettled ? record : this.store.settled().then(() => record);
   }
 
   private readonly dirMenus = new Map<string, Menu>();

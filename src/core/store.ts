@@ -392,8 +392,13 @@ export class Store {
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
+  /** Whether every change made so far is on disk (`settled()` would resolve at once). */
+  get isSettled(): boolean {
+    return !this.pending.length && !this.counters.size;
+  }
+
   settled(): Promise<void> {
-    if (!this.pending.length && !this.counters.size) return Promise.resolve();
+    if (this.isSettled) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 

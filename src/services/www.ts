@@ -30,7 +30,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
 import type tls from 'node:tls';
-import type { RestHandler } from './rest/handler.js';
+import type { RestHandler, RestReply } from './rest/handler.js';
 import { STATUS_TEXT, errorBody } from './rest/errors.js';
 import { staticReply } from './static.js';
 import { BodyBudget } from './budget.js';
@@ -241,11 +241,15 @@ export class Www {
     // The pages take no body: one sent is never held (Node discards it).
     if (pathName !== '/rest' && !pathName.startsWith('/rest/')) return this.page(req, res, pathName);
     if (!this.options.parts().rest) return this.refuse(req, res, 403, HTML_HEADERS, forbiddenHtml);
-    this.options.rest.admit(req.method ?? 'GET', req.headers.authorization, remoteAddress(req.socket), req.socket).then((admitted) => {
-      if ('status' in admitted) return this.refuse(req, res, admitted.status, admitted.headers, admitted.body);
-      if (!hasBody(req)) return this.rest(req, res, url, '', admitted);
-      this.readBody(req, res, continueAsked, (body) => this.rest(req, res, url, body, admitted));
-    }, (e) => this.failed(res, e));
+    const admitted = this.options.rest.admit(req.method ?? 'GET', req.headers.authorization, remoteAddress(req.socket), req.socket);
+    if (admitted instanceof Promise) admitted.then((a) => this.admitted(req, res, url, continueAsked, a), (e) => this.failed(res, e));
+    else this.admitted(req, res, url, continueAsked, admitted);
+  }
+
+  private admitted(req: http.IncomingMessage, res: http.ServerResponse, url: string, continueAsked: boolean, admitted: Login | RestReply) {
+    if ('status' in admitted) return this.refuse(req, res, admitted.status, admitted.headers, admitted.body);
+    if (!hasBody(req)) return this.rest(req, res, url, '', admitted);
+    this.readBody(req, res, continueAsked, (body) => this.rest(req, res, url, body, admitted));
   }
 
   /**
@@ -285,11 +289,18 @@ export class Www {
   }
 
   private rest(req: http.IncomingMessage, res: http.ServerResponse, url: string, body: string | Buffer, login: Login) {
-    this.options.rest.handle({
-      method: req.method ?? 'GET', url, authorization: req.headers.authorization,
-      contentType: req.headers['content-type'], body,
-      client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host, connection: req.socket,
-    }, login).then((r) => this.send(res, r.status, r.headers, r.body), (e) => this.failed(res, e));
+    let r: RestReply | Promise<RestReply>;
+    try {
+      r = this.options.rest.handle({
+        method: req.method ?? 'GET', url, authorization: req.headers.authorization,
+        contentType: req.headers['content-type'], body,
+        client: remoteAddress(req.socket), scheme: this.options.scheme, host: req.headers.host, connection: req.socket,
+      }, login);
+    } catch (e) {
+      return this.failed(res, e);
+    }
+    if (r instanceof Promise) r.then((a) => this.send(res, a.status, a.headers, a.body), (e) => this.failed(res, e));
+    else this.send(res, r.status, r.headers, r.body);
   }
 
   private failed(res: http.ServerResponse, e: unknown) {
@@ -345,11 +356,19 @@ export class Www {
 
   private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
     if (res.destroyed || res.headersSent) return;
+    // Headers as a flat list of names and values: no object is made per answer (this is
+    // every REST reply's way out).
+    const list: (string | number)[] = [];
+    for (const name in headers) list.push(name, headers[name]);
     // A replaced listener still answers what it was asked, then lets the connection go.
-    const close = this.closing ? { Connection: 'close' } : {};
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
-    res.writeHead(status, { ...headers, ...close, 'Content-Length': length });
-    if (typeof body === 'string') return void res.end(body);
+    if (this.closing) list.push('Connection', 'close');
+    if (typeof body === 'string') {
+      list.push('Content-Length', Buffer.byteLength(body));
+      res.writeHead(status, list as string[]);
+      return void res.end(body);
+    }
+    list.push('Content-Length', body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0));
+    res.writeHead(status, list as string[]);
     for (const piece of body) res.write(piece);
     res.end();
   }

@@ -62,6 +62,26 @@ describe('one request at a time per user', () => {
     await Promise.all(pending);
     assert.deepEqual(done, [1, 2, 3]);
   });
+
+  // A GET of one record is answered in the turn it arrives in when nothing of its user's is
+  // under way (src/auth/lanes.ts): it must still wait behind a request that is.
+  test('a GET of one record waits behind its user\'s request under way; another user\'s does not', async () => {
+    const done: string[] = [];
+    const start = performance.now();
+    const long = delay(ann, '300ms').then((res) => { assert.equal(res.status, 200); done.push('delay'); });
+    await sleep(40);
+    const [annGet, benGet] = await Promise.all([
+      admin.get('/rest/ip/address/*1', ann).then((res) => (done.push('ann'), [res, performance.now() - start] as const)),
+      admin.get('/rest/ip/address/*1', ben).then((res) => (done.push('ben'), [res, performance.now() - start] as const)),
+    ]);
+    await long;
+    assert.equal(annGet[0].status, 200);
+    assert.equal(benGet[0].status, 200);
+    assert.equal(annGet[0].json['.id'], '*1');
+    assert.deepEqual(done, ['ben', 'delay', 'ann']);
+    assert.ok(annGet[1] >= 290, `ann's GET answered after ${annGet[1]} ms`);
+    assert.ok(benGet[1] < 290, `ben's GET answered after ${benGet[1]} ms`);
+  });
 });
 
 describe('the request limit', () => {

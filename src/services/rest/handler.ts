@@ -44,6 +44,13 @@ const NOT_ALLOWED = 'std failure: not allowed (9)';
 const reply = (status: number, body: unknown, headers?: Record<string, string>): RestReply =>
   ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
+/**
+ * Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
+ * behind it was refused (no `api` policy) fails every request alike.
+ */
+const admitted = (login: Login | undefined): Login | RestReply =>
+  !login ? failed(401, undefined, CHALLENGE) : !login.allowed ? failed(500, NOT_ALLOWED) : login;
+
 const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
   ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
 
@@ -75,6 +82,14 @@ function urlParams(query: string): [string, string][] {
   return out;
 }
 
+/** A GET's URL query: `.proplist`, and every other parameter an exact-match filter (`.query` in a URL is no query). */
+function getParams(query: string): { filters: string[]; proplist?: string[] } {
+  const params = urlParams(query);
+  const proplist = params.find(([k]) => k === '.proplist')?.[1].split(',').filter(Boolean);
+  const filters = params.filter(([k]) => k !== '.proplist' && k !== '.query').map(([k, v]) => `${k}=${v}`);
+  return { filters, proplist };
+}
+
 /** An Authorization header as read: who, the password, and the digest a kept login compares. */
 interface Credentials {
   readonly header: string;
@@ -104,21 +119,22 @@ export class RestHandler {
    * The first step of a request, from its head alone, before any of its body is read: the
    * login it runs as, or the reply that refuses it.
    */
-  async admit(method: string, authorization: string | undefined, client: string, connection?: object): Promise<Login | RestReply> {
+  admit(method: string, authorization: string | undefined, client: string, connection?: object): Login | RestReply | Promise<Login | RestReply> {
     // A browser's preflight gets no CORS answer: another origin cannot call the service.
     if (method === 'OPTIONS') return failed(503);
-    // Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
-    // behind it was refused (no `api` policy) fails every request alike.
-    const login = this.keptLogin(authorization, client, connection) ?? await this.login(authorization, client, connection);
-    if (!login) return failed(401, undefined, CHALLENGE);
-    if (!login.allowed) return failed(500, NOT_ALLOWED);
-    return login;
+    // A login this connection's credentials already hold is known at once (most requests).
+    const kept = this.keptLogin(authorization, client, connection);
+    if (kept) return admitted(kept);
+    const login = this.login(authorization, client, connection);
+    return login ? login.then(admitted) : admitted(undefined);
   }
 
-  /** A whole request; `admitted` is its login when `admit` has already checked it. */
-  async handle(req: RestRequest, admitted?: Login): Promise<RestReply> {
-    const login = admitted ?? await this.admit(req.method, req.authorization, req.client, req.connection);
-    if ('status' in login) return login;
+  /**
+   * A whole request, run as `login` (which `admit` gave). The reply itself when it is ready
+   * in the same turn (a GET of one record, when nothing of the user's is under way and
+   * nothing waits for the disk), otherwise its promise.
+   */
+  handle(req: RestRequest, login: Login): RestReply | Promise<RestReply> {
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
       const target = this.target(req.url);
@@ -129,7 +145,8 @@ export class RestHandler {
         if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
         body = readBody(req.body);
       }
-      return await this.lanes.run(login.user, (cancel) => this.dispatch(req, words, query, body, session, cancel));
+      const out = this.lanes.run(login.user, (cancel) => this.dispatch(req, words, query, body, session, cancel));
+      return out instanceof Promise ? out.catch((e) => this.failure(e, req.method)) : out;
     } catch (e) {
       return this.failure(e, req.method);
     }
@@ -196,32 +213,38 @@ export class RestHandler {
     throw e;
   }
 
-  private async dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
+  /** What a request asks, answered; only a GET of one record may answer in the same turn. */
+  private dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): RestReply | Promise<RestReply> {
     const { node, rest } = this.engine.walk(words);
+    if (req.method === 'GET' && rest.length === 1) return this.getOne(node, rest[0], query, session, cancel);
+    return this.dispatchWaiting(req, node, rest, query, body, session, cancel);
+  }
+
+  /** GET of one record: `/rest/ip/address/*1` (an id, or a name where records have one). */
+  private getOne(node: Node, word: string, query: string, session: Session, cancel: Cancel): RestReply | Promise<RestReply> {
+    const menu = node.menu;
+    if (!menu && !node.commands.has(word)) throw noSuchDirectory(word);
+    if (word === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
+    if (node.commands.has(word) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
+    const found = this.recordRow(node, word, session);
+    if (!found) return failed(404);
+    if (!query) {
+      const one = this.engine.printOne(node, found, session);
+      if (one) return one instanceof Promise ? one.then((r) => reply(200, r)) : reply(200, one);
+    }
+    const { filters, proplist } = getParams(query);
+    return this.engine.run({ path: this.pathOf(node), command: 'print', args: { from: formatId(found.id) }, query: filters, proplist }, session, { signal: cancel })
+      .then((out) => (out.records.length ? reply(200, out.records[0]) : failed(404)));
+  }
+
+  private async dispatchWaiting(req: RestRequest, node: Node, rest: string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
     const path = this.pathOf(node);
     switch (req.method) {
       case 'GET': {
         if (rest.length > 1) throw noSuchDirectory(rest[0]);
         const menu = node.menu;
-        const params = urlParams(query);
-        const proplist = params.find(([k]) => k === '.proplist')?.[1].split(',').filter(Boolean);
-        // Each other parameter is an exact-match filter; `.query` in a URL is no query.
-        const filters = params.filter(([k]) => k !== '.proplist' && k !== '.query').map(([k, v]) => `${k}=${v}`);
-        if (rest.length === 1) {
-          if (!menu && !node.commands.has(rest[0])) throw noSuchDirectory(rest[0]);
-          if (rest[0] === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
-          if (node.commands.has(rest[0]) || !menu || menu.decl.kind !== 'table') throw noSuchCommand();
-          const found = this.recordRow(node, rest[0], session);
-          if (!found) return failed(404);
-          if (!params.length) {
-            const one = this.engine.printOne(node, found, session);
-            if (one) return reply(200, await one);
-          }
-          const row = formatId(found.id);
-          const out = await run({ path, command: 'print', args: { from: row }, query: filters, proplist });
-          return out.records.length ? reply(200, out.records[0]) : failed(404);
-        }
+        const { filters, proplist } = getParams(query);
         if (!menu || !node.commands.has('print')) throw noSuchCommand();
         if (menu.decl.kind === 'settings') {
           const out = await run({ path, command: 'print', args: {}, query: filters, proplist });
