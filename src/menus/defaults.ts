@@ -1,8 +1,9 @@
 // What the generated menus show for a field nobody set: the default the RouterOS manual
-// gives for it (each menu's page is cited in docs/routeros-facts.md section 18). Values are
+// gives for it, or where the manual gives none, what real routers print when nothing was set
+// (each menu's source is cited in docs/routeros-facts.md section 18). Values are
 // in the form the router prints them (booleans true/false, times as the console writes
 // them); test/tree/defaults.test.ts checks that each reads back as itself and names an
-// argument the tree has. A field the manual gives no default for, or one whose default
+// argument the tree has. A field no source gives a default for, or one whose default
 // depends on the board (RAM, model), is left out, not guessed.
 
 export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -130,6 +131,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     cost: '1', 'dead-interval': '40s', 'hello-interval': '10s', 'instance-id': '0', priority: '128',
     'retransmit-interval': '5s', 'transmit-delay': '1s', type: 'broadcast',
   },
+  // BGP (terraform-provider-routeros' schema; keepalive-time there is 3m, the protocol's usual 1m: left out).
+  'routing/bgp/connection': { connect: 'true', listen: 'true', 'nexthop-choice': 'default' },
   // IPsec: a peer's exchange mode, profile and initial contact as exports leave them out.
   'ip/ipsec/peer': { 'exchange-mode': 'main', profile: 'default', 'send-initial-contact': 'true' },
   // The values of the own `default` profile and proposal (own-records.ts, the manual's IPsec page)

@@ -50,6 +50,20 @@ describe('a blank router shows them', () => {
     assert.equal(socks['connection-idle-timeout'], '2m');
   });
 
+  test('settings menus without a manual page show what real routers print', async () => {
+    for (const path of ['ip/ssh', 'system/ntp/server', 'ip/upnp', 'tool/mac-server/ping']) {
+      const got = (await c.get(`/rest/${path}`)).json;
+      for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS[path])) assert.equal(got[name], value, `${path} ${name}`);
+    }
+  });
+
+  test('an IPsec profile added by name shows the values of the default one', async () => {
+    const put = await c.put('/rest/ip/ipsec/profile', { name: 'p1' });
+    assert.equal(put.status, 201, put.text);
+    const own = (await c.get('/rest/ip/ipsec/profile/*0')).json;
+    for (const name of ['dh-group', 'enc-algorithm', 'hash-algorithm', 'lifetime', 'proposal-check', 'dpd-interval']) assert.equal(put.json[name], own[name], name);
+  });
+
   test('a set value shows over the default, and reset brings the default back', async () => {
     assert.equal((await c.post('/rest/ip/socks/set', { port: '1081' })).status, 200);
     assert.equal((await c.get('/rest/ip/socks')).json.port, '1081');
