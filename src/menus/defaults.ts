@@ -1,8 +1,9 @@
 // What the generated menus show for a field nobody set: the default the RouterOS manual
-// gives for it (each menu's page is cited in docs/routeros-facts.md section 18). Values are
+// gives for it, or where the manual gives none, what real routers print when nothing was set
+// (each menu's source is cited in docs/routeros-facts.md section 18). Values are
 // in the form the router prints them (booleans true/false, times as the console writes
 // them); test/tree/defaults.test.ts checks that each reads back as itself and names an
-// argument the tree has. A field the manual gives no default for, or one whose default
+// argument the tree has. A field no source gives a default for, or one whose default
 // depends on the board (RAM, model), is left out, not guessed.
 
 export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -88,6 +89,60 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'ip/traffic-flow': {
     interfaces: 'all', 'cache-entries': '4k', 'active-flow-timeout': '30m', 'inactive-flow-timeout': '15s',
     'packet-sampling': 'false', 'sampling-interval': '0', 'sampling-space': '0',
+  },
+  // Menus whose manual pages give no defaults: what real 7.x routers print when nothing was set
+  // (docs/routeros-facts.md section 18 names each print: `export verbose` of 7.24.4 and 7.19.6,
+  // REST prints kept by terraform-provider-routeros).
+  'ip/ssh': {
+    ciphers: 'auto', 'forwarding-enabled': 'no', 'host-key-size': '2048', 'host-key-type': 'rsa',
+    'password-authentication': 'yes-if-no-key', 'publickey-authentication-options': 'none', 'strong-crypto': 'false',
+  },
+  'system/ntp/client': { enabled: 'false', mode: 'unicast', servers: '', vrf: 'main' },
+  'system/ntp/server': {
+    'auth-key': 'none', broadcast: 'false', 'broadcast-addresses': '', enabled: 'false', 'local-clock-stratum': '5',
+    manycast: 'false', multicast: 'false', 'use-local-clock': 'false', vrf: 'main',
+  },
+  'ip/upnp': { 'allow-disable-external-interface': 'false', enabled: 'false', 'show-dummy-rule': 'true' },
+  // Without the default configuration (which sets LAN, as for neighbour discovery).
+  'tool/mac-server': { 'allowed-interface-list': 'all' },
+  'tool/mac-server/mac-winbox': { 'allowed-interface-list': 'all' },
+  'tool/mac-server/ping': { enabled: 'true' },
+  'ip/smb': { comment: 'MikrotikSMB', domain: 'MSHOME', enabled: 'auto', interfaces: 'all' },
+  // What three boards agree on; boot-device and the CPU, memory, serial and boot-delay settings
+  // depend on the board: left out.
+  'system/routerboard/settings': {
+    'auto-upgrade': 'false', 'boot-protocol': 'bootp', 'force-backup-booter': 'false', 'preboot-etherboot': 'disabled',
+    'preboot-etherboot-server': 'any', 'protected-routerboot': 'disabled', 'reformat-hold-button': '20s',
+    'reformat-hold-button-max': '10m', 'silent-boot': 'false',
+  },
+  'queue/simple': {
+    'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'limit-at': '0/0',
+    'max-limit': '0/0', 'packet-marks': '', parent: 'none', priority: '8/8', queue: 'default-small/default-small',
+  },
+  'queue/tree': {
+    'bucket-size': '0.1', 'burst-limit': '0', 'burst-threshold': '0', 'burst-time': '0s', 'limit-at': '0', 'max-limit': '0',
+    'packet-mark': '', priority: '8', queue: 'default-small',
+  },
+  'interface/bridge/vlan': { tagged: '', untagged: '' },
+  // OSPF (manual: Routing > OSPF gives hello 10s and dead 40s; the rest as terraform-provider-routeros has them).
+  'routing/ospf/instance': { 'originate-default': 'never', 'router-id': 'main', version: '2', vrf: 'main' },
+  'routing/ospf/area': { 'area-id': '0.0.0.0', type: 'default' },
+  'routing/ospf/interface-template': {
+    cost: '1', 'dead-interval': '40s', 'hello-interval': '10s', 'instance-id': '0', priority: '128',
+    'retransmit-interval': '5s', 'transmit-delay': '1s', type: 'broadcast',
+  },
+  // BGP (terraform-provider-routeros' schema; keepalive-time there is 3m, the protocol's usual 1m: left out).
+  'routing/bgp/connection': { connect: 'true', listen: 'true', 'nexthop-choice': 'default' },
+  // IPsec: a peer's exchange mode, profile and initial contact as exports leave them out.
+  'ip/ipsec/peer': { 'exchange-mode': 'main', profile: 'default', 'send-initial-contact': 'true' },
+  // The values of the own `default` profile and proposal (own-records.ts, the manual's IPsec page)
+  // are those of every profile and proposal added without them.
+  'ip/ipsec/profile': {
+    'dh-group': 'modp2048,modp1024', 'dpd-interval': '8s', 'dpd-maximum-failures': '4', 'enc-algorithm': 'aes-128,3des',
+    'hash-algorithm': 'sha1', lifetime: '1d', 'nat-traversal': 'true', ppk: 'no', 'proposal-check': 'obey',
+  },
+  'ip/ipsec/proposal': {
+    'auth-algorithms': 'sha1', 'enc-algorithms': 'aes-256-cbc,aes-192-cbc,aes-128-cbc', lifetime: '30m', 'pfs-group': 'modp1024',
   },
 };
 

@@ -13,17 +13,19 @@ import { typeFor } from '../../src/tree/types.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
 
 describe('the documented defaults', () => {
-  const hand = new Set(handMenus.map((m) => m.path));
+  const handFields = new Map<string, Set<string>>();
+  for (const m of handMenus) handFields.set(m.path, new Set([...(handFields.get(m.path) ?? []), ...Object.keys(m.fields ?? {})]));
   for (const [path, fields] of Object.entries(DOCUMENTED_DEFAULTS)) {
     test(`/${path}`, () => {
       const dir = dirAt(path);
       assert.ok(dir, `/${path} is no menu of the tree`);
       assert.notEqual(kindOf(dir), 'dir', `/${path} prints nothing`);
-      assert.ok(!hand.has(path), `/${path} has a hand declaration: it decides the defaults`);
       const args = { ...argsOf(dir, 'set'), ...argsOf(dir, 'add') };
       const menu = menus.find((m) => m.path === path);
       assert.ok(menu?.fields);
       for (const [name, value] of Object.entries(fields)) {
+        // A hand declaration (own records, rule menus) decides the fields it declares.
+        assert.ok(!handFields.get(path)?.has(name), `/${path} ${name} has a hand declaration: it decides the default`);
         const spec = args[name];
         assert.ok(spec !== undefined, `${name} is no argument of /${path} add or set`);
         assert.equal(typeFor(name, spec).parse(value), value, `${name}=${value} does not read back as itself`);
@@ -46,6 +48,20 @@ describe('a blank router shows them', () => {
     assert.equal(socks.port, '1080');
     assert.equal(socks.enabled, 'false');
     assert.equal(socks['connection-idle-timeout'], '2m');
+  });
+
+  test('settings menus without a manual page show what real routers print', async () => {
+    for (const path of ['ip/ssh', 'system/ntp/server', 'ip/upnp', 'tool/mac-server/ping']) {
+      const got = (await c.get(`/rest/${path}`)).json;
+      for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS[path])) assert.equal(got[name], value, `${path} ${name}`);
+    }
+  });
+
+  test('an IPsec profile added by name shows the values of the default one', async () => {
+    const put = await c.put('/rest/ip/ipsec/profile', { name: 'p1' });
+    assert.equal(put.status, 201, put.text);
+    const own = (await c.get('/rest/ip/ipsec/profile/*0')).json;
+    for (const name of ['dh-group', 'enc-algorithm', 'hash-algorithm', 'lifetime', 'proposal-check', 'dpd-interval']) assert.equal(put.json[name], own[name], name);
   });
 
   test('a set value shows over the default, and reset brings the default back', async () => {
