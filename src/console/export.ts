@@ -20,7 +20,7 @@
 import type { Engine } from '../core/engine.js';
 import { inVariant, showValue } from '../core/records.js';
 import type { FieldDecl, Menu, Session } from '../core/schema.js';
-import type { Row } from '../core/store.js';
+import { parseId, type Row } from '../core/store.js';
 
 /** How a record a blank router has too is named in `set` (or left out). */
 /** A record the router has by itself, exported as `set <ident>`; `always` names values every such line shows. */
@@ -42,6 +42,8 @@ export interface ExportHints {
   always: Record<string, readonly string[]>;
   /** Menus that have an `export` (the 7.24 tree's). */
   exports(menu: Menu): boolean;
+  /** The router's order of menus (paths like `ip/address`); menus it lacks keep the reference rule's place. */
+  order?: readonly string[];
 }
 
 export interface ExportOptions {
@@ -73,15 +75,23 @@ export async function exportConfig(engine: Engine, session: Session, hints: Expo
     size += line.length + 1;
     if (size >= PIECE) { pieces.push(lines.join('\n')); lines = []; size = 0; }
   };
-  for (const menu of exportedMenus(engine, hints, options.path)) {
-    const section = '/' + menu.path.split('/').join(' ');
-    let first = true;
-    await menuLines(engine, menu, session, hints, options, (l) => {
-      if (options.terse) return out(`${section} ${l.join(' ')}`);
-      if (first) { out(section); first = false; }
-      for (const text of wrap(l)) out(text);
-    });
+  let section = '';
+  const emit = (menu: Menu, l: Line) => {
+    const header = '/' + menu.path.split('/').join(' ');
+    if (options.terse) return out(`${header} ${l.join(' ')}`);
+    if (header !== section) { out(header); section = header; }
+    for (const text of wrap(l)) out(text);
+  };
+  // A record that names a record of a menu not written yet waits, and is written right after
+  // that menu under its own header again, as the router does (src/menus/export-order.ts).
+  const menus = exportedMenus(engine, hints, options.path);
+  const waiting = new Waiting(engine, menus, hints);
+  for (const menu of menus) {
+    await menuLines(engine, menu, session, hints, options, (l) => emit(menu, l), (row) => waiting.holds(menu, row));
+    waiting.done(menu);
+    for (const [m, row] of waiting.ready()) rowLines(engine, m, row, session, hints, options, (l) => emit(m, l));
   }
+  for (const [m, row] of waiting.rest()) rowLines(engine, m, row, session, hints, options, (l) => emit(m, l));
   // The last line ends with a newline too; one join makes the text (no copy after it).
   lines.push('');
   pieces.push(lines.join('\n'));
@@ -92,13 +102,102 @@ export async function exportConfig(engine: Engine, session: Session, hints: Expo
 export function exportedMenus(engine: Engine, hints: ExportHints, path: string): Menu[] {
   const all = [...engine.allMenus()];
   const variantTables = new Set(all.filter((m) => m.decl.variant).map((m) => m.table));
-  return afterWhatTheyName(all.filter((m) => {
+  const byReference = afterWhatTheyName(all.filter((m) => {
     if (m.decl.kind === 'dir' || !hints.exports(m)) return false;
     if (path !== '' && m.path !== path && !m.path.startsWith(path + '/')) return false;
     // `/interface` shows every interface; its records are exported by the menu of their kind.
     if (!m.decl.variant && variantTables.has(m.table)) return false;
     return true;
   }));
+  return inRouterOrder(byReference, hints.order ?? []);
+}
+
+/**
+ * The menus in the router's order; a menu the order lacks goes right after the menu it
+ * follows in the reference order (or first, when it follows none of them).
+ */
+function inRouterOrder(byReference: readonly Menu[], order: readonly string[]): Menu[] {
+  const rank = new Map(order.map((p, i) => [p, i]));
+  const known = byReference.filter((m) => rank.has(m.path)).sort((a, b) => rank.get(a.path)! - rank.get(b.path)!);
+  const after = new Map<Menu | undefined, Menu[]>();
+  let last: Menu | undefined;
+  for (const m of byReference) {
+    if (rank.has(m.path)) { last = m; continue; }
+    after.set(last, [...(after.get(last) ?? []), m]);
+  }
+  const out = [...(after.get(undefined) ?? [])];
+  for (const m of known) out.push(m, ...(after.get(m) ?? []));
+  return out;
+}
+
+/**
+ * The records that wait for a menu written later: a record naming (by `ref` or by name) a
+ * record of a menu of this export not written yet. Records of its own menu do not count:
+ * the menu's order keeps those (a VLAN on a VLAN).
+ */
+class Waiting {
+  private readonly position = new Map<Menu, number>();
+  private readonly byTable = new Map<string, Menu[]>();
+  private written = new Set<Menu>();
+  private readonly held: { menu: Menu; row: Row; on: Set<Menu> }[] = [];
+
+  constructor(private readonly engine: Engine, menus: readonly Menu[], private readonly hints: ExportHints) {
+    menus.forEach((m, i) => {
+      this.position.set(m, i);
+      this.byTable.set(m.table, [...(this.byTable.get(m.table) ?? []), m]);
+    });
+  }
+
+  /** True when the record must wait; it is then kept to be written later. */
+  holds(menu: Menu, row: Row): boolean {
+    const on = new Set<Menu>();
+    for (const [name, field] of menu.fields) {
+      const value = row.values[name];
+      if (value === undefined || value === '' || field.readOnly) continue;
+      if (field.ref) {
+        for (const word of value.split(',')) {
+          const id = word.replace(/^!/, '');
+          if (!id.startsWith('*')) continue;
+          const target = this.engine.store.table(field.ref.table).get(parseId(id) ?? -1);
+          if (target) this.waitFor(menu, field.ref.table, target, on);
+        }
+      }
+      for (const table of field.names?.tables ?? []) {
+        const menus = this.byTable.get(table);
+        const key = menus?.[0]?.decl.key;
+        if (!key) continue;
+        for (const target of this.engine.store.table(table).rows) if (target.values[key] === value) this.waitFor(menu, table, target, on);
+      }
+    }
+    if (on.size === 0) return false;
+    this.held.push({ menu, row, on });
+    return true;
+  }
+
+  private waitFor(menu: Menu, table: string, target: Row, on: Set<Menu>) {
+    if (target.dynamic) return;
+    const owner = (this.byTable.get(table) ?? []).find((m) => inVariant(m, target));
+    if (!owner || owner === menu || this.written.has(owner)) return;
+    if (this.position.get(owner)! < this.position.get(menu)!) return;
+    if (this.hints.builtin(owner, target) === 'skip') return;
+    on.add(owner);
+  }
+
+  done(menu: Menu) { this.written.add(menu); }
+
+  /** Whatever still waits (nothing, as every menu waited for is written). */
+  rest(): [Menu, Row][] { return this.held.splice(0).map((h) => [h.menu, h.row]); }
+
+  /** The waiting records whose menus are all written now, in the order they came. */
+  *ready(): Generator<[Menu, Row]> {
+    for (let i = 0; i < this.held.length;) {
+      const h = this.held[i];
+      if ([...h.on].every((m) => this.written.has(m))) {
+        this.held.splice(i, 1);
+        yield [h.menu, h.row];
+      } else i++;
+    }
+  }
 }
 
 /**
@@ -140,7 +239,7 @@ function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
 /** A record's words: the command (`add`, `set ether1`) and its `name=value` arguments. */
 type Line = string[];
 
-async function menuLines(engine: Engine, menu: Menu, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void): Promise<void> {
+async function menuLines(engine: Engine, menu: Menu, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void, holds: (row: Row) => boolean): Promise<void> {
   const rows = engine.store.table(menu.table).rows;
   if (menu.decl.kind === 'settings') {
     const row = rows.find((r) => !r.dynamic && inVariant(menu, r));
@@ -152,14 +251,20 @@ async function menuLines(engine: Engine, menu: Menu, session: Session, hints: Ex
   for (const row of options.where ? [...rows] : rows) {
     if (row.dynamic || !inVariant(menu, row)) continue;
     if (options.where && !(await options.where(menu, row))) continue;
-    const builtin = hints.builtin(menu, row);
-    if (builtin === 'skip') continue;
-    const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined), builtin?.always);
-    if (builtin) {
-      if (args.length) emit([`set ${builtin.ident}`, ...args]);
-    } else {
-      emit(['add', ...args]);
-    }
+    if (hints.builtin(menu, row) === 'skip' || holds(row)) continue;
+    rowLines(engine, menu, row, session, hints, options, emit);
+  }
+}
+
+/** The line of one record: `add ...`, or `set <ident> ...` for one the router has by itself. */
+function rowLines(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void): void {
+  const builtin = hints.builtin(menu, row);
+  if (builtin === 'skip') return;
+  const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined), builtin?.always);
+  if (builtin) {
+    if (args.length) emit([`set ${builtin.ident}`, ...args]);
+  } else {
+    emit(['add', ...args]);
   }
 }
 

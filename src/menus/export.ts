@@ -25,6 +25,7 @@ import { routerNow } from './system/clock.js';
 import { isSystemDefault } from './system/reset.js';
 import { boardRecordExport } from './board-records.js';
 import { argsOf, dirAt } from '../tree/tree.js';
+import { EXPORT_ORDER } from './export-order.js';
 
 /** Records that belong to the device or come from files, never to the configuration script. */
 const NEVER_EXPORTED = new Set(['certificate', 'system/package']);
@@ -101,6 +102,7 @@ export function hintsFor(env: Environment): ExportHints {
       'system/script': ['dont-require-permissions', 'policy'], 'system/scheduler': ['policy'],
     },
     exports: (menu) => engine.nodeAt(menu.path)?.commands.has('export') ?? false,
+    order: EXPORT_ORDER,
   };
 }
 

@@ -7,6 +7,8 @@ add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
 /interface list
 add comment=defconf name=WAN
 add comment=defconf name=LAN
+/ip pool
+add name=default-dhcp ranges=192.168.88.10-192.168.88.254
 /interface bridge port
 add bridge=bridge comment=defconf interface=ether2
 add bridge=bridge comment=defconf interface=ether3
@@ -18,8 +20,6 @@ add comment=defconf interface=ether1 list=WAN
 /ip address
 add address=192.168.88.1/24 comment=defconf interface=bridge network=\
     192.168.88.0
-/ip pool
-add name=default-dhcp ranges=192.168.88.10-192.168.88.254
 /ip dns
 set allow-remote-requests=yes
 /ip dns static

@@ -2,20 +2,32 @@
 #
 # model = C52iG-5HaxD2HaxD
 # serial number = HGA09VR0UTR1
-/interface ethernet
-set [ find default-name=ether1 ] comment="Uplink to ISP" mtu=1492 name=wan
-set [ find default-name=ether5 ] disabled=yes l2mtu=2000
 /interface bridge
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
 add comment="main \"LAN\" bridge" igmp-snooping=yes name=br-lan \
     vlan-filtering=yes
+/interface ethernet
+set [ find default-name=ether1 ] comment="Uplink to ISP" mtu=1492 name=wan
+set [ find default-name=ether5 ] disabled=yes l2mtu=2000
+/interface vlan
+add interface=br-lan name=vlan10 vlan-id=10
+add interface=vlan10 mtu=1400 name=vlan10.20 vlan-id=20
 /interface list
 add comment=defconf name=WAN
 add comment=defconf name=LAN
 add comment="management; internal" include=LAN name=MGMT
-/interface vlan
-add interface=br-lan name=vlan10 vlan-id=10
-add interface=vlan10 mtu=1400 name=vlan10.20 vlan-id=20
+/ip pool
+add name=default-dhcp ranges=192.168.88.10-192.168.88.254
+add name=overflow ranges=10.10.0.200-10.10.0.250
+add name=staff next-pool=overflow ranges=10.10.0.100-10.10.0.199,10.10.0.210
+/user group
+add comment="for the NMS" name=monitoring policy=\
+    "read,test,api,rest-api,!local,!telnet,!ssh,!ftp,!reboot,!write,!policy,\
+    !winbox,!password,!web,!sniff,!sensitive,!romon"
+/user
+set admin comment="changed admin comment"
+add address=10.10.0.0/24 group=monitoring name=nms
+add comment=operators group=write name=ops
 /interface bridge port
 add bridge=bridge comment=defconf interface=ether2
 add bridge=bridge comment=defconf interface=ether3
@@ -32,10 +44,6 @@ add address=192.168.88.1/24 comment=defconf interface=bridge network=\
 add address=10.10.0.1/24 comment="staff net" interface=vlan10 network=\
     10.10.0.0
 add address=100.64.1.2/30 disabled=yes interface=wan network=100.64.1.0
-/ip pool
-add name=default-dhcp ranges=192.168.88.10-192.168.88.254
-add name=overflow ranges=10.10.0.200-10.10.0.250
-add name=staff next-pool=overflow ranges=10.10.0.100-10.10.0.199,10.10.0.210
 /ip dns
 set allow-remote-requests=yes cache-size=4096 servers=\
     1.1.1.1,2606:4700:4700::1111
@@ -92,21 +100,20 @@ set telnet disabled=yes
 set ftp disabled=yes
 set ssh available-from=10.10.0.0/24 port=2222
 set api-ssl disabled=no
-/system identity
-set name="edge-01 (lab)"
 /system clock
 set time-zone-name=Europe/Riga
+/system identity
+set name="edge-01 (lab)"
 /system note
 set note="Authorized use only.\
     \nCall the NOC: +1 555 0100" show-at-login=no
-/user group
-add comment="for the NMS" name=monitoring policy=\
-    "read,test,api,rest-api,!local,!telnet,!ssh,!ftp,!reboot,!write,!policy,\
-    !winbox,!password,!web,!sniff,!sensitive,!romon"
-/user
-set admin comment="changed admin comment"
-add address=10.10.0.0/24 group=monitoring name=nms
-add comment=operators group=write name=ops
+/system scheduler
+add interval=5m name=ddns-every-5m on-event="/system script run ddns" policy=\
+    ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon \
+    start-date=2026-01-01 start-time=00:00:00
+add disabled=yes name=boot on-event=":log info booted" policy=\
+    ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon \
+    start-date=2026-01-01 start-time=startup
 /system script
 add dont-require-permissions=no name=ddns owner=admin policy=read,write,test \
     source=":global ddnsLastIp\r\
@@ -118,10 +125,3 @@ add dont-require-permissions=no name=ddns owner=admin policy=read,write,test \
 add dont-require-permissions=yes name=hello owner=admin policy=\
     ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon source=\
     ":put \"hi\""
-/system scheduler
-add interval=5m name=ddns-every-5m on-event="/system script run ddns" policy=\
-    ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon \
-    start-date=2026-01-01 start-time=00:00:00
-add disabled=yes name=boot on-event=":log info booted" policy=\
-    ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon \
-    start-date=2026-01-01 start-time=startup
