@@ -24,10 +24,6 @@ add name=staff next-pool=overflow ranges=10.10.0.100-10.10.0.199,10.10.0.210
 add comment="for the NMS" name=monitoring policy=\
     "read,test,api,rest-api,!local,!telnet,!ssh,!ftp,!reboot,!write,!policy,\
     !winbox,!password,!web,!sniff,!sensitive,!romon"
-/user
-set admin comment="changed admin comment"
-add address=10.10.0.0/24 group=monitoring name=nms
-add comment=operators group=write name=ops
 /interface bridge port
 add bridge=bridge comment=defconf interface=ether2
 add bridge=bridge comment=defconf interface=ether3
