@@ -169,6 +169,15 @@ export class Engine implements Environment {
 
   /** Runs one sentence for a session. Records go to `onRecord` or into the outcome. */
   async run(sentence: Sentence, session: Session, options: RunOptions = {}): Promise<Outcome> {
+    return this.execute(sentence, session, options);
+  }
+
+  /**
+   * `run`, with the outcome itself when the command never waits (print, get, most reads)
+   * and nothing waits for the disk: a face may then answer in the turn the request came
+   * in. Errors of the command's first steps are thrown, not rejected.
+   */
+  execute(sentence: Sentence, session: Session, options: RunOptions = {}): Outcome | Promise<Outcome> {
     const { node, cmd } = this.resolve(sentence.path, sentence.command);
     for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
     const records: Reply[] = [];
@@ -185,28 +194,35 @@ export class Engine implements Environment {
       get signal() { return cancel.signal; },
     };
     const result = cmd.run(ctx);
-    let done: Reply | void = undefined;
     if (isSyncGenerator(result)) {
       // A command that never waits (print) yields its records without a promise for each.
+      let done: Reply | void = undefined;
       for (;;) {
         const step = result.next();
         if (step.done) { done = step.value; break; }
         emit(step.value);
         if (cancel.aborted) { result.return(undefined); break; }
       }
-    } else if (isAsyncGenerator(result)) {
-      for (;;) {
-        const step = await result.next();
-        if (step.done) { done = step.value; break; }
-        emit(step.value);
-        if (cancel.aborted) { await result.return(undefined); break; }
-      }
-    } else {
-      done = await result;
+      return this.acknowledged(records, done);
     }
-    // Nothing is acknowledged before it is on disk.
-    await this.store.settled();
-    return { records, done: done ?? undefined };
+    if (isAsyncGenerator(result)) return this.drain(result, emit, cancel).then((done) => this.acknowledged(records, done));
+    if (isThenable(result)) return Promise.resolve(result).then((done) => this.acknowledged(records, done));
+    return this.acknowledged(records, result as Reply | void);
+  }
+
+  private async drain(result: AsyncGenerator<Reply, Reply | void, void>, emit: (r: Reply) => void, cancel: Cancel): Promise<Reply | void> {
+    for (;;) {
+      const step = await result.next();
+      if (step.done) return step.value;
+      emit(step.value);
+      if (cancel.aborted) { await result.return(undefined); return undefined; }
+    }
+  }
+
+  /** Nothing is acknowledged before it is on disk. */
+  private acknowledged(records: Reply[], done: Reply | void): Outcome | Promise<Outcome> {
+    const outcome = { records, done: done ?? undefined };
+    return this.store.isSettled ? outcome : this.store.settled().then(() => outcome);
   }
 
   /**
@@ -308,6 +324,10 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
   }
   for (const [name, arg] of Object.entries(declared)) if (arg.required && !(name in out)) throw missingArgument(name);
   return out;
+}
+
+function isThenable(x: unknown): x is PromiseLike<Reply | void> {
+  return typeof (x as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
 function isSyncGenerator(x: unknown): x is Generator<Reply, Reply | void, void> {

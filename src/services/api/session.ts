@@ -229,8 +229,10 @@ export class ApiSession {
     try {
       const sentence = this.engineSentence(p, path, command);
       const session = this.session();
-      // Each command waits its turn in the user's queue and ends at the request limit.
-      const out = await this.ctx.lanes.run(session.user, async (lane) => {
+      // Each command waits its turn in the user's queue and ends at the request limit. One
+      // that finds the queue empty and never waits (a print) answers in this very turn: no
+      // await stands between it and its `!done`.
+      const ran = this.ctx.lanes.run(session.user, (lane) => {
         if (entry.interrupted) return undefined;
         let signal: AbortSignal | undefined;
         const cancel = {
@@ -249,8 +251,9 @@ export class ApiSession {
           records++;
           this.send('!re', r, tag);
         };
-        return this.ctx.engine.run(sentence, session, { signal: cancel, onRecord });
+        return this.ctx.engine.execute(sentence, session, { signal: cancel, onRecord });
       });
+      const out = ran instanceof Promise ? await ran : ran;
       if (entry.interrupted) return;
       const done = out?.done && Object.keys(out.done).length ? out.done : undefined;
       if (!records && !done && LISTS.has(command) && since(this.ctx.version, 'api-empty')) this.send('!empty', undefined, tag);

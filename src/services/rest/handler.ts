@@ -10,6 +10,7 @@ import { formatId, type Row } from '../../core/store.js';
 import type { Cancel, Lanes } from '../../auth/lanes.js';
 import { digestOf, type Login, type Logins } from '../../auth/logins.js';
 import { readBody, type Body } from './body.js';
+import { after, type Maybe } from '../../core/maybe.js';
 import { MISSING_ID, RestError, STATUS_OF, errorBody } from './errors.js';
 
 export interface RestRequest {
@@ -134,7 +135,7 @@ export class RestHandler {
    * in the same turn (a GET of one record, when nothing of the user's is under way and
    * nothing waits for the disk), otherwise its promise.
    */
-  handle(req: RestRequest, login: Login): RestReply | Promise<RestReply> {
+  handle(req: RestRequest, login: Login): Maybe<RestReply> {
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
     try {
       const target = this.target(req.url);
@@ -213,15 +214,28 @@ export class RestHandler {
     throw e;
   }
 
-  /** What a request asks, answered; only a GET of one record may answer in the same turn. */
-  private dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): RestReply | Promise<RestReply> {
+  /** What a request asks, answered; a GET may be answered in the turn it came in. */
+  private dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Maybe<RestReply> {
     const { node, rest } = this.engine.walk(words);
-    if (req.method === 'GET' && rest.length === 1) return this.getOne(node, rest[0], query, session, cancel);
-    return this.dispatchWaiting(req, node, rest, query, body, session, cancel);
+    if (req.method === 'GET') {
+      if (rest.length > 1) throw noSuchDirectory(rest[0]);
+      return rest.length ? this.getOne(node, rest[0], query, session, cancel) : this.getAll(node, query, session, cancel);
+    }
+    return this.dispatchWaiting(req, node, rest, body, session, cancel);
+  }
+
+  /** GET of a menu: the settings of a settings menu, the records of a table. */
+  private getAll(node: Node, query: string, session: Session, cancel: Cancel): Maybe<RestReply> {
+    const menu = node.menu;
+    const { filters, proplist } = getParams(query);
+    if (!menu || !node.commands.has('print')) throw noSuchCommand();
+    const sentence: Sentence = { path: this.pathOf(node), command: 'print', args: {}, query: filters, proplist };
+    if (menu.decl.kind === 'settings') return after(this.engine.execute(sentence, session, { signal: cancel }), (out) => reply(200, out.records[0] ?? {}));
+    return after(this.listed(sentence, session, cancel), (out) => out.reply);
   }
 
   /** GET of one record: `/rest/ip/address/*1` (an id, or a name where records have one). */
-  private getOne(node: Node, word: string, query: string, session: Session, cancel: Cancel): RestReply | Promise<RestReply> {
+  private getOne(node: Node, word: string, query: string, session: Session, cancel: Cancel): Maybe<RestReply> {
     const menu = node.menu;
     if (!menu && !node.commands.has(word)) throw noSuchDirectory(word);
     if (word === 'print' && menu?.decl.restPrintByGetOnly) throw new RestError(500);
@@ -230,28 +244,17 @@ export class RestHandler {
     if (!found) return failed(404);
     if (!query) {
       const one = this.engine.printOne(node, found, session);
-      if (one) return one instanceof Promise ? one.then((r) => reply(200, r)) : reply(200, one);
+      if (one) return after(one, (r) => reply(200, r));
     }
     const { filters, proplist } = getParams(query);
-    return this.engine.run({ path: this.pathOf(node), command: 'print', args: { from: formatId(found.id) }, query: filters, proplist }, session, { signal: cancel })
-      .then((out) => (out.records.length ? reply(200, out.records[0]) : failed(404)));
+    return after(this.engine.execute({ path: this.pathOf(node), command: 'print', args: { from: formatId(found.id) }, query: filters, proplist }, session, { signal: cancel }),
+      (out) => (out.records.length ? reply(200, out.records[0]) : failed(404)));
   }
 
-  private async dispatchWaiting(req: RestRequest, node: Node, rest: string[], query: string, body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
+  private async dispatchWaiting(req: RestRequest, node: Node, rest: string[], body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
     const path = this.pathOf(node);
     switch (req.method) {
-      case 'GET': {
-        if (rest.length > 1) throw noSuchDirectory(rest[0]);
-        const menu = node.menu;
-        const { filters, proplist } = getParams(query);
-        if (!menu || !node.commands.has('print')) throw noSuchCommand();
-        if (menu.decl.kind === 'settings') {
-          const out = await run({ path, command: 'print', args: {}, query: filters, proplist });
-          return reply(200, out.records[0] ?? {});
-        }
-        return (await this.listed({ path, command: 'print', args: {}, query: filters, proplist }, session, cancel)).reply;
-      }
       case 'PUT': {
         if (rest.length) throw rest.length === 1 ? noSuchCommand() : noSuchDirectory(rest[0]);
         if (!node.menu || node.menu.decl.kind !== 'table') throw noSuchCommand();
@@ -305,7 +308,7 @@ export class RestHandler {
    * Runs a command whose records make a JSON list. Each record is turned into JSON as it
    * comes, so a list of 100,000 never exists as 100,000 objects at once.
    */
-  private async listed(sentence: Sentence, session: Session, cancel: Cancel): Promise<{ reply: RestReply; done?: Reply }> {
+  private listed(sentence: Sentence, session: Session, cancel: Cancel): Maybe<{ reply: RestReply; done?: Reply }> {
     // The text goes into pieces of about 64 KiB as it comes: no one string of the whole
     // reply (13 MB for 100,000 entries) is ever made, nor a copy of it to send. The pieces
     // are strings in the heap, not buffers outside it, so that the collector counts them
@@ -319,9 +322,10 @@ export class RestHandler {
       size += text.length;
       if (size >= 65536) { pieces.push((pieces.length ? ',' : '[') + part.join(',')); part = []; size = 0; }
     };
-    const out = await this.engine.run(sentence, session, { signal: cancel, onRecord });
-    pieces.push((pieces.length ? (part.length ? ',' : '') : '[') + part.join(',') + ']');
-    return { reply: { status: 200, headers: { ...JSON_TYPE }, body: pieces }, done: out.done };
+    return after(this.engine.execute(sentence, session, { signal: cancel, onRecord }), (out) => {
+      pieces.push((pieces.length ? (part.length ? ',' : '') : '[') + part.join(',') + ']');
+      return { reply: { status: 200, headers: { ...JSON_TYPE }, body: pieces }, done: out.done };
+    });
   }
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */
