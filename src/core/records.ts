@@ -2,7 +2,7 @@
 // record as a reply (view), and finding records by the console's `numbers`.
 
 import { ValueError, failure, missingArgument, noMatch, noSuchItem, unknownParameter } from './errors.js';
-import type { Environment, FieldDecl, Menu, Reply, Session } from './schema.js';
+import type { Environment, FieldDecl, Menu, Reference, Reply, Session } from './schema.js';
 import { formatId, parseId, type Row } from './store.js';
 
 /** Arguments of add/set that are not fields. */
@@ -52,9 +52,20 @@ export function showValue(env: Environment, field: FieldDecl, stored: string): s
 }
 
 /** True when a reference of the row points at a record that no longer exists. */
+/** Each menu's fields that name records of other tables (asked on every print of `invalid`). */
+const referenceFields = new WeakMap<Menu, readonly (readonly [string, FieldDecl & { ref: Reference }])[]>();
+
+function referencesOf(menu: Menu) {
+  let list = referenceFields.get(menu);
+  if (!list) {
+    list = [...menu.fields].filter((e): e is [string, FieldDecl & { ref: Reference }] => e[1].ref !== undefined);
+    referenceFields.set(menu, list);
+  }
+  return list;
+}
+
 export function hasDanglingReference(env: Environment, menu: Menu, row: Row): boolean {
-  for (const [name, field] of menu.fields) {
-    if (!field.ref) continue;
+  for (const [name, field] of referencesOf(menu)) {
     const stored = row.values[name];
     if (!stored) continue;
     const id = parseId(stored.startsWith('!') ? stored.slice(1) : stored);
