@@ -116,7 +116,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'reformat-hold-button-max': '10m', 'silent-boot': 'false',
   },
   'queue/simple': {
-    'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'limit-at': '0/0',
+    'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'burst-time': '0s/0s', 'limit-at': '0/0',
     'max-limit': '0/0', 'packet-marks': '', parent: 'none', priority: '8/8', queue: 'default-small/default-small',
   },
   'queue/tree': {

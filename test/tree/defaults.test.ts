@@ -20,7 +20,9 @@ describe('the documented defaults', () => {
       const dir = dirAt(path);
       assert.ok(dir, `/${path} is no menu of the tree`);
       assert.notEqual(kindOf(dir), 'dir', `/${path} prints nothing`);
-      const args = { ...argsOf(dir, 'set'), ...argsOf(dir, 'add') };
+      const set = argsOf(dir, 'set');
+      const add = argsOf(dir, 'add');
+      const args = { ...set, ...add };
       const menu = menus.find((m) => m.path === path);
       assert.ok(menu?.fields);
       for (const [name, value] of Object.entries(fields)) {
@@ -28,7 +30,7 @@ describe('the documented defaults', () => {
         assert.ok(!handFields.get(path)?.has(name), `/${path} ${name} has a hand declaration: it decides the default`);
         const spec = args[name];
         assert.ok(spec !== undefined, `${name} is no argument of /${path} add or set`);
-        assert.equal(typeFor(name, spec).parse(value), value, `${name}=${value} does not read back as itself`);
+        assert.equal(typeFor(name, spec, add?.[name] !== undefined ? add : set).parse(value), value, `${name}=${value} does not read back as itself`);
         assert.equal(menu.fields[name]?.default, value, `the menu's ${name} does not default to ${value}`);
       }
     });
