@@ -116,7 +116,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'reformat-hold-button-max': '10m', 'silent-boot': 'false',
   },
   'queue/simple': {
-    'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'limit-at': '0/0',
+    'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'burst-time': '0s/0s', 'limit-at': '0/0',
     'max-limit': '0/0', 'packet-marks': '', parent: 'none', priority: '8/8', queue: 'default-small/default-small',
   },
   'queue/tree': {
@@ -144,6 +144,53 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'ip/ipsec/proposal': {
     'auth-algorithms': 'sha1', 'enc-algorithms': 'aes-256-cbc,aes-192-cbc,aes-128-cbc', lifetime: '30m', 'pfs-group': 'modp1024',
   },
+  // IPsec identities (manual 1.15.5, Identities; T's REST print of an identity given only its
+  // peer and secret shows these two and none of the others, so my-id, remote-id, match-by,
+  // mode-config, policy-template-group and eap-methods are left out).
+  'ip/ipsec/identity': { 'auth-method': 'pre-shared-key', 'generate-policy': 'no' },
+  // A wireless security profile added by name: what the 7.13.3 verbose export X prints for one
+  // (and 6.x verbose exports for the own `default`). supplicant-identity is the router's
+  // identity on `default` and empty on X's added one: left out.
+  'interface/wireless/security-profiles': {
+    'authentication-types': '', 'disable-pmkid': 'false', 'eap-methods': 'passthrough', 'group-ciphers': 'aes-ccm',
+    'group-key-update': '5m', 'interim-update': '0s', 'management-protection': 'disabled', 'management-protection-key': '',
+    mode: 'none', 'mschapv2-password': '', 'mschapv2-username': '', 'radius-called-format': 'mac:ssid',
+    'radius-eap-accounting': 'false', 'radius-mac-accounting': 'false', 'radius-mac-authentication': 'false',
+    'radius-mac-caching': 'disabled', 'radius-mac-format': 'XX:XX:XX:XX:XX:XX', 'radius-mac-mode': 'as-username',
+    'static-algo-0': 'none', 'static-algo-1': 'none', 'static-algo-2': 'none', 'static-algo-3': 'none',
+    'static-key-0': '', 'static-key-1': '', 'static-key-2': '', 'static-key-3': '', 'static-sta-private-algo': 'none',
+    'static-sta-private-key': '', 'static-transmit-key': 'key-0', 'tls-certificate': 'none', 'tls-mode': 'no-certificates',
+    'unicast-ciphers': 'aes-ccm', 'wpa-pre-shared-key': '', 'wpa2-pre-shared-key': '',
+  },
+  // Wireless radios and virtual APs: what verbose exports of three boards (X 7.13.3, and 6.48.1
+  // and 6.43.8) agree on where they have the field (6.x named secondary-frequency
+  // secondary-channel; 6.43.8 has no skip-dfs-channels). Whatever depends on the radio, band or country (band,
+  // channel-width, country, frequency, frequency-mode, antenna-gain, distance, the b and vht
+  // rates, chains, l2mtu, mac-address, radio-name, ssid) and what the three disagree on
+  // (station-roaming, wps-mode) are left out.
+  'interface/wireless': {
+    'adaptive-noise-immunity': 'none', 'allow-sharedkey': 'false', 'ampdu-priorities': '0', 'amsdu-limit': '8192',
+    'amsdu-threshold': '8192', area: '', arp: 'enabled', 'arp-timeout': 'auto', 'basic-rates-a/g': '6Mbps',
+    'bridge-mode': 'enabled', compression: 'false', 'default-ap-tx-limit': '0', 'default-authentication': 'true',
+    'default-client-tx-limit': '0', 'default-forwarding': 'true', 'disable-running-check': 'false', 'disconnect-timeout': '3s',
+    'frame-lifetime': '0', 'frequency-offset': '0', 'guard-interval': 'any', 'hide-ssid': 'false',
+    'ht-basic-mcs': 'mcs-0,mcs-1,mcs-2,mcs-3,mcs-4,mcs-5,mcs-6,mcs-7',
+    'ht-supported-mcs': 'mcs-0,mcs-1,mcs-2,mcs-3,mcs-4,mcs-5,mcs-6,mcs-7,mcs-8,mcs-9,mcs-10,mcs-11,mcs-12,mcs-13,mcs-14,mcs-15,mcs-16,mcs-17,mcs-18,mcs-19,mcs-20,mcs-21,mcs-22,mcs-23',
+    'hw-fragmentation-threshold': 'disabled', 'hw-protection-mode': 'none', 'hw-protection-threshold': '0', 'hw-retries': '7',
+    installation: 'any', 'interworking-profile': 'disabled', 'keepalive-frames': 'enabled', 'max-station-count': '2007',
+    mode: 'station', mtu: '1500', 'multicast-buffering': 'enabled', 'multicast-helper': 'default', 'nv2-cell-radius': '30',
+    'nv2-downlink-ratio': '50', 'nv2-mode': 'dynamic-downlink', 'nv2-preshared-key': '', 'nv2-qos': 'default',
+    'nv2-queue-count': '2', 'nv2-security': 'disabled', 'nv2-sync-secret': '', 'on-fail-retry-time': '100ms',
+    'preamble-mode': 'both', 'rate-selection': 'advanced', 'rate-set': 'default', 'scan-list': 'default',
+    'secondary-frequency': '', 'security-profile': 'default', 'skip-dfs-channels': 'disabled', 'station-bridge-clone-mac': '00:00:00:00:00:00',
+    'supported-rates-a/g': '6Mbps,9Mbps,12Mbps,18Mbps,24Mbps,36Mbps,48Mbps,54Mbps', 'tdma-period-size': '2',
+    'tx-power-mode': 'default', 'update-stats-interval': 'disabled', 'vlan-id': '1', 'vlan-mode': 'no-tag',
+    'wds-cost-range': '50-150', 'wds-default-bridge': 'none', 'wds-default-cost': '100', 'wds-ignore-ssid': 'false',
+    'wds-mode': 'disabled', 'wireless-protocol': 'any', 'wmm-support': 'disabled',
+  },
+  // WiFi interfaces: T's REST print shows arp and arp-timeout but no configuration.*, security.*
+  // or channel.* field nobody set, so those are left out.
+  'interface/wifi': { arp: 'enabled', 'arp-timeout': 'auto' },
 };
 
 export function documentedDefault(path: string, name: string): string | undefined {

@@ -67,10 +67,11 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
     const fields: Record<string, FieldDecl> = {};
     // `add` first: its notes are often fuller than set's.
     for (const command of ['add', 'set']) {
-      for (const [name, spec] of Object.entries(argsOf(dir, command, t) ?? {})) {
+      const args = argsOf(dir, command, t) ?? {};
+      for (const [name, spec] of Object.entries(args)) {
         if (NOT_FIELDS.has(name) || fields[name]) continue;
         const ref = opts.refers?.(path, name);
-        fields[name] = ref ? { type: typeFor(name, spec), ref } : fieldOf(name, spec);
+        fields[name] = ref ? { type: typeFor(name, spec, args), ref } : fieldOf(name, spec, args);
         const given = opts.defaultOf?.(path, name);
         if (given !== undefined) fields[name] = { ...fields[name], default: given };
       }
@@ -107,8 +108,8 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
 const STATUS_DEFAULTS: Record<string, string> = { invalid: 'false', disabled: 'false' };
 const DYNAMIC: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic) };
 
-function fieldOf(name: string, spec: ArgSpec): FieldDecl {
-  const type = typeFor(name, spec);
+function fieldOf(name: string, spec: ArgSpec, siblings: Readonly<Record<string, ArgSpec>>): FieldDecl {
+  const type = typeFor(name, spec, siblings);
   if (name === 'disabled') return { type: bool, default: 'false' };
   return { type };
 }
@@ -122,7 +123,7 @@ function notEmulated(path: string, command: string, args: Readonly<Record<string
     get args() {
       if (!declared) {
         declared = {};
-        for (const [name, spec] of Object.entries(args)) declared[name] = { type: typeFor(name, spec) };
+        for (const [name, spec] of Object.entries(args)) declared[name] = { type: typeFor(name, spec, args) };
       }
       return declared;
     },

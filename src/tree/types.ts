@@ -135,19 +135,60 @@ function namesObjects(name: string, values: readonly string[]): boolean {
 const byNote = new Map<string, Map<string, ValueType>>();
 const bySpec = new WeakMap<object, Map<string, ValueType>>();
 
-/** The value type of an argument named `name` with the tree's spec. */
-export function typeFor(name: string, spec: ArgSpec): ValueType {
+/**
+ * The value type of an argument named `name` with the tree's spec; `siblings`, the other
+ * arguments of its command, where known.
+ */
+export function typeFor(name: string, spec: ArgSpec, siblings?: Readonly<Record<string, ArgSpec>>): ValueType {
   let byName = typeof spec === 'string' ? byNote.get(spec) : bySpec.get(spec);
   if (!byName) {
     byName = new Map();
     if (typeof spec === 'string') byNote.set(spec, byName); else bySpec.set(spec, byName);
   }
-  let t = byName.get(name);
+  const paired = isPair(name, siblings);
+  const key = paired ? `${name}/` : name;
+  let t = byName.get(key);
   if (!t) {
-    t = fromSpec(name, noteOf(spec), valuesOf(spec), marksOf(spec));
-    byName.set(name, t);
+    t = paired ? orEmpty(pairOf(specType(name, noteOf(spec), valuesOf(spec), marksOf(spec)))) : fromSpec(name, noteOf(spec), valuesOf(spec), marksOf(spec));
+    byName.set(key, t);
   }
   return t;
+}
+
+/**
+ * An argument whose command also has `total-<name>` takes an upload/download pair: a simple
+ * queue's `max-limit=10M/5M`, `burst-time=10s/10s`, `priority=8/8`,
+ * `queue=default-small/default-small`, next to the single `total-max-limit` of both
+ * directions together. The tree's note describes one half (`burst-time`: `time interval`).
+ */
+function isPair(name: string, siblings: Readonly<Record<string, ArgSpec>> | undefined): boolean {
+  return !name.startsWith('total-') && siblings !== undefined && siblings[`total-${name}`] !== undefined;
+}
+
+/**
+ * `upload/download`, each half of `half`; one value stands for both (`burst-time=10s` is
+ * `10s/10s`). Printed as the two halves read back.
+ */
+function pairOf(half: ValueType): ValueType {
+  const halves = (s: string) => {
+    const parts = s.split('/');
+    if (parts.length > 2) throw new ValueError();
+    return parts.length === 1 ? [parts[0], parts[0]] : parts;
+  };
+  return {
+    name: half.name,
+    desc: half.desc,
+    parse(input) {
+      const [up, down] = halves(input);
+      if (up === '' || down === '') throw new ValueError();
+      return `${half.parse(up)}/${half.parse(down)}`;
+    },
+    compare(a, b) {
+      const [a1, a2] = halves(a);
+      const [b1, b2] = halves(b);
+      return half.compare(a1, b1) || half.compare(a2, b2);
+    },
+  };
 }
 
 // Real exports write an unset value as empty (`gateway=""`, `select-dynamic-id=""`): every

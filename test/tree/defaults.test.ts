@@ -20,7 +20,9 @@ describe('the documented defaults', () => {
       const dir = dirAt(path);
       assert.ok(dir, `/${path} is no menu of the tree`);
       assert.notEqual(kindOf(dir), 'dir', `/${path} prints nothing`);
-      const args = { ...argsOf(dir, 'set'), ...argsOf(dir, 'add') };
+      const set = argsOf(dir, 'set');
+      const add = argsOf(dir, 'add');
+      const args = { ...set, ...add };
       const menu = menus.find((m) => m.path === path);
       assert.ok(menu?.fields);
       for (const [name, value] of Object.entries(fields)) {
@@ -28,7 +30,7 @@ describe('the documented defaults', () => {
         assert.ok(!handFields.get(path)?.has(name), `/${path} ${name} has a hand declaration: it decides the default`);
         const spec = args[name];
         assert.ok(spec !== undefined, `${name} is no argument of /${path} add or set`);
-        assert.equal(typeFor(name, spec).parse(value), value, `${name}=${value} does not read back as itself`);
+        assert.equal(typeFor(name, spec, add?.[name] !== undefined ? add : set).parse(value), value, `${name}=${value} does not read back as itself`);
         assert.equal(menu.fields[name]?.default, value, `the menu's ${name} does not default to ${value}`);
       }
     });
@@ -72,6 +74,44 @@ describe('a blank router shows them', () => {
     assert.equal((await c.get('/rest/ip/socks')).json.port, '1080');
   });
 
+  test('a wireless security profile added by name shows the values of the default one', async () => {
+    const put = await c.put('/rest/interface/wireless/security-profiles', { name: 'p1' });
+    assert.equal(put.status, 201, put.text);
+    const own = (await c.get('/rest/interface/wireless/security-profiles/*0')).json;
+    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['interface/wireless/security-profiles'])) {
+      assert.equal(put.json[name], value, name);
+      assert.equal(own[name], value, name);
+    }
+    assert.equal(put.json['eap-methods'], 'passthrough');
+    assert.equal(put.json['group-key-update'], '5m');
+    // Given values show over the defaults and a compact export names only them.
+    const set = await c.patch('/rest/interface/wireless/security-profiles/p1', { mode: 'dynamic-keys', 'authentication-types': 'wpa2-psk' });
+    assert.equal(set.status, 200, set.text);
+    assert.equal(set.json.mode, 'dynamic-keys');
+    const exported = (await c.post('/rest/execute', { script: '/interface wireless security-profiles export', 'as-string': '' })).json.ret as string;
+    assert.match(exported, /^add authentication-types=wpa2-psk mode=dynamic-keys name=p1$/m);
+  });
+
+  test('an IPsec identity given its peer and secret shows the method and policy generation, as a real one does', async () => {
+    assert.equal((await c.put('/rest/ip/ipsec/peer', { name: 'peer1', address: '192.0.2.1/32' })).status, 201);
+    const put = await c.put('/rest/ip/ipsec/identity', { peer: 'peer1', secret: 's3cret' });
+    assert.equal(put.status, 201, put.text);
+    assert.equal(put.json['auth-method'], 'pre-shared-key');
+    assert.equal(put.json['generate-policy'], 'no');
+    // The manual's other defaults are not printed by a real router for an identity that leaves them unset.
+    for (const name of ['my-id', 'remote-id', 'match-by', 'mode-config', 'policy-template-group']) assert.equal(put.json[name], undefined, name);
+  });
+
+  test('a WiFi interface shows arp but no configuration nobody set', async () => {
+    const wifi = (await c.get('/rest/interface/wifi')).json as Record<string, string>[];
+    assert.ok(wifi.length > 0);
+    for (const w of wifi) {
+      assert.equal(w.arp, 'enabled');
+      assert.equal(w['arp-timeout'], 'auto');
+      assert.ok(!Object.keys(w).some((k) => k.startsWith('configuration.') || k.startsWith('security.')), JSON.stringify(w));
+    }
+  });
+
   test('a DHCP server added with only its interface shows the documented values', async () => {
     const put = await c.put('/rest/ip/dhcp-server', { name: 'd1', interface: 'ether1' });
     assert.equal(put.status, 201, put.text);
@@ -80,5 +120,27 @@ describe('a blank router shows them', () => {
     assert.equal(d['address-pool'], 'static-only');
     assert.equal(d.authoritative, 'yes');
     assert.equal(d['add-arp'], 'false');
+  });
+});
+
+describe('a board with the wireless package shows them', () => {
+  let r: TestRouter;
+  let c: ReturnType<typeof client>;
+  before(async () => { r = await startRouter({ board: 'hap-ac2' }); c = client(r.port); });
+  after(() => r.stop());
+
+  test('each radio and a virtual AP show the board-independent wireless values', async () => {
+    const radios = (await c.get('/rest/interface/wireless')).json as Record<string, string>[];
+    assert.deepEqual(radios.map((w) => w.name), ['wlan1', 'wlan2']);
+    const put = await c.put('/rest/interface/wireless', { name: 'wlan3', 'master-interface': 'wlan1' });
+    assert.equal(put.status, 201, put.text);
+    for (const w of [...radios, put.json]) {
+      for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['interface/wireless'])) assert.equal(w[name], value, `${w.name} ${name}`);
+      // What depends on the radio, band or country is not made up.
+      for (const name of ['band', 'country', 'frequency', 'channel-width', 'ssid']) assert.equal(w[name], undefined, `${w.name} ${name}`);
+    }
+    // A radio left as it is adds nothing to a compact export.
+    const exported = (await c.post('/rest/execute', { script: '/interface wireless export', 'as-string': '' })).json.ret as string;
+    assert.doesNotMatch(exported, /default-name=wlan1/);
   });
 });
