@@ -179,7 +179,10 @@ class Waiting {
     const owner = (this.byTable.get(table) ?? []).find((m) => inVariant(m, target));
     if (!owner || owner === menu || this.written.has(owner)) return;
     if (this.position.get(owner)! < this.position.get(menu)!) return;
-    if (this.hints.builtin(owner, target) === 'skip') return;
+    // The router's own records (the default wireless security profile, the board's ports)
+    // are there before any line of the script runs: naming one makes nothing wait, which is
+    // why real exports write `/interface wireless` before its security profiles.
+    if (this.hints.builtin(owner, target) !== undefined) return;
     on.add(owner);
   }
 
