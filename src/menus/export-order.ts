@@ -1,14 +1,16 @@
 // The order in which the router writes the menus of an export, as real exports show it.
 //
-// Derived from the 29 real exports of ../shared/corpus/real-exports (RouterOS 7.1.1 to
-// 7.21.1, manifest.json): each file's menu headers in order of first appearance, merged
-// into one sequence, newest release first (7.21 and 7.21.1, then 7.20, 7.19 ...; within a
-// release the file with most menus first); a menu a file does not place yet goes right after
-// the nearest menu before it in that file that is placed. A menu whose first section in a
-// file consists only of records naming records of the section just before it (a DHCP server
-// after /ip pool, an OSPF area after its instance) was moved there by the rule below and does
-// not place it. The two exports of feichay10/Final-Degree-Project are left out: hand-edited
-// (compact and terse lines mixed, /ip address four times).
+// Derived by scripts/export-order.mjs (`node scripts/export-order.mjs` prints it; a test in
+// test/corpus/export-order.test.ts holds this table to its output) from the 29 real exports of
+// ../shared/corpus/real-exports (RouterOS 7.1.1 to 7.21.1, manifest.json): each file's menu
+// headers in order of first appearance, merged into one sequence, newest release first (7.21
+// and 7.21.1, then 7.20, 7.19 ...; within a release the file with most menus first); a menu a
+// file does not place yet goes right after the nearest menu before it in that file that is
+// placed. A menu whose first section in a file consists only of records naming records of the
+// section just before it (a DHCP server after /ip pool, an OSPF area after its instance) was
+// moved there by the rule below and does not place it. The two exports of
+// feichay10/Final-Degree-Project are left out: hand-edited (compact and terse lines mixed, /ip
+// address four times).
 //
 // The router's rule besides the order (corpus: Defm/mikrobackups rawconf_anna, 7.21; 8VK8,
 // 7.11.2; simsrw73 wapac, 7.1.5): a record that names a record of a menu written later
@@ -18,8 +20,9 @@
 // src/console/export.ts applies it.
 //
 // Where exports of different releases disagree the newer wins (docs/routeros-facts.md 14
-// lists the disagreements). Menus no real export shows keep the place the reference rule of
-// src/console/export.ts gives them, right after the menu before them there.
+// lists the disagreements). Menus no real export shows are not in the table: they keep the
+// place the reference rule of src/console/export.ts gives them, right after the menu before
+// them there.
 
 export const EXPORT_ORDER: readonly string[] = [
   'caps-man/channel',

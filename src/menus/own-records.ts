@@ -11,7 +11,7 @@
 
 import type { MenuDecl, Reply } from '../core/schema.js';
 import { parseId } from '../core/store.js';
-import { bool } from '../core/values.js';
+import { bool, str } from '../core/values.js';
 
 export interface OwnRecords {
   path: string;
@@ -23,6 +23,8 @@ export interface OwnRecords {
   ident: NonNullable<MenuDecl['exportIdent']>;
   /** Print shows the flag `default` (the tree's `get` names it); true unless said. */
   flagged?: boolean;
+  /** Fields the router treats specially (declared by hand over the tree's). */
+  fields?: MenuDecl['fields'];
 }
 
 function own(o: OwnRecords): MenuDecl {
@@ -32,11 +34,21 @@ function own(o: OwnRecords): MenuDecl {
     kind: 'table',
     key: o.key,
     systemDefaults: true,
-    fields: o.flagged === false ? {} : { default: { type: bool, readOnly: true, derive: (row) => String(ids.has(row.id)) } },
+    fields: {
+      ...o.fields,
+      ...(o.flagged === false ? {} : { default: { type: bool, readOnly: true, derive: (row) => String(ids.has(row.id)) } }),
+    },
     defaults: o.records,
     exportIdent: o.ident,
   };
 }
+
+/** Built-in apps named by real exports (7.21, 7.23.1), MikroTik's 7.24 changelog and public scripts. */
+const APP_NAMES = [
+  'cinny', 'gitea', 'goaway', 'hermes-agent', 'home-assistant', 'inventree', 'librespeed', 'lorawan-stack', 'n8n',
+  'nextcloud', 'opencloud', 'opencloud-extended', 'openwebui', 'paperless-nginx', 'pihole', 'pmacct-netflow', 'redlib',
+  'solr', 'uptime-kuma', 'victoria-logs', 'zulip',
+];
 
 const OWN: readonly OwnRecords[] = [
   // "IPsec": the default profile, proposal, policy group, mode-config and policy template.
@@ -116,6 +128,15 @@ const OWN: readonly OwnRecords[] = [
   },
   // "Tools / RoMON": every interface is a RoMON port unless told otherwise.
   { path: 'tool/romon/port', ident: 'default', records: [{ '.id': '*0', interface: 'all', forbid: 'no', cost: '100' }] },
+  // "Apps" (7.21+, container package): MikroTik's catalogue of container apps, each off until
+  // enabled; exports change one as `/app set <name> ...`. Only the apps a public source names
+  // (docs/routeros-facts.md 14); the real catalogue is longer and its ids are not known.
+  {
+    path: 'app', key: 'name', ident: 'name', flagged: false,
+    // 7.24 changelog: "app - make secrets sensitive to avoid polluting configuration export".
+    fields: { name: { type: str(), readOnly: true }, secrets: { type: str(), secret: 'sensitive' } },
+    records: APP_NAMES.map((name, i) => ({ '.id': `*${(i + 1).toString(16).toUpperCase()}`, name, 'auto-update': 'no', 'check-certificate': 'yes' })),
+  },
   // "ZeroTier": the instance `zt1` of the zerotier package, off until enabled.
   { path: 'zerotier', key: 'name', ident: 'name', flagged: false, records: [{ '.id': '*1', name: 'zt1', port: '9993', interfaces: 'all', disabled: 'yes' }] },
 ];

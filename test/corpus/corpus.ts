@@ -175,8 +175,15 @@ export function why(r: Refusal, earlier: readonly Refusal[], ros: string): strin
   }
   if (/^no such item \(\/disk\//.test(e)) return 'a real router refuses it too, unless it has that drive: a disk the export\'s router had plugged in (USB, SATA)';
   if (/^failure: already have such name \(\/ip\/smb\//.test(e)) return 'a real router refuses it too: RouterOS has the share pub and the user guest by itself';
-  if (/value of advertise/.test(e)) return `the 7.24 tree lists only the new advertise names (1G-baseT-full ...), not those of ${ros} (1000M-full ...): whether 7.24 still takes the old ones is not known here`;
-  if (/^missing =numbers= \(\/interface\/ovpn-server\/server\//.test(e)) return `7.24 has a list of OpenVPN servers where ${ros} had one: \`set\` without a server is refused`;
-  if (/^no such item \(\/app\//.test(e)) return 'vrouter lacks the catalogue of container apps /app has on a real 7.21+ router (a gap)';
+  if (/value of advertise/.test(e)) {
+    return `a real 7.24 router refuses it too: 7.12 renamed the advertise values (manual "Ethernet": 10M-baseT-half ... 1G-baseT-full; `
+      + `${ros} wrote 1000M-full ...), and 7.24 offers only the new names (7.22.3 completion; a 7.24.4 export verbose prints them); `
+      + `no source says the old ones are still taken (docs/routeros-facts.md 14)`;
+  }
+  if (/^missing =numbers= \(\/interface\/ovpn-server\/server\//.test(e)) {
+    return `a real 7.24 router refuses it too: since 7.17 OpenVPN servers are a list with no built-in entry (upgraded routers export `
+      + `their old settings as \`add ... name=ovpn-server1\`, corpus 7.17/7.18), so \`set\` without a server has nothing to set (${ros} had one server)`;
+  }
+  if (/^no such item \(\/app\//.test(e)) return 'vrouter lacks this app of the catalogue /app has on a real 7.21+ router (it lists only the apps sources name)';
   return 'vrouter refuses what the router takes: a gap (issue 11)';
 }

@@ -10,7 +10,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EXPORT_ORDER } from '../../src/menus/export-order.js';
 import { CORPUS, blankRouter, exported, importText, manifest, stop, without, type Refusal } from './corpus.js';
 import { HAND_EDITED, menusOf, reversed, unexplainedPairs } from './order.js';
 
@@ -22,6 +23,12 @@ const DIFFERENCES: Record<string, { pairs: string[]; why: string }[]> = JSON.par
 describe('vrouter exports menus in the real exports\' order', () => {
   const all = manifest().filter((e) => !HAND_EDITED.test(e.file));
   const orders = new Map(all.map((e) => [e.file, menusOf(fs.readFileSync(path.join(CORPUS, e.file), 'utf8'))]));
+
+  test('the order table is what scripts/export-order.mjs derives from the corpus', async () => {
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'export-order.mjs');
+    const { deriveExportOrder } = await import(pathToFileURL(script).href) as { deriveExportOrder: (corpus: string) => string[] };
+    assert.deepEqual([...EXPORT_ORDER], deriveExportOrder(CORPUS));
+  });
 
   test('the helpers read both export forms', () => {
     assert.deepEqual(menusOf('/interface bridge\nadd name=b\n/ip address add address=1.1.1.1/24 interface=b\n/interface bridge port\nadd bridge=b \\\n    interface=ether2\n/routing bgp template set default as=1\n'),

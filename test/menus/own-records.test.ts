@@ -70,6 +70,28 @@ describe("the router's own records", () => {
       assert.ok(lines.indexOf('/queue type') < lines.indexOf('/queue interface'));
     } finally { await r.stop(); }
   });
+
+  test('the built-in container apps: listed by name, a change exports as `/app set <name>`, secrets only with show-sensitive', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      const apps = (await c.get('/rest/app?.proplist=name')).json as { name: string }[];
+      assert.ok(apps.some((a) => a.name === 'victoria-logs') && apps.some((a) => a.name === 'home-assistant'), JSON.stringify(apps));
+      assert.deepEqual((await c.get('/rest/app?name=pihole')).json, [{ '.id': '*F', 'auto-update': 'false', 'check-certificate': 'true', name: 'pihole' }]);
+      // Lines of real exports (Defm rawconf_anna 7.21; a 7.23.1 cAP ax).
+      await console_(r, [
+        '/app set victoria-logs network=docker-infrastructure-br',
+        '/app set n8n firewall-redirects=5678:5678:tcp:web',
+        '/app set zulip secrets=zulip__secret_key:abc',
+      ].join('\n'));
+      const lines = await exportLines(r, '/app');
+      assert.deepEqual(lines, ['/app', 'set n8n firewall-redirects=5678:5678:tcp:web', 'set victoria-logs network=docker-infrastructure-br']);
+      const sensitive = (await console_(r, '/app export show-sensitive')).split('\n').filter((l) => l && !l.startsWith('#'));
+      assert.deepEqual(sensitive, ['/app', 'set n8n firewall-redirects=5678:5678:tcp:web', 'set victoria-logs network=docker-infrastructure-br', 'set zulip secrets=zulip__secret_key:abc']);
+      // An app is not added by `set`: a name the catalogue lacks is no item.
+      assert.deepEqual((await c.post('/rest/app/set', { numbers: 'no-such-app', network: 'x' })).json, error(400, 'Bad Request', 'no such item'));
+    } finally { await r.stop(); }
+  });
 });
 
 describe("the board's serial ports and drives", () => {
