@@ -53,6 +53,22 @@ describe('framing', () => {
     c.close();
   });
 
+  test('a word\'s length counts the bytes of its UTF-8, not its characters; .tag ends the reply', async () => {
+    const c = await session();
+    const comment = 'Küche — 東京 ☕'.repeat(9);
+    const [added] = await c.call('/ip/firewall/address-list/add', '=list=utf', '=address=10.9.1.1', `=comment=${comment}`);
+    const id = added[1].slice(5);
+    c.chunks.length = 0;
+    c.send('/ip/firewall/address-list/print', `?.id=${id}`, '=.proplist=comment', '.tag=t7');
+    const reply = [await c.read(), await c.read()];
+    assert.deepEqual(reply, [['!re', `=comment=${comment}`, '.tag=t7'], ['!done', '.tag=t7']]);
+    const word = Buffer.from(`=comment=${comment}`);
+    assert.ok(word.length > 0x80 && word.length !== `=comment=${comment}`.length);
+    const expected = Buffer.concat([encode(['!re', `=comment=${comment}`, '.tag=t7']), encode(['!done', '.tag=t7'])]);
+    assert.deepEqual(Buffer.concat(c.chunks), expected);
+    c.close();
+  });
+
   test('a sentence split across many writes, and several in one write, are read alike', async () => {
     const c = await ApiClient.connect(apiPort());
     const bytes = Buffer.concat([encode(['/login', '=name=admin', '=password=']), encode(['/system/identity/print', '.tag=i'])]);

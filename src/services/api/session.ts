@@ -14,7 +14,7 @@ import type { Login, Logins } from '../../auth/logins.js';
 import { since } from '../../device/version.js';
 import { BAD_LOGIN, CATEGORY_OF, INTERRUPTED, NOT_LOGGED_IN } from './errors.js';
 import { follow, type Following } from './listen.js';
-import { FramingError, SentenceReader, encodeSentence } from './words.js';
+import { FramingError, SentenceReader, encodeReply, encodeSentence } from './words.js';
 
 export interface ApiContext {
   engine: Engine;
@@ -94,9 +94,6 @@ export class ApiSession {
   /** Sends one sentence: its words and terminator as one buffer, never split across writes. */
   private send(type: string, attrs?: Reply, tag?: string) {
     if (this.closed || this.socket.destroyed) return;
-    const words = [type];
-    if (attrs) for (const key in attrs) words.push(`=${key}=${attrs[key]}`);
-    if (tag !== undefined) words.push(`.tag=${tag}`);
     // Sentences made in one turn of the event loop (a record and its `!done`) leave in one
     // system call; each is still whole in it.
     if (!this.corked) {
@@ -104,7 +101,7 @@ export class ApiSession {
       this.socket.cork();
       setImmediate(() => { this.corked = false; this.socket.uncork(); });
     }
-    this.socket.write(encodeSentence(words));
+    this.socket.write(encodeReply(type, attrs, tag));
   }
 
   private corked = false;

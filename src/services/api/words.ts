@@ -25,6 +25,50 @@ function writeLength(buf: Buffer, at: number, n: number): number {
   return at + 5;
 }
 
+const lengthSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+/** Byte lengths of a reply's names and values, reused from one reply to the next. */
+const scratch: number[] = [];
+
+/**
+ * A reply sentence (`!re`, `!done`, `!trap`): its type, an `=name=value` word for each
+ * attribute and the `.tag`, framed straight from the record, without a string per word.
+ */
+export function encodeReply(type: string, attrs: Readonly<Record<string, string>> | undefined, tag: string | undefined): Buffer {
+  const typeLength = Buffer.byteLength(type, 'utf8');
+  let size = 1 + lengthSize(typeLength) + typeLength;
+  let k = 0;
+  if (attrs) {
+    for (const key in attrs) {
+      const n = Buffer.byteLength(key, 'utf8') + Buffer.byteLength(attrs[key], 'utf8') + 2;
+      scratch[k++] = n;
+      size += lengthSize(n) + n;
+    }
+  }
+  const tagLength = tag === undefined ? 0 : Buffer.byteLength(tag, 'utf8') + 5;
+  if (tag !== undefined) size += lengthSize(tagLength) + tagLength;
+  const buf = Buffer.allocUnsafe(size);
+  let at = writeLength(buf, 0, typeLength);
+  at += buf.write(type, at, 'utf8');
+  if (attrs) {
+    k = 0;
+    for (const key in attrs) {
+      at = writeLength(buf, at, scratch[k++]);
+      buf[at++] = 0x3d; // =
+      at += buf.write(key, at, 'utf8');
+      buf[at++] = 0x3d;
+      at += buf.write(attrs[key], at, 'utf8');
+    }
+  }
+  if (tag !== undefined) {
+    at = writeLength(buf, at, tagLength);
+    at += buf.write('.tag=', at, 'latin1');
+    at += buf.write(tag, at, 'utf8');
+  }
+  buf[at] = 0;
+  return buf;
+}
+
 /** One whole sentence, terminator included, as the bytes of one socket write (one allocation). */
 export function encodeSentence(words: readonly string[]): Buffer {
   let size = 1;
