@@ -90,15 +90,6 @@ describe('a blank router shows them', () => {
     assert.match(exported, /^\/tool e-mail\nset server=192\.0\.2\.25$/m);
   });
 
-  test('the switch chip shows CPU flow control on', async () => {
-    const switches = (await c.get('/rest/interface/ethernet/switch')).json as Record<string, string>[];
-    assert.ok(switches.length > 0);
-    for (const s of switches) {
-      assert.equal(s['cpu-flow-control'], 'true', s.name);
-      assert.equal(s['mirror-source'], undefined, s.name);
-    }
-  });
-
   test('an interface list shows empty include and exclude, which only a verbose export prints', async () => {
     const put = await c.put('/rest/interface/list', { name: 'L1' });
     assert.equal(put.status, 201, put.text);
