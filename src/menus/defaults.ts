@@ -191,6 +191,69 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // WiFi interfaces: T's REST print shows arp and arp-timeout but no configuration.*, security.*
   // or channel.* field nobody set, so those are left out.
   'interface/wifi': { arp: 'enabled', 'arp-timeout': 'auto' },
+  // Settings menus nobody changed, as the 7.24.4 verbose export V prints them (W 7.19.6 and X
+  // 7.13.3 agree on every field they have, save what W's default configuration or owner set).
+  // Passwords and secrets (e-mail password, l2tp-server ipsec-secret) are not printed: left out.
+  // So are values the tree's type for the argument cannot read (the sniffer's streaming-server
+  // 0.0.0.0:37008 for an `A.B.C.D` argument, the DHCP config's store-leases-disk 5m for one
+  // offering only immediately|never).
+  // certificate-verification: V prints no, but a 7.21 compact export of the corpus writes
+  // `certificate-verification=no` as a change: left out.
+  'tool/e-mail': { from: '<>', port: '25', server: '0.0.0.0', tls: 'no', user: '', vrf: 'main' },
+  'tool/sniffer': {
+    'file-limit': '1000KiB', 'file-name': '', 'filter-cpu': '', 'filter-direction': 'any', 'filter-dst-ip-address': '',
+    'filter-dst-ipv6-address': '', 'filter-dst-mac-address': '', 'filter-dst-port': '', 'filter-interface': '',
+    'filter-ip-address': '', 'filter-ip-protocol': '', 'filter-ipv6-address': '', 'filter-mac-address': '',
+    'filter-mac-protocol': '', 'filter-operator-between-entries': 'or', 'filter-port': '', 'filter-size': '',
+    'filter-src-ip-address': '', 'filter-src-ipv6-address': '', 'filter-src-mac-address': '', 'filter-src-port': '',
+    'filter-stream': 'false', 'filter-vlan': '', 'max-packet-size': '2048', 'memory-limit': '100KiB', 'memory-scroll': 'true',
+    'only-headers': 'false', 'quick-rows': '20', 'quick-show-frame': 'false', 'streaming-enabled': 'false',
+  },
+  // Without the default configuration (W's, which shares USB disks on the bridge, sets the first three).
+  'disk/settings': {
+    'auto-media-interface': 'none', 'auto-media-sharing': 'false', 'auto-smb-sharing': 'false', 'auto-smb-user': 'guest',
+    'default-mount-point-template': '[slot]',
+  },
+  'certificate/settings': { 'builtin-trust-store': 'default', 'crl-download': 'false', 'crl-store': 'ram', 'crl-use': 'false' },
+  'tool/graphing': { 'page-refresh': '300', 'store-every': '5min' },
+  'mpls/settings': { 'allow-fast-path': 'true', 'dynamic-label-range': '16-1048575', 'propagate-ttl': 'true' },
+  'ipv6/nd/prefix/default': { autonomous: 'true', 'dhcp6-pd-preferred': 'false', 'preferred-lifetime': '1w', 'valid-lifetime': '4w2d' },
+  'system/leds/settings': { 'all-leds-off': 'never' },
+  'system/routerboard/mode-button': { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' },
+  'system/routerboard/reset-button': { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' },
+  'interface/bridge/settings': {
+    'allow-fast-path': 'true', 'use-ip-firewall': 'false', 'use-ip-firewall-for-pppoe': 'false', 'use-ip-firewall-for-vlan': 'false',
+  },
+  'interface/detect-internet': {
+    'detect-interface-list': 'none', 'internet-interface-list': 'none', 'lan-interface-list': 'none', 'request-interval': '2m',
+    'wan-interface-list': 'none',
+  },
+  // l2tpv3-ether-interface-list is printed unset (`!l2tpv3-ether-interface-list`): left out.
+  'interface/l2tp-server/server': {
+    'accept-proto-version': 'all', 'accept-pseudowire-type': 'all', 'allow-fast-path': 'false',
+    authentication: 'pap,chap,mschap1,mschap2', 'caller-id-type': 'ip-address', 'default-profile': 'default-encryption',
+    enabled: 'false', 'keepalive-timeout': '30', 'l2tpv3-circuit-id': '', 'l2tpv3-cookie-length': '0', 'l2tpv3-digest-hash': 'md5',
+    'max-mru': '1450', 'max-mtu': '1450', 'max-sessions': 'unlimited', mrru: 'disabled', 'one-session-per-host': 'false',
+    'use-ipsec': 'no',
+  },
+  'ip/dhcp-server/config': { accounting: 'true', 'interim-update': '0s', 'radius-password': 'empty' },
+  'ip/tftp/settings': { 'max-block-size': '4096' },
+  // X (7.13.3, wireless package; V and W have none) and T's `Default:` values for the manager.
+  'caps-man/manager': {
+    'ca-certificate': 'none', certificate: 'none', enabled: 'false', 'package-path': '', 'require-peer-certificate': 'false',
+    'upgrade-policy': 'none',
+  },
+  'interface/wireless/cap': {
+    bridge: 'none', 'caps-man-addresses': '', 'caps-man-certificate-common-names': '', 'caps-man-names': '', certificate: 'none',
+    'discovery-interfaces': '', enabled: 'false', interfaces: '', 'lock-to-caps-man': 'false', 'static-virtual': 'false',
+  },
+  // A PPP profile added by name: V's added profile shows these where its owner set nothing
+  // (change-tcp-mss `default`, where the own `default` and `default-encryption` have yes).
+  // use-encryption (yes on V's added profile, likely set) is left out.
+  'ppp/profile': {
+    'address-list': '', 'bridge-learning': 'default', 'change-tcp-mss': 'default', 'on-down': '', 'on-up': '', 'only-one': 'default',
+    'use-compression': 'default', 'use-ipv6': 'yes', 'use-mpls': 'default', 'use-upnp': 'default',
+  },
 };
 
 export function documentedDefault(path: string, name: string): string | undefined {

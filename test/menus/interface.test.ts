@@ -383,12 +383,12 @@ test('/interface/list: built-in lists, then WAN and LAN', async () => {
     const records = await r.print('interface/list');
     assertOrder(records);
     assert.deepEqual(records, [
-      { '.id': '*2000000', builtin: 'true', comment: 'contains all interfaces', dynamic: 'false', name: 'all' },
-      { '.id': '*2000001', builtin: 'true', comment: 'contains no interfaces', dynamic: 'false', name: 'none' },
-      { '.id': '*2000002', builtin: 'true', comment: 'contains dynamic interfaces', dynamic: 'false', name: 'dynamic' },
-      { '.id': '*2000003', builtin: 'true', comment: 'contains static interfaces', dynamic: 'false', name: 'static' },
-      { '.id': '*2000010', builtin: 'false', comment: 'defconf', dynamic: 'false', name: 'WAN' },
-      { '.id': '*2000011', builtin: 'false', comment: 'defconf', dynamic: 'false', name: 'LAN' },
+      { '.id': '*2000000', builtin: 'true', comment: 'contains all interfaces', dynamic: 'false', exclude: '', include: '', name: 'all' },
+      { '.id': '*2000001', builtin: 'true', comment: 'contains no interfaces', dynamic: 'false', exclude: '', include: '', name: 'none' },
+      { '.id': '*2000002', builtin: 'true', comment: 'contains dynamic interfaces', dynamic: 'false', exclude: '', include: '', name: 'dynamic' },
+      { '.id': '*2000003', builtin: 'true', comment: 'contains static interfaces', dynamic: 'false', exclude: '', include: '', name: 'static' },
+      { '.id': '*2000010', builtin: 'false', comment: 'defconf', dynamic: 'false', exclude: '', include: '', name: 'WAN' },
+      { '.id': '*2000011', builtin: 'false', comment: 'defconf', dynamic: 'false', exclude: '', include: '', name: 'LAN' },
     ]);
     await assert.rejects(r.run('interface/list', 'remove', { numbers: 'all' }), { message: 'failure: can not remove builtin list' });
     await assert.rejects(r.run('interface/list', 'set', { numbers: 'none', name: 'some' }), { message: 'failure: can not change builtin list' });

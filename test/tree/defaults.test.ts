@@ -59,6 +59,65 @@ describe('a blank router shows them', () => {
     }
   });
 
+  test('settings menus nobody changed show what a real 7.24 router prints', async () => {
+    const paths = [
+      'tool/e-mail', 'tool/sniffer', 'disk/settings', 'certificate/settings', 'tool/graphing', 'mpls/settings',
+      'ipv6/nd/prefix/default', 'system/leds/settings', 'system/routerboard/mode-button', 'system/routerboard/reset-button',
+      'interface/bridge/settings', 'interface/detect-internet', 'interface/l2tp-server/server', 'ip/dhcp-server/config',
+      'ip/tftp/settings', 'caps-man/manager', 'interface/wireless/cap',
+    ];
+    for (const path of paths) {
+      const got = (await c.get(`/rest/${path}`)).json;
+      assert.deepEqual(got, DOCUMENTED_DEFAULTS[path], path);
+    }
+    // A few as the 7.24.4 export prints them, in REST's words.
+    const email = (await c.get('/rest/tool/e-mail')).json;
+    assert.equal(email.from, '<>');
+    assert.equal(email.port, '25');
+    assert.equal(email.password, undefined);
+    const l2tp = (await c.get('/rest/interface/l2tp-server/server')).json;
+    assert.equal(l2tp['default-profile'], 'default-encryption');
+    assert.equal(l2tp['use-ipsec'], 'no');
+    assert.equal(l2tp['max-mtu'], '1450');
+    assert.equal(l2tp['ipsec-secret'], undefined);
+    assert.equal((await c.get('/rest/tool/sniffer')).json['streaming-server'], undefined);
+    assert.equal((await c.get('/rest/system/routerboard/reset-button')).json['hold-time'], '0s..1m');
+    // What the default configuration would set is not made up: no USB sharing on the bridge.
+    assert.equal((await c.get('/rest/disk/settings')).json['auto-media-interface'], 'none');
+    // A set value shows over the default and a compact export names only it.
+    assert.equal((await c.post('/rest/tool/e-mail/set', { server: '192.0.2.25' })).status, 200);
+    const exported = (await c.post('/rest/execute', { script: '/tool e-mail export', 'as-string': '' })).json.ret as string;
+    assert.match(exported, /^\/tool e-mail\nset server=192\.0\.2\.25$/m);
+  });
+
+  test('an interface list shows empty include and exclude, which only a verbose export prints', async () => {
+    const put = await c.put('/rest/interface/list', { name: 'L1' });
+    assert.equal(put.status, 201, put.text);
+    assert.equal(put.json.include, '');
+    assert.equal(put.json.exclude, '');
+    const all = (await c.get('/rest/interface/list')).json as Record<string, string>[];
+    for (const l of all) assert.ok(l.include !== undefined && l.exclude !== undefined, l.name);
+    assert.equal((await c.put('/rest/interface/list', { name: 'L2', include: 'L1' })).json.include, 'L1');
+    const compact = (await c.post('/rest/execute', { script: '/interface list export', 'as-string': '' })).json.ret as string;
+    assert.match(compact, /^add name=L1$/m);
+    assert.match(compact, /^add include=L1 name=L2$/m);
+    const verbose = (await c.post('/rest/execute', { script: '/interface list export verbose', 'as-string': '' })).json.ret as string;
+    assert.match(verbose, /^add exclude="" include="" name=L1$/m);
+  });
+
+  test('a PPP profile added by name shows what a real added profile does, the own ones keep theirs', async () => {
+    const put = await c.put('/rest/ppp/profile', { name: 'vpn', 'local-address': '10.0.0.1' });
+    assert.equal(put.status, 201, put.text);
+    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['ppp/profile'])) assert.equal(put.json[name], value, name);
+    assert.equal(put.json['change-tcp-mss'], 'default');
+    assert.equal(put.json['use-encryption'], undefined);
+    const own = (await c.get('/rest/ppp/profile/*0')).json;
+    assert.equal(own['change-tcp-mss'], 'yes');
+    assert.equal(own['use-ipv6'], 'yes');
+    const exported = (await c.post('/rest/execute', { script: '/ppp profile export', 'as-string': '' })).json.ret as string;
+    assert.match(exported, /^\/ppp profile\nadd local-address=10\.0\.0\.1 name=vpn$/m);
+  });
+
   test('an IPsec profile added by name shows the values of the default one', async () => {
     const put = await c.put('/rest/ip/ipsec/profile', { name: 'p1' });
     assert.equal(put.status, 201, put.text);

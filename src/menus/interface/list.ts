@@ -33,8 +33,10 @@ export const interfaceList: MenuDecl = {
     name: { type: name, required: true },
     // Other lists whose members this one takes in / leaves out. Kept as names: a reference
     // that follows renames needs a list-of-references type the core does not have yet.
-    include: { type: listOf(name, { allowEmpty: true }) },
-    exclude: { type: listOf(name, { allowEmpty: true }) },
+    // Empty unless set: real verbose exports (7.13.3, 7.19.6, 7.24.4) print `exclude="" include=""`
+    // on every list, the built-in ones and those added by name (routeros-facts.md 18).
+    include: { type: listOf(name, { allowEmpty: true }), default: '' },
+    exclude: { type: listOf(name, { allowEmpty: true }), default: '' },
     builtin: { type: bool, readOnly: true, default: 'false' },
     dynamic,
   },
