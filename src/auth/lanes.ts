@@ -59,7 +59,7 @@ export class Lanes {
 
   /**
    * Runs `task` in the user's lane; rejects with `Session closed` at the limit. A task that
-   * finds the lane idle and answers without waiting (a GET of one record) is answered in the
+   * finds the lane idle and answers without waiting (a GET, an API print) is answered in the
    * same turn, without a promise or a timer: nothing of the user's can come between.
    */
   run<T>(user: string, task: (cancel: Cancel) => T | Promise<T>): T | Promise<T> {

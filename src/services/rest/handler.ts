@@ -132,8 +132,8 @@ export class RestHandler {
 
   /**
    * A whole request, run as `login` (which `admit` gave). The reply itself when it is ready
-   * in the same turn (a GET of one record, when nothing of the user's is under way and
-   * nothing waits for the disk), otherwise its promise.
+   * in the same turn (a GET, when nothing of the user's is under way and nothing waits for
+   * the disk), otherwise its promise.
    */
   handle(req: RestRequest, login: Login): Maybe<RestReply> {
     const session: Session = { user: login.user, policies: login.policies, address: req.client, via: 'rest-api' };
