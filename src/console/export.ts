@@ -89,9 +89,9 @@ export async function exportConfig(engine: Engine, session: Session, hints: Expo
   for (const menu of menus) {
     await menuLines(engine, menu, session, hints, options, (l) => emit(menu, l), (row) => waiting.holds(menu, row));
     waiting.done(menu);
-    for (const [m, row] of waiting.ready()) rowLines(engine, m, row, session, hints, options, (l) => emit(m, l));
+    for (const [m, row] of waiting.ready()) rowLines(engine, m, row, hints.builtin(m, row), session, hints, options, (l) => emit(m, l));
   }
-  for (const [m, row] of waiting.rest()) rowLines(engine, m, row, session, hints, options, (l) => emit(m, l));
+  for (const [m, row] of waiting.rest()) rowLines(engine, m, row, hints.builtin(m, row), session, hints, options, (l) => emit(m, l));
   // The last line ends with a newline too; one join makes the text (no copy after it).
   lines.push('');
   pieces.push(lines.join('\n'));
@@ -254,14 +254,14 @@ async function menuLines(engine: Engine, menu: Menu, session: Session, hints: Ex
   for (const row of options.where ? [...rows] : rows) {
     if (row.dynamic || !inVariant(menu, row)) continue;
     if (options.where && !(await options.where(menu, row))) continue;
-    if (hints.builtin(menu, row) === 'skip' || holds(row)) continue;
-    rowLines(engine, menu, row, session, hints, options, emit);
+    const builtin = hints.builtin(menu, row);
+    if (builtin === 'skip' || holds(row)) continue;
+    rowLines(engine, menu, row, builtin, session, hints, options, emit);
   }
 }
 
 /** The line of one record: `add ...`, or `set <ident> ...` for one the router has by itself. */
-function rowLines(engine: Engine, menu: Menu, row: Row, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void): void {
-  const builtin = hints.builtin(menu, row);
+function rowLines(engine: Engine, menu: Menu, row: Row, builtin: Builtin | undefined, session: Session, hints: ExportHints, options: ExportOptions, emit: (line: Line) => void): void {
   if (builtin === 'skip') return;
   const args = values(engine, menu, row, session, hints, options, builtin?.defaults ?? (builtin ? {} : undefined), builtin?.always);
   if (builtin) {

@@ -8,6 +8,7 @@ import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
 import { checkRecord, readValue, uniqueIndexName, uniqueKey, view } from './records.js';
 import { Lifetimes } from './lifetimes.js';
+import type { Maybe } from './maybe.js';
 
 export interface Sentence {
   path: string[];
@@ -177,7 +178,7 @@ export class Engine implements Environment {
    * and nothing waits for the disk: a face may then answer in the turn the request came
    * in. Errors of the command's first steps are thrown, not rejected.
    */
-  execute(sentence: Sentence, session: Session, options: RunOptions = {}): Outcome | Promise<Outcome> {
+  execute(sentence: Sentence, session: Session, options: RunOptions = {}): Maybe<Outcome> {
     const { node, cmd } = this.resolve(sentence.path, sentence.command);
     for (const p of cmd.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
     const records: Reply[] = [];
@@ -219,10 +220,13 @@ export class Engine implements Environment {
     }
   }
 
-  /** Nothing is acknowledged before it is on disk. */
-  private acknowledged(records: Reply[], done: Reply | void): Outcome | Promise<Outcome> {
-    const outcome = { records, done: done ?? undefined };
-    return this.store.isSettled ? outcome : this.store.settled().then(() => outcome);
+  private acknowledged(records: Reply[], done: Reply | void): Maybe<Outcome> {
+    return this.onDisk({ records, done: done ?? undefined });
+  }
+
+  /** Nothing is acknowledged before it is on disk: `value` now when it is, when it is otherwise. */
+  private onDisk<T>(value: T): Maybe<T> {
+    return this.store.isSettled ? value : this.store.settled().then(() => value);
   }
 
   /**
@@ -232,14 +236,13 @@ export class Engine implements Environment {
    * record itself when nothing waits for the disk, so the caller may answer in the same turn.
    * Undefined when the node's print is not the generic one: then `run` it.
    */
-  printOne(node: Node, row: Row, session: Session): Reply | Promise<Reply> | undefined {
+  printOne(node: Node, row: Row, session: Session): Maybe<Reply> | undefined {
     const cmd = node.commands.get('print');
     const menu = node.menu;
     if (!menu || menu.decl.kind !== 'table' || !isGenericPrint(cmd)) return undefined;
     for (const p of cmd!.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
     const record = view(this, menu, row, session);
-    // Nothing is acknowledged before it is on disk.
-    return this.store.isSettled ? record : this.store.settled().then(() => record);
+    return this.onDisk(record);
   }
 
   private readonly dirMenus = new Map<string, Menu>();

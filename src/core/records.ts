@@ -51,7 +51,6 @@ export function showValue(env: Environment, field: FieldDecl, stored: string): s
   return negated + (env.nameOf(field.ref.table, id) ?? body);
 }
 
-/** True when a reference of the row points at a record that no longer exists. */
 /** Each menu's fields that name records of other tables (asked on every print of `invalid`). */
 const referenceFields = new WeakMap<Menu, readonly (readonly [string, FieldDecl & { ref: Reference }])[]>();
 
@@ -64,6 +63,7 @@ function referencesOf(menu: Menu) {
   return list;
 }
 
+/** True when a reference of the row points at a record that no longer exists. */
 export function hasDanglingReference(env: Environment, menu: Menu, row: Row): boolean {
   for (const [name, field] of referencesOf(menu)) {
     const stored = row.values[name];

@@ -391,12 +391,12 @@ export class Store {
     }
   }
 
-  /** Resolves once everything committed so far is on disk; rejects if that write failed. */
   /** Whether every change made so far is on disk (`settled()` would resolve at once). */
   get isSettled(): boolean {
     return !this.pending.length && !this.counters.size;
   }
 
+  /** Resolves once everything committed so far is on disk; rejects if that write failed. */
   settled(): Promise<void> {
     if (this.isSettled) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));

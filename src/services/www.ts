@@ -36,6 +36,7 @@ import { staticReply } from './static.js';
 import { BodyBudget } from './budget.js';
 import { lingerOnClose } from './linger.js';
 import type { Login } from '../auth/logins.js';
+import type { Maybe } from '../core/maybe.js';
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -289,7 +290,7 @@ export class Www {
   }
 
   private rest(req: http.IncomingMessage, res: http.ServerResponse, url: string, body: string | Buffer, login: Login) {
-    let r: RestReply | Promise<RestReply>;
+    let r: Maybe<RestReply>;
     try {
       r = this.options.rest.handle({
         method: req.method ?? 'GET', url, authorization: req.headers.authorization,
@@ -362,13 +363,10 @@ export class Www {
     for (const name in headers) list.push(name, headers[name]);
     // A replaced listener still answers what it was asked, then lets the connection go.
     if (this.closing) list.push('Connection', 'close');
-    if (typeof body === 'string') {
-      list.push('Content-Length', Buffer.byteLength(body));
-      res.writeHead(status, list as string[]);
-      return void res.end(body);
-    }
-    list.push('Content-Length', body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0));
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
+    list.push('Content-Length', length);
     res.writeHead(status, list as string[]);
+    if (typeof body === 'string') return void res.end(body);
     for (const piece of body) res.write(piece);
     res.end();
   }

@@ -74,7 +74,7 @@ export function encodeSentence(words: readonly string[]): Buffer {
   let size = 1;
   const lengths = words.map((w) => {
     const n = Buffer.byteLength(w, 'utf8');
-    size += n + (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+    size += n + lengthSize(n);
     return n;
   });
   const buf = Buffer.allocUnsafe(size);

@@ -45,15 +45,15 @@ const NOT_ALLOWED = 'std failure: not allowed (9)';
 const reply = (status: number, body: unknown, headers?: Record<string, string>): RestReply =>
   ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
+const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
+  ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
+
 /**
  * Credentials refused, or a group without `rest-api`: 401. A REST login whose API login
  * behind it was refused (no `api` policy) fails every request alike.
  */
 const admitted = (login: Login | undefined): Login | RestReply =>
   !login ? failed(401, undefined, CHALLENGE) : !login.allowed ? failed(500, NOT_ALLOWED) : login;
-
-const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
-  ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
 
 /** Splits the path after /rest into decoded words; a %2A in a word is refused, as the router does. */
 export function pathWords(rawPath: string): string[] {
@@ -120,7 +120,7 @@ export class RestHandler {
    * The first step of a request, from its head alone, before any of its body is read: the
    * login it runs as, or the reply that refuses it.
    */
-  admit(method: string, authorization: string | undefined, client: string, connection?: object): Login | RestReply | Promise<Login | RestReply> {
+  admit(method: string, authorization: string | undefined, client: string, connection?: object): Maybe<Login | RestReply> {
     // A browser's preflight gets no CORS answer: another origin cannot call the service.
     if (method === 'OPTIONS') return failed(503);
     // A login this connection's credentials already hold is known at once (most requests).
