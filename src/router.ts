@@ -47,6 +47,8 @@ export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
+/** Settings not (yet) in the store: every default. */
+const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
 export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
 
@@ -178,9 +180,24 @@ export class Router {
   /** Whether this version serves REST over plain HTTP; asked at every request, worked out once. */
   private restOverWww?: boolean;
 
-  /** The switches of /ip/service/webserver for one protocol (every part is on by default). */
+  /** The parts last worked out per protocol, with the settings they came from. */
+  private readonly partsKept = new Map<string, { values: object; parts: WebParts }>();
+
+  /**
+   * The switches of /ip/service/webserver for one protocol (every part is on by default).
+   * Asked at every request; worked out again when the settings are (a change gives them a
+   * new values object).
+   */
   private webParts(scheme: 'http' | 'https'): WebParts {
-    const values = this.store.table('ip/service/webserver').rows[0]?.values ?? {};
+    const values = this.store.table('ip/service/webserver').rows[0]?.values ?? NO_VALUES;
+    const kept = this.partsKept.get(scheme);
+    if (kept?.values === values) return kept.parts;
+    const parts = this.partsOf(scheme, values);
+    this.partsKept.set(scheme, { values, parts });
+    return parts;
+  }
+
+  private partsOf(scheme: 'http' | 'https', values: Readonly<Record<string, string>>): WebParts {
     const on = (part: string) => (values[part] ?? 'true') === 'true';
     if (scheme === 'https') return { rest: on('rest-secure'), index: on('index-secure'), webfig: on('webfig-secure'), graphs: on('graphs-secure') };
     return {

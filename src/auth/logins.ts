@@ -104,15 +104,16 @@ export class Logins {
   /**
    * The kept login these credentials name, when it stands as it is: found without waiting,
    * for the requests that follow a login. Otherwise undefined, and `authenticate` decides
-   * (and logs what it refuses).
+   * (and logs what it refuses). `known`: what these same credentials were given last time;
+   * while it is still the kept login, their digest was compared already.
    */
-  keptLogin(user: string, address: string, via: string, digest: Buffer): Login | undefined {
+  keptLogin(user: string, address: string, via: string, digest: Buffer, known?: Login): Login | undefined {
     const kept = this.kept.get(`${via}\0${user}`);
     if (!kept) return undefined;
     const account = this.directory.account(user);
     if (!account || account.disabled || account.password !== kept.storedHash || kept.expires <= this.now()
         || !this.directory.addressAllowed(kept.address, account.address) || !this.directory.addressAllowed(address, account.address)) return undefined;
-    return crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
+    return kept === known || crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
   }
 
   /** The login for these credentials, or undefined when they are refused (401). */

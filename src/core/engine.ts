@@ -6,8 +6,9 @@ import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughP
 import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
 import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
-import { checkRecord, readValue, uniqueIndexName, uniqueKey, view } from './records.js';
+import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
+import { Views } from './views.js';
 import type { Maybe } from './maybe.js';
 
 export interface Sentence {
@@ -56,6 +57,8 @@ export class Engine implements Environment {
   readonly root: Node = { word: '', path: '', children: new Map(), commands: new Map() };
   private readonly menus = new Map<string, Menu>();
   readonly lifetimes: Lifetimes;
+  /** Records as last shown, while the configuration stays the same. */
+  private readonly views = new Views(this);
   readonly services: Record<string, unknown> = {};
 
   constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
@@ -76,7 +79,9 @@ export class Engine implements Environment {
       }
     }
     const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
-    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort() };
+    // Rows worked out at each read (decl.rows) are not the store's: their views are not kept.
+    const keepsViews = !decl.rows && [...fields.values()].every((f) => !f.derive || f.stable === true);
+    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort(), keepsViews };
     if (!prior || decl.kind !== 'dir') this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
@@ -241,8 +246,7 @@ export class Engine implements Environment {
     const menu = node.menu;
     if (!menu || menu.decl.kind !== 'table' || !isGenericPrint(cmd)) return undefined;
     for (const p of cmd!.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
-    const record = view(this, menu, row, session);
-    return this.onDisk(record);
+    return this.onDisk(this.views.of(menu, row, session));
   }
 
   private readonly dirMenus = new Map<string, Menu>();
@@ -250,7 +254,7 @@ export class Engine implements Environment {
   private dirMenu(node: Node): Menu {
     let m = this.dirMenus.get(node.path);
     if (!m) {
-      m = { decl: { path: node.path, kind: 'dir' }, path: node.path, table: node.path, fields: new Map(), order: [] };
+      m = { decl: { path: node.path, kind: 'dir' }, path: node.path, table: node.path, fields: new Map(), order: [], keepsViews: false };
       this.dirMenus.set(node.path, m);
     }
     return m;

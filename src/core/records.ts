@@ -121,18 +121,23 @@ export function menuRows(env: Environment, menu: Menu, session?: Session): reado
 /** The records a `numbers` argument names: ids and names, comma-separated. */
 export function findRows(env: Environment, menu: Menu, numbers: string | undefined, session?: Session): Row[] {
   if (numbers === undefined || numbers === '') throw missingArgument('numbers');
-  const table = env.store.table(menu.table);
   const rows: Row[] = [];
   for (const word of numbers.split(',')) {
-    const item = word.trim();
-    let row: Row | undefined;
-    const id = parseId(item);
-    if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu, session).find((r) => r.id === id) : undefined);
-    else if (menu.decl.key) row = table.byKey.get(item);
-    if (!row || !inVariant(menu, row)) throw noSuchItem();
+    const row = findRow(env, menu, word.trim(), session);
+    if (!row) throw noSuchItem();
     if (!rows.includes(row)) rows.push(row);
   }
   return rows;
+}
+
+/** The record one item of a `numbers` argument names (an id, or a name where records have one). */
+export function findRow(env: Environment, menu: Menu, item: string, session?: Session): Row | undefined {
+  const table = env.store.table(menu.table);
+  let row: Row | undefined;
+  const id = parseId(item);
+  if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu, session).find((r) => r.id === id) : undefined);
+  else if (menu.decl.key) row = table.byKey.get(item);
+  return row && inVariant(menu, row) ? row : undefined;
 }
 
 /**

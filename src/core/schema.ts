@@ -45,6 +45,13 @@ export interface FieldDecl {
    */
   derive?: (row: Row, env: Environment) => string | undefined;
   /**
+   * The derived value follows from the configuration alone: this row, the rows it names, the
+   * declarations. Nothing from the clock, the device, the files or a timer. A record whose
+   * derived fields are all stable is shown from a view kept until the configuration changes
+   * (views.ts); the rest are worked out at every read.
+   */
+  stable?: boolean;
+  /**
    * The value names a record elsewhere. Stored as that record's id, so a rename follows
    * through and a removed record shows as its id, as the router does.
    */
@@ -193,6 +200,8 @@ export interface Menu {
   fields: Map<string, FieldDecl>;
   /** Field names in reply order (alphabetical), without '.id'. */
   order: readonly string[];
+  /** A record's view may be kept while the configuration stays the same (views.ts). */
+  keepsViews: boolean;
 }
 
 export interface Session {

@@ -80,7 +80,8 @@ export class Table {
   /** Indexes over computed keys (the `unique` field sets of the menus on this table). */
   private readonly indexes = new Map<string, { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }>();
 
-  constructor(readonly name: string) {}
+  /** `changed` is called at every change of a row, its values or its place (see Store.changes). */
+  constructor(readonly name: string, private readonly changed: () => void = () => {}) {}
 
   /** Keeps only the rows `keep` accepts (the rest leave every index). */
   keepOnly(keep: (row: Row) => boolean) {
@@ -89,6 +90,7 @@ export class Table {
 
   /** Puts the rows in order and rebuilds every index, after rows were pushed in bulk. */
   sort() {
+    this.changed();
     this.rows.sort((a, b) => a.pos - b.pos || a.id - b.id);
     this.byKey.clear();
     for (const index of this.indexes.values()) index.rows.clear();
@@ -117,6 +119,7 @@ export class Table {
 
   /** Adds a row to (or, with `out`, takes it out of) every index. */
   reindex(row: Row, out = false) {
+    this.changed();
     if (this.keyField) {
       const k = row.values[this.keyField];
       if (out) { if (this.byKey.get(k) === row) this.byKey.delete(k); } else if (k !== undefined) this.byKey.set(k, row);
@@ -276,9 +279,18 @@ export class Store {
 
   table(name: string): Table {
     let t = this.tables.get(name);
-    if (!t) this.tables.set(name, (t = new Table(name)));
+    if (!t) this.tables.set(name, (t = new Table(name, this.changed)));
     return t;
   }
+
+  private changeCount = 0;
+  private readonly changed = () => { this.changeCount++; };
+
+  /**
+   * A number that grows with every change to any row in memory (added, removed, moved, new
+   * values): what was worked out from the rows while it stays the same still holds.
+   */
+  get changes(): number { return this.changeCount; }
 
   /** Declares the key field of a table and builds its index. */
   setKey(name: string, field: string) {

@@ -8,15 +8,18 @@ import { bool, str } from '../core/values.js';
 export const disabled: FieldDecl = { type: bool, default: 'false' };
 export const comment: FieldDecl = { type: str() };
 /** Dynamic records are made by the router (or live for a while) and are not saved. */
-export const dynamic: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic) };
+export const dynamic: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic), stable: true };
 
-/** A read-only flag computed from the record. */
-export const flag = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
-  ({ type: bool, readOnly: true, derive: (row, env) => String(test(row, env)) });
+/** A read-only flag computed from the record; `stable` when `test` reads the configuration only (FieldDecl.stable). */
+export const flag = (test: (row: Row, env: Environment) => boolean, stable = false): FieldDecl =>
+  ({ type: bool, readOnly: true, derive: (row, env) => String(test(row, env)), ...(stable ? { stable } : {}) });
 
-/** `invalid`: the record points at something that is gone (or says why else it cannot work). */
-export const invalid = (menuPath: string, also?: (row: Row, env: Environment) => boolean): FieldDecl =>
-  flag((row, env) => hasDanglingReference(env, env.menu(menuPath), row) || (also?.(row, env) ?? false));
+/**
+ * `invalid`: the record points at something that is gone (or says why else it cannot work).
+ * Stable unless `also` reads more than the configuration.
+ */
+export const invalid = (menuPath: string, also?: (row: Row, env: Environment) => boolean, alsoStable = false): FieldDecl =>
+  flag((row, env) => hasDanglingReference(env, env.menu(menuPath), row) || (also?.(row, env) ?? false), !also || alsoStable);
 
 /** A field naming a record of another table. */
 export const ref = (table: string, more: Partial<FieldDecl> & { where?: Reference['where']; words?: readonly string[]; negatable?: boolean } = {}): FieldDecl => {

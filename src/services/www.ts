@@ -83,7 +83,7 @@ export interface WwwOptions {
   /** The router's identity and version, for the pages. */
   router: () => { identity: string; version: string };
   /** The switches in force for this scheme, read at every request. */
-  parts: () => WebParts;
+  parts: () => Readonly<WebParts>;
   /** For HTTPS: certificate, key, ciphers and TLS versions. */
   tls?: tls.TlsOptions;
   /** Clients outside `available-from` are reset before any byte of theirs is read. */
@@ -281,7 +281,7 @@ export class Www {
    * Answers without reading (the rest of) the request's body. While the body is still on its
    * way the connection closes after the answer, lingering so that the client reads it.
    */
-  private refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
+  private refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string | Buffer | (string | Buffer)[]) {
     if (hasBody(req) && !req.complete) {
       lingerOnClose(req.socket);
       headers = { ...headers, Connection: 'close' };
@@ -355,7 +355,7 @@ export class Www {
     this.send(res, 404, { 'Content-Type': JSON_TYPE }, errorBody(404));
   }
 
-  private send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | (string | Buffer)[]) {
+  private send(res: http.ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string | Buffer | (string | Buffer)[]) {
     if (res.destroyed || res.headersSent) return;
     // Headers as a flat list of names and values: no object is made per answer (this is
     // every REST reply's way out).
@@ -363,10 +363,11 @@ export class Www {
     for (const name in headers) list.push(name, headers[name]);
     // A replaced listener still answers what it was asked, then lets the connection go.
     if (this.closing) list.push('Connection', 'close');
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length
+      : body.reduce((n, b) => n + (typeof b === 'string' ? Buffer.byteLength(b) : b.length), 0);
     list.push('Content-Length', length);
     res.writeHead(status, list as string[]);
-    if (typeof body === 'string') return void res.end(body);
+    if (!Array.isArray(body)) return void res.end(body);
     for (const piece of body) res.write(piece);
     res.end();
   }

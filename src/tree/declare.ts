@@ -106,7 +106,7 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
 
 // A record's `disabled` shows false and `dynamic` its nature, as on every router menu.
 const STATUS_DEFAULTS: Record<string, string> = { invalid: 'false', disabled: 'false' };
-const DYNAMIC: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic) };
+const DYNAMIC: FieldDecl = { type: bool, readOnly: true, derive: (row) => String(row.dynamic), stable: true };
 
 function fieldOf(name: string, spec: ArgSpec, siblings: Readonly<Record<string, ArgSpec>>): FieldDecl {
   const type = typeFor(name, spec, siblings);

@@ -16,7 +16,7 @@ export const ipAddress: MenuDecl = {
   kind: 'table',
   fields: {
     address: { type: ipv4Prefix(), required: true },
-    network: { type: ipv4, derive: (row) => row.values.network ?? networkOf(row.values.address) },
+    network: { type: ipv4, derive: (row) => row.values.network ?? networkOf(row.values.address), stable: true },
     interface: interfaceRef({ required: true }),
     'actual-interface': {
       type: str(), readOnly: true,
@@ -27,10 +27,11 @@ export const ipAddress: MenuDecl = {
         const bridge = bridgeOf(env, port.id);
         return (bridge ?? port).values.name;
       },
+      stable: true,
     },
     dynamic,
     invalid: invalid('ip/address'),
-    slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined),
+    slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined, true),
     // Shown by the router, but not an argument of add or set in 7.24 (the VRF follows the interface).
     vrf: { type: str(), readOnly: true, default: 'main' },
   },

@@ -4,7 +4,7 @@
 
 import { CommandError, noSuchCommand, noSuchDirectory } from '../../core/errors.js';
 import type { Engine, Node, Outcome, Sentence } from '../../core/engine.js';
-import { findRows } from '../../core/records.js';
+import { findRow, findRows } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { Cancel, Lanes } from '../../auth/lanes.js';
@@ -31,19 +31,20 @@ export interface RestRequest {
 
 export interface RestReply {
   status: number;
-  headers: Record<string, string>;
-  /** The body: text, or (a long list) its text in pieces. */
-  body: string | string[];
+  headers: Readonly<Record<string, string>>;
+  /** The body: text, its bytes (a record's kept text), or (a long list) its text in pieces. */
+  body: string | Buffer | string[];
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** Shared by replies: nothing on the way out changes a reply's headers. */
+const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' });
 /** The spec's challenge, word for word (section 4.6). */
 const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
 /** A user whose group has `rest-api` but not `api` (spec section 7). */
 const NOT_ALLOWED = 'std failure: not allowed (9)';
 
 const reply = (status: number, body: unknown, headers?: Record<string, string>): RestReply =>
-  ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  ({ status, headers: headers ? { ...JSON_TYPE, ...headers } : JSON_TYPE, body: JSON.stringify(body) });
 
 const failed = (status: number, detail?: string, headers: Record<string, string> = {}): RestReply =>
   ({ status, headers: { ...JSON_TYPE, ...headers }, body: errorBody(status, detail) });
@@ -97,12 +98,16 @@ interface Credentials {
   readonly user: string;
   readonly password: string;
   readonly digest: ReturnType<typeof digestOf>;
+  /** The login they were last given on this connection. */
+  login?: Login;
 }
 
 /** A request path as read: its words (decoded) and the URL query after it. */
 interface Target {
   readonly words: readonly string[];
   readonly query: string;
+  /** Where the words lead in the menu tree (which does not change while the router runs). */
+  walked?: { readonly node: Node; readonly rest: readonly string[] };
 }
 
 /** How many request targets are kept read; clients ask for the same few URLs again and again. */
@@ -113,6 +118,8 @@ export class RestHandler {
   private readonly credentials = new WeakMap<object, Credentials>();
   private readonly targets = new Map<string, Target>();
   private readonly paths = new WeakMap<Node, string[]>();
+  /** The JSON bytes of records the engine keeps (see recordReply). */
+  private readonly texts = new WeakMap<Reply, Buffer>();
 
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
@@ -140,13 +147,13 @@ export class RestHandler {
     try {
       const target = this.target(req.url);
       if (!target) return failed(404);
-      const { words, query } = target;
+      const { query } = target;
       let body: Body = { args: {} };
       if (req.body.length) {
         if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
         body = readBody(req.body);
       }
-      const out = this.lanes.run(login.user, (cancel) => this.dispatch(req, words, query, body, session, cancel));
+      const out = this.lanes.run(login.user, (cancel) => this.dispatch(req, target, query, body, session, cancel));
       return out instanceof Promise ? out.catch((e) => this.failure(e, req.method)) : out;
     } catch (e) {
       return this.failure(e, req.method);
@@ -157,7 +164,7 @@ export class RestHandler {
   private keptLogin(authorization: string | undefined, client: string, connection: object | undefined): Login | undefined {
     const c = connection && this.credentials.get(connection);
     if (!c || c.header !== (authorization ?? '')) return undefined;
-    return this.logins.keptLogin(c.user, client, 'rest-api', c.digest);
+    return (c.login = this.logins.keptLogin(c.user, client, 'rest-api', c.digest, c.login));
   }
 
   private login(authorization: string | undefined, client: string, connection: object | undefined): Promise<Login | undefined> | undefined {
@@ -215,8 +222,8 @@ export class RestHandler {
   }
 
   /** What a request asks, answered; a GET may be answered in the turn it came in. */
-  private dispatch(req: RestRequest, words: readonly string[], query: string, body: Body, session: Session, cancel: Cancel): Maybe<RestReply> {
-    const { node, rest } = this.engine.walk(words);
+  private dispatch(req: RestRequest, target: Target, query: string, body: Body, session: Session, cancel: Cancel): Maybe<RestReply> {
+    const { node, rest } = (target.walked ??= this.engine.walk(target.words));
     if (req.method === 'GET') {
       if (rest.length > 1) throw noSuchDirectory(rest[0]);
       return rest.length ? this.getOne(node, rest[0], query, session, cancel) : this.getAll(node, query, session, cancel);
@@ -244,14 +251,26 @@ export class RestHandler {
     if (!found) return failed(404);
     if (!query) {
       const one = this.engine.printOne(node, found, session);
-      if (one) return after(one, (r) => reply(200, r));
+      if (one) return after(one, (r) => this.recordReply(r));
     }
     const { filters, proplist } = getParams(query);
     return after(this.engine.execute({ path: this.pathOf(node), command: 'print', args: { from: formatId(found.id) }, query: filters, proplist }, session, { signal: cancel }),
       (out) => (out.records.length ? reply(200, out.records[0]) : failed(404)));
   }
 
-  private async dispatchWaiting(req: RestRequest, node: Node, rest: string[], body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
+  /**
+   * 200 with a record printOne gave. A view the engine kept (views.ts) is frozen and comes
+   * back as the same object while the configuration stays the same: its bytes are kept with
+   * it, ready for the socket as they are.
+   */
+  private recordReply(record: Reply): RestReply {
+    if (!Object.isFrozen(record)) return reply(200, record);
+    let body = this.texts.get(record);
+    if (!body) this.texts.set(record, (body = Buffer.from(JSON.stringify(record))));
+    return { status: 200, headers: JSON_TYPE, body };
+  }
+
+  private async dispatchWaiting(req: RestRequest, node: Node, rest: readonly string[], body: Body, session: Session, cancel: Cancel): Promise<RestReply> {
     const run = (sentence: Sentence): Promise<Outcome> => this.engine.run(sentence, session, { signal: cancel });
     const path = this.pathOf(node);
     switch (req.method) {
@@ -337,6 +356,9 @@ export class RestHandler {
   /** The record a URL word names (rows a session may see: the script environment shows a user their own). */
   private recordRow(node: Node, word: string, session: Session): Row | undefined {
     const menu = node.menu!;
+    // One record (nearly every URL) is looked up without a list; a comma-separated list
+    // names its first record, and nothing when any of them is not there.
+    if (!word.includes(',')) return findRow(this.engine, menu, word.trim(), session);
     try {
       return findRows(this.engine, menu, word, session)[0];
     } catch (e) {
