@@ -36,7 +36,7 @@ function own(o: OwnRecords): MenuDecl {
     systemDefaults: true,
     fields: {
       ...o.fields,
-      ...(o.flagged === false ? {} : { default: { type: bool, readOnly: true, derive: (row) => String(ids.has(row.id)) } }),
+      ...(o.flagged === false ? {} : { default: { type: bool, readOnly: true, derive: (row) => String(ids.has(row.id)), stable: true } }),
     },
     defaults: o.records,
     exportIdent: o.ident,

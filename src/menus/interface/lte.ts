@@ -149,7 +149,7 @@ export const lteApn: MenuDecl = {
   fields: {
     name: { type: name, required: true },
     // The profile the router has by itself (exports: `set [ find default=yes ] ...`).
-    default: { type: bool, readOnly: true, derive: (row) => String(row.values.name === 'default') },
+    default: { type: bool, readOnly: true, derive: (row) => String(row.values.name === 'default'), stable: true },
     apn: { type: str(), default: 'internet' },
     authentication: { type: choice(['none', 'pap', 'chap']), default: 'none' },
     user: { type: str() },

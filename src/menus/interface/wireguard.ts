@@ -48,7 +48,7 @@ export const wireguard: MenuDecl = {
   fields: {
     name: { ...interfaceFields.name('wireguard'), type: TREE },
     'private-key': { type: wgKey, secret: 'sensitive', initial: newPrivateKey },
-    'public-key': { type: TREE, readOnly: true, derive: (row) => (row.values['private-key'] ? publicKeyOf(row.values['private-key']) : undefined) },
+    'public-key': { type: TREE, readOnly: true, derive: (row) => (row.values['private-key'] ? publicKeyOf(row.values['private-key']) : undefined), stable: true },
     'listen-port': { type: TREE, default: '13231' },
     mtu: { type: TREE, default: '1420' },
     running: interfaceFields.running,
