@@ -217,23 +217,28 @@ export class Router {
 
   private directory(): Directory {
     const store = this.store;
-    const accounts = new Map<string, { user: object; group?: object; account: Account }>();
+    const accounts = new Map<string, { changes: number; user: object; group?: object; account: Account }>();
     return {
       account(name): Account | undefined {
+        // Every request asks: while nothing in the store has changed, the account stands.
+        const known = accounts.get(name);
+        if (known?.changes === store.changes) return known.account;
         const row = store.table('user').byKey.get(name);
         if (!row) return undefined;
         const groupId = row.values.group ? parseInt(row.values.group.slice(1), 16) : -1;
         const group = store.table('user/group').get(groupId);
-        // Every request asks: read the records again only when either has changed (the
-        // store gives a changed record a new values object).
-        const cached = accounts.get(name);
-        if (cached && cached.user === row.values && cached.group === group?.values) return cached.account;
+        // Otherwise read the records again only when either has changed (the store gives a
+        // changed record a new values object).
+        if (known && known.user === row.values && known.group === group?.values) {
+          known.changes = store.changes;
+          return known.account;
+        }
         const account: Account = {
           name, password: row.values.password ?? '', disabled: row.values.disabled === 'true',
           address: row.values.address ? row.values.address.split(',') : [],
           group: group?.values.name ?? '', policies: grantedPolicies(group?.values.policy),
         };
-        accounts.set(name, { user: row.values, group: group?.values, account });
+        accounts.set(name, { changes: store.changes, user: row.values, group: group?.values, account });
         return account;
       },
       verify: verifyPasswordAsync,

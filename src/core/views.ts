@@ -11,7 +11,7 @@ import type { Environment, Menu, Reply, Session } from './schema.js';
 import type { Row } from './store.js';
 import { view } from './records.js';
 
-/** How many views are kept; past it they are all let go (a client walking a long list). */
+/** How many views are kept in all; past it they are all let go (a client walking a long list). */
 const KEPT = 4096;
 
 export class Views {
@@ -22,6 +22,8 @@ export class Views {
   private readonly kept = [new Map<Menu, Map<Row, Reply>>(), new Map<Menu, Map<Row, Reply>>()] as const;
   /** Store.changes when the kept views were made. */
   private changes = -1;
+  /** How many views are kept, in all menus. */
+  private size = 0;
 
   constructor(private readonly env: Environment) {}
 
@@ -32,8 +34,9 @@ export class Views {
   of(menu: Menu, row: Row, session: Session): Reply {
     if (!menu.keepsViews) return view(this.env, menu, row, session);
     const changes = this.env.store.changes;
-    if (changes !== this.changes) {
+    if (changes !== this.changes || this.size >= KEPT) {
       this.changes = changes;
+      this.size = 0;
       this.kept[0].clear();
       this.kept[1].clear();
     }
@@ -43,8 +46,8 @@ export class Views {
     let made = kept.get(row);
     if (!made) {
       made = Object.freeze(view(this.env, menu, row, session));
-      if (kept.size >= KEPT) kept.clear();
       kept.set(row, made);
+      this.size++;
     }
     return made;
   }
