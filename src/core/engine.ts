@@ -4,7 +4,7 @@
 
 import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
 import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
-import type { CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
+import type { CommandContext, CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
 import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
@@ -31,8 +31,32 @@ export interface Cancel {
   readonly signal: AbortSignal;
 }
 
-/** The signal of a run nobody can cancel. */
-const NEVER = new AbortController().signal;
+/** A run nobody can cancel. */
+const NOT_CANCELLED: Cancel = { aborted: false, signal: new AbortController().signal };
+
+/** A cancellation by an AbortSignal the caller made. */
+class SignalCancel implements Cancel {
+  constructor(readonly signal: AbortSignal) {}
+  get aborted(): boolean { return this.signal.aborted; }
+}
+
+/**
+ * What a command is given. A class, not an object literal: the signal is a getter (made
+ * only when asked), and a getter in a literal costs a slow definition at every command.
+ */
+class Context implements CommandContext {
+  constructor(
+    readonly args: Record<string, string>,
+    readonly session: Session,
+    readonly env: Environment,
+    readonly menu: Menu,
+    private readonly cancel: Cancel,
+    readonly query?: readonly string[],
+    readonly proplist?: readonly string[],
+  ) {}
+
+  get signal(): AbortSignal { return this.cancel.signal; }
+}
 
 export interface RunOptions {
   /**
@@ -192,14 +216,10 @@ export class Engine implements Environment {
     const keep = !cmd.generic && sentence.proplist?.length ? sentence.proplist : undefined;
     const emit = keep ? (r: Reply) => deliver(pick(r, keep)) : deliver;
     const given = options.signal;
-    const cancel: Cancel = given instanceof AbortSignal ? { get aborted() { return given.aborted; }, signal: given } : given ?? { aborted: false, signal: NEVER };
+    const cancel: Cancel = given instanceof AbortSignal ? new SignalCancel(given) : given ?? NOT_CANCELLED;
     const menu = node.menu ?? this.dirMenu(node);
     const args = cmd.generic ? sentence.args : readArgs(cmd, sentence.args);
-    const ctx = {
-      args, session, env: this as Environment, menu, query: sentence.query, proplist: sentence.proplist,
-      get signal() { return cancel.signal; },
-    };
-    const result = cmd.run(ctx);
+    const result = cmd.run(new Context(args, session, this, menu, cancel, sentence.query, sentence.proplist));
     if (isSyncGenerator(result)) {
       // A command that never waits (print) yields its records without a promise for each.
       let done: Reply | void = undefined;

@@ -7,9 +7,11 @@
 import crypto from 'node:crypto';
 import type net from 'node:net';
 import { CommandError } from '../../core/errors.js';
-import type { Engine, Sentence } from '../../core/engine.js';
+import type { Engine, Outcome, Sentence } from '../../core/engine.js';
+import { after, type Maybe } from '../../core/maybe.js';
+import { findRow } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
-import type { Lanes } from '../../auth/lanes.js';
+import type { Cancel as LaneCancel, Lanes } from '../../auth/lanes.js';
 import type { Login, Logins } from '../../auth/logins.js';
 import { since } from '../../device/version.js';
 import { BAD_LOGIN, CATEGORY_OF, INTERRUPTED, NOT_LOGGED_IN } from './errors.js';
@@ -62,6 +64,30 @@ function parse(words: readonly string[]): Parsed {
     // Other API attribute words (`.id=` without `=` first and the like) carry nothing we use.
   }
   return out;
+}
+
+/** What a print of one record ends with: its record went out as it came. */
+const NOTHING: Outcome = Object.freeze({ records: [] });
+
+/**
+ * A command's cancellation: by the request limit (its lane) or by `/cancel` (its entry).
+ * The AbortSignal is made only when the command asks for one (most never do).
+ */
+class CommandCancel {
+  private made?: AbortSignal;
+
+  constructor(private readonly lane: LaneCancel, private readonly entry: Running) {}
+
+  get aborted(): boolean { return this.lane.aborted || this.entry.interrupted; }
+
+  get signal(): AbortSignal {
+    if (!this.made) {
+      this.entry.controller = new AbortController();
+      if (this.entry.interrupted) this.entry.controller.abort();
+      this.made = AbortSignal.any([this.lane.signal, this.entry.controller.signal]);
+    }
+    return this.made;
+  }
 }
 
 /** Commands whose reply is a list, which from 7.18 says `!empty` when it has nothing in it. */
@@ -218,52 +244,74 @@ export class ApiSession {
     return { path, command, args, query: p.query.length ? p.query : undefined, proplist: p.proplist };
   }
 
-  private async run(p: Parsed, path: string[], command: string) {
+  /**
+   * One command, in its turn in the user's queue; it ends at the request limit. One that
+   * finds the queue empty and never waits (a print) is answered in this very turn: no
+   * promise stands between it and its `!done`.
+   */
+  private run(p: Parsed, path: string[], command: string) {
     const entry: Running = { tag: p.tag, interrupted: false };
     this.running.add(entry);
     const tag = p.tag;
     let records = 0;
-    try {
-      const sentence = this.engineSentence(p, path, command);
-      const session = this.session();
-      // Each command waits its turn in the user's queue and ends at the request limit. One
-      // that finds the queue empty and never waits (a print) answers in this very turn: no
-      // await stands between it and its `!done`.
-      const ran = this.ctx.lanes.run(session.user, (lane) => {
-        if (entry.interrupted) return undefined;
-        let signal: AbortSignal | undefined;
-        const cancel = {
-          get aborted() { return lane.aborted || entry.interrupted; },
-          get signal() {
-            if (!signal) {
-              entry.controller = new AbortController();
-              if (entry.interrupted) entry.controller.abort();
-              signal = AbortSignal.any([lane.signal, entry.controller.signal]);
-            }
-            return signal;
-          },
-        };
-        const onRecord = (r: Reply) => {
-          if (entry.interrupted) return;
-          records++;
-          this.send('!re', r, tag);
-        };
-        return this.ctx.engine.execute(sentence, session, { signal: cancel, onRecord });
-      });
-      const out = ran instanceof Promise ? await ran : ran;
+    const onRecord = (r: Reply) => {
+      if (entry.interrupted) return;
+      records++;
+      this.send('!re', r, tag);
+    };
+    const finish = (out: Outcome | undefined) => {
       if (entry.interrupted) return;
       const done = out?.done && Object.keys(out.done).length ? out.done : undefined;
       if (!records && !done && LISTS.has(command) && since(this.ctx.version, 'api-empty')) this.send('!empty', undefined, tag);
       this.send('!done', done, tag);
-    } catch (e) {
+    };
+    const fail = (e: unknown) => {
       if (entry.interrupted) return;
       this.trap(e, tag);
       this.send('!done', undefined, tag);
-    } finally {
+    };
+    const end = () => {
       this.running.delete(entry);
       // An interrupted command ends after /cancel's own `!done`.
       if (entry.interrupted) this.send('!done', undefined, tag);
+    };
+    let ran: Maybe<Outcome | undefined>;
+    try {
+      const session = this.session();
+      ran = this.ctx.lanes.run(session.user, (lane) => {
+        if (entry.interrupted) return undefined;
+        const one = this.printOne(p, path, command, session);
+        if (one) return after(one, (record) => { onRecord(record); return NOTHING; });
+        const sentence = this.engineSentence(p, path, command);
+        return this.ctx.engine.execute(sentence, session, { signal: new CommandCancel(lane, entry), onRecord });
+      });
+    } catch (e) {
+      fail(e);
+      return end();
     }
+    if (ran instanceof Promise) return void ran.then(finish, fail).finally(end);
+    finish(ran);
+    end();
+  }
+
+  /**
+   * `print` of one record by its `.id`, and nothing else asked (no query, no `.proplist`):
+   * the commonest read of all, answered with the record as the engine keeps it (Engine.printOne).
+   * Undefined for anything else, and for an id that names nothing: the whole print then
+   * gives the router's own answer.
+   */
+  private printOne(p: Parsed, path: string[], command: string, session: Session): Maybe<Reply> | undefined {
+    if (command !== 'print' || p.query.length || p.proplist) return undefined;
+    let id: string | undefined;
+    for (const name in p.args) {
+      if (name !== '.id' || id !== undefined) return undefined;
+      id = p.args[name];
+    }
+    if (id === undefined || id.includes(',')) return undefined;
+    const { node, rest } = this.ctx.engine.walk(path);
+    if (rest.length || !node.menu) return undefined;
+    const row = findRow(this.ctx.engine, node.menu, id.trim(), session);
+    return row && this.ctx.engine.printOne(node, row, session);
   }
 
   /** `listen` (./listen.ts) as a command of this session: tagged records until cancelled. */

@@ -31,14 +31,26 @@ const lengthSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 
 const scratch: number[] = [];
 
 /**
+ * The `=name=value` words of records the engine keeps (frozen: src/core/views.ts), framed
+ * once: a client that prints the same record again gets the same bytes.
+ */
+const keptWords = new WeakMap<object, Buffer>();
+
+/**
  * A reply sentence (`!re`, `!done`, `!trap`): its type, an `=name=value` word for each
  * attribute and the `.tag`, framed straight from the record, without a string per word.
  */
 export function encodeReply(type: string, attrs: Readonly<Record<string, string>> | undefined, tag: string | undefined): Buffer {
+  let words: Buffer | undefined;
+  if (attrs && Object.isFrozen(attrs)) {
+    words = keptWords.get(attrs);
+    if (!words) keptWords.set(attrs, (words = attributeWords(attrs)));
+  }
   const typeLength = Buffer.byteLength(type, 'utf8');
   let size = 1 + lengthSize(typeLength) + typeLength;
   let k = 0;
-  if (attrs) {
+  if (words) size += words.length;
+  else if (attrs) {
     for (const key in attrs) {
       const n = Buffer.byteLength(key, 'utf8') + Buffer.byteLength(attrs[key], 'utf8') + 2;
       scratch[k++] = n;
@@ -50,16 +62,8 @@ export function encodeReply(type: string, attrs: Readonly<Record<string, string>
   const buf = Buffer.allocUnsafe(size);
   let at = writeLength(buf, 0, typeLength);
   at += buf.write(type, at, 'utf8');
-  if (attrs) {
-    k = 0;
-    for (const key in attrs) {
-      at = writeLength(buf, at, scratch[k++]);
-      buf[at++] = 0x3d; // =
-      at += buf.write(key, at, 'utf8');
-      buf[at++] = 0x3d;
-      at += buf.write(attrs[key], at, 'utf8');
-    }
-  }
+  if (words) at += words.copy(buf, at);
+  else if (attrs) at = writeAttributes(buf, at, attrs);
   if (tag !== undefined) {
     at = writeLength(buf, at, tagLength);
     at += buf.write('.tag=', at, 'latin1');
@@ -67,6 +71,33 @@ export function encodeReply(type: string, attrs: Readonly<Record<string, string>
   }
   buf[at] = 0;
   return buf;
+}
+
+/** The attribute words alone (no type, tag or terminator). */
+function attributeWords(attrs: Readonly<Record<string, string>>): Buffer {
+  let size = 0;
+  let k = 0;
+  for (const key in attrs) {
+    const n = Buffer.byteLength(key, 'utf8') + Buffer.byteLength(attrs[key], 'utf8') + 2;
+    scratch[k++] = n;
+    size += lengthSize(n) + n;
+  }
+  const buf = Buffer.allocUnsafe(size);
+  writeAttributes(buf, 0, attrs);
+  return buf;
+}
+
+/** Writes `=name=value` words whose lengths `scratch` holds, in order; returns where they end. */
+function writeAttributes(buf: Buffer, at: number, attrs: Readonly<Record<string, string>>): number {
+  let k = 0;
+  for (const key in attrs) {
+    at = writeLength(buf, at, scratch[k++]);
+    buf[at++] = 0x3d; // =
+    at += buf.write(key, at, 'utf8');
+    buf[at++] = 0x3d;
+    at += buf.write(attrs[key], at, 'utf8');
+  }
+  return at;
 }
 
 /** One whole sentence, terminator included, as the bytes of one socket write (one allocation). */
