@@ -275,7 +275,7 @@ export class ApiSession {
       // An interrupted command ends after /cancel's own `!done`.
       if (entry.interrupted) this.send('!done', undefined, tag);
     };
-    let ran: Maybe<Outcome | undefined>;
+    let ran: Maybe<Outcome | undefined> = undefined;
     try {
       const session = this.session();
       ran = this.ctx.lanes.run(session.user, (lane) => {
@@ -285,13 +285,13 @@ export class ApiSession {
         const sentence = this.engineSentence(p, path, command);
         return this.ctx.engine.execute(sentence, session, { signal: new CommandCancel(lane, entry), onRecord });
       });
+      if (ran instanceof Promise) ran.then(finish).catch(fail).finally(end);
+      else finish(ran);
     } catch (e) {
       fail(e);
-      return end();
+    } finally {
+      if (!(ran instanceof Promise)) end();
     }
-    if (ran instanceof Promise) return void ran.then(finish, fail).finally(end);
-    finish(ran);
-    end();
   }
 
   /**

@@ -31,8 +31,9 @@ const lengthSize = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 
 const scratch: number[] = [];
 
 /**
- * The `=name=value` words of records the engine keeps (frozen: src/core/views.ts), framed
- * once: a client that prints the same record again gets the same bytes.
+ * The `=name=value` words of frozen records, framed once: a frozen record never changes, and
+ * the engine gives the same one again while the configuration stays the same
+ * (src/core/views.ts), so a client that prints a record again gets the same bytes.
  */
 const keptWords = new WeakMap<object, Buffer>();
 

@@ -259,9 +259,9 @@ export class RestHandler {
   }
 
   /**
-   * 200 with a record printOne gave. A view the engine kept (views.ts) is frozen and comes
-   * back as the same object while the configuration stays the same: its bytes are kept with
-   * it, ready for the socket as they are.
+   * 200 with a record printOne gave. A view the engine keeps (views.ts) comes back as the
+   * same object while the configuration stays the same, and is frozen: it never changes, so
+   * neither do its bytes, which are kept with it, ready for the socket as they are.
    */
   private recordReply(record: Reply): RestReply {
     if (!Object.isFrozen(record)) return reply(200, record);
