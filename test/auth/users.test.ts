@@ -47,6 +47,23 @@ describe('/user', () => {
     assert.equal((await admin.get('/rest/system/identity', { user: 'carol', password: 'Secret-1' })).status, 200);
   });
 
+  test('the empty password is stored as the word empty, logs in with nothing, and only with nothing', async () => {
+    const put = await admin.put('/rest/user', { name: 'dave', group: 'read' });
+    assert.equal(put.status, 201, put.text);
+    const stored = () => r.router.store.table('user').byKey.get('dave')!.values.password;
+    assert.equal(stored(), 'empty');
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: '' })).status, 200);
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: 'empty' })).status, 401);
+    assert.equal((await admin.patch('/rest/user/dave', { password: 'Secret-2' })).status, 200);
+    assert.match(stored(), /^scrypt\$/);
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: '' })).status, 401);
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: 'Secret-2' })).status, 200);
+    assert.equal((await admin.patch('/rest/user/dave', { password: '' })).status, 200);
+    assert.equal(stored(), 'empty');
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: 'Secret-2' })).status, 401);
+    assert.equal((await admin.get('/rest/system/identity', { user: 'dave', password: '' })).status, 200);
+  });
+
   test('the last full user can neither be removed nor leave full; with a second one both work', async () => {
     const del = await admin.delete('/rest/user/admin');
     assert.equal(del.status, 400);
