@@ -49,15 +49,8 @@ export function encodeReply(type: string, attrs: Readonly<Record<string, string>
   }
   const typeLength = Buffer.byteLength(type, 'utf8');
   let size = 1 + lengthSize(typeLength) + typeLength;
-  let k = 0;
   if (words) size += words.length;
-  else if (attrs) {
-    for (const key in attrs) {
-      const n = Buffer.byteLength(key, 'utf8') + Buffer.byteLength(attrs[key], 'utf8') + 2;
-      scratch[k++] = n;
-      size += lengthSize(n) + n;
-    }
-  }
+  else if (attrs) size += measureAttributes(attrs);
   const tagLength = tag === undefined ? 0 : Buffer.byteLength(tag, 'utf8') + 5;
   if (tag !== undefined) size += lengthSize(tagLength) + tagLength;
   const buf = Buffer.allocUnsafe(size);
@@ -76,6 +69,13 @@ export function encodeReply(type: string, attrs: Readonly<Record<string, string>
 
 /** The attribute words alone (no type, tag or terminator). */
 function attributeWords(attrs: Readonly<Record<string, string>>): Buffer {
+  const buf = Buffer.allocUnsafe(measureAttributes(attrs));
+  writeAttributes(buf, 0, attrs);
+  return buf;
+}
+
+/** The bytes `=name=value` words take, framed; each word's length goes into `scratch` for writeAttributes. */
+function measureAttributes(attrs: Readonly<Record<string, string>>): number {
   let size = 0;
   let k = 0;
   for (const key in attrs) {
@@ -83,9 +83,7 @@ function attributeWords(attrs: Readonly<Record<string, string>>): Buffer {
     scratch[k++] = n;
     size += lengthSize(n) + n;
   }
-  const buf = Buffer.allocUnsafe(size);
-  writeAttributes(buf, 0, attrs);
-  return buf;
+  return size;
 }
 
 /** Writes `=name=value` words whose lengths `scratch` holds, in order; returns where they end. */
