@@ -16,6 +16,18 @@ export async function makeUser(admin: Client, name: string, policy: string, pass
   return { user: name, password };
 }
 
+/** A user of the router's own `read` group and one of its `write` group (see addReaderAndWriter). */
+export const READER = { user: 'reader', password: 'pw-r' };
+export const WRITER = { user: 'writer', password: 'pw-w' };
+
+/** Adds READER and WRITER to the router. */
+export async function addReaderAndWriter(admin: Client) {
+  for (const [who, group] of [[READER, 'read'], [WRITER, 'write']] as const) {
+    const put = await admin.put('/rest/user', { name: who.user, group, password: who.password });
+    assert.equal(put.status, 201, put.text);
+  }
+}
+
 /** The account log's lines about one user, in order. */
 export async function logOf(admin: Client, user: string): Promise<string[]> {
   const res = await admin.get('/rest/log');

@@ -5,16 +5,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
+import { READER as reader, WRITER as writer, addReaderAndWriter } from '../auth/setup.js';
 
 let r: TestRouter;
 let admin: ReturnType<typeof client>;
-const reader = { user: 'reader', password: 'pw-r' };
-const writer = { user: 'writer', password: 'pw-w' };
 before(async () => {
   r = await startRouter();
   admin = client(r.port);
-  assert.equal((await admin.put('/rest/user', { name: 'reader', group: 'read', password: 'pw-r' })).status, 201);
-  assert.equal((await admin.put('/rest/user', { name: 'writer', group: 'write', password: 'pw-w' })).status, 201);
+  await addReaderAndWriter(admin);
   assert.equal((await admin.post('/rest/file/add', { name: 'keep.txt', contents: 'original\n' })).status, 200);
 });
 after(() => r.stop());
