@@ -12,6 +12,7 @@ import { BOARDS, DEFAULT_BOARD, type Hardware } from './device/board.js';
 import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
+import { labCommand } from './lab/command.js';
 
 const HELP = `Usage: vrouter [FLAGS]
 
@@ -120,6 +121,13 @@ const STOP_DEADLINE_MS = 3000;
 async function main() {
   // `vrouter console [URL] [--user NAME] [--password PW]`: the console of a running router.
   if (process.argv[2] === 'console') process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
+  // `vrouter lab TOPOLOGY.yml ...`: many routers in this process, joined by the topology's links.
+  if (process.argv[2] === 'lab') {
+    const status = await labCommand(process.argv.slice(3));
+    if (status !== undefined) process.exit(status);
+    startedUp();
+    return;
+  }
   let options: RouterOptions | 'help';
   try {
     options = parseFlags(process.argv.slice(2));

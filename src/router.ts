@@ -16,6 +16,7 @@ import { menus } from './menus/index.js';
 import { attachDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
+import { isSystemDefault } from './menus/system/reset.js';
 import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
@@ -41,6 +42,8 @@ export interface RouterOptions {
   hardware?: Hardware;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
+  /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
+  noDefaults?: boolean;
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -73,7 +76,7 @@ export class Router {
     this.engine.services.secrets = SecretBox.open(options.dataDir);
     this.engine.services.signer = new Signer();
     if (store.fresh) {
-      this.engine.seed();
+      this.engine.seed(options.noDefaults ? isSystemDefault : undefined);
       // A fresh router listens where its default flags say.
       this.writePorts({ ...DEFAULT_PORTS, ...options.ports });
     } else {

@@ -45,8 +45,55 @@ export function isOwnAddress(env: Environment, address: string): boolean {
   return isLoopback(address) || ownAddresses(env).some((a) => a.address === address);
 }
 
+/** What a probe asks of the network: an ICMP echo from this router (ping, one traceroute step). */
+export interface ProbeRequest {
+  address: string;
+  /** Source address the echo is sent from; the outgoing interface's address when absent. */
+  src?: string;
+  ttl: number;
+  size: number;
+}
+
+/** What came back for one probe. */
+export interface ProbeResult {
+  /**
+   * `reply`: the echo was answered; `ttl-exceeded` and `host-unreachable`: a router on the way
+   * (`from`) answered with an ICMP error; `timeout`: nothing came back.
+   */
+  status: 'reply' | 'ttl-exceeded' | 'host-unreachable' | 'timeout';
+  /** The address the answer came from. */
+  from?: string;
+  /** TTL of the answer as it arrived. */
+  ttl?: number;
+  /** Round trip, microseconds. */
+  rttUs: number;
+}
+
+/** A neighbour heard by the discovery protocols on one interface (/ip/neighbor). */
+export interface NeighborEntry {
+  key: string;
+  values: Record<string, string>;
+}
+
+/**
+ * The narrow interface through which a router in a lab (src/lab) sees the wires beyond its
+ * ports (carrier itself is the device's link state, which the lab sets): probes forwarded hop by hop, neighbours, ARP and DHCP. A
+ * router outside a lab has none, and sees an empty network.
+ */
+export interface LabView {
+  probe(request: ProbeRequest): ProbeResult;
+  /** Neighbours as /ip/neighbor lists them, values keyed by field. */
+  neighbors(): NeighborEntry[];
+  /** Dynamic ARP entries learned from traffic: address, interface (id), mac-address. */
+  arp(): { key: string; values: Record<string, string> }[];
+  /** The state of one /ip/dhcp-client (by record id): status, address, gateway, ... */
+  dhcpClient(id: number): Record<string, string> | undefined;
+}
+
 export class Network {
   private readonly hosts = new Map<string, Host>();
+  /** Set while the router runs in a lab. */
+  lab?: LabView;
 
   /** Makes a simulated host answer (ping, bandwidth test). */
   addHost(address: string, opts: { rttMs?: number; ttl?: number } = {}) {

@@ -48,6 +48,8 @@ import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
 import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
+import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
+import { toolTraceroute } from './tool/traceroute.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -61,6 +63,7 @@ export const handMenus: readonly MenuDecl[] = [
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
+  neighbor, arp, dhcpClient, toolTraceroute,
 ];
 
 /**

@@ -39,6 +39,9 @@ export function deviceOf(env: Environment): Device | undefined {
 const fallbackNetwork = new Network();
 export const networkOf = (env: Environment): Network => deviceOf(env)?.network ?? fallbackNetwork;
 
+/** How ping prints the ICMP errors a router on the way answers with. */
+export const PROBE_STATUS: Record<string, string> = { 'ttl-exceeded': 'TTL exceeded', 'host-unreachable': 'host unreachable' };
+
 /** Default echo size in bytes, as the REST manual's capture shows (`"size":"56"`). */
 const DEFAULT_SIZE = 56;
 
@@ -56,6 +59,34 @@ async function* ping(ctx: CommandContext): AsyncGenerator<Reply, void> {
   for (let seq = 0; seq < count; seq++) {
     if (signal.aborted) return;
     sent++;
+    if (network.lab) {
+      // In a lab the echo travels hop by hop through the other routers (src/lab).
+      const result = network.lab.probe({ address: host, src: args['src-address'], ttl: args.ttl === undefined ? 64 : Number(args.ttl), size });
+      const summary = () => ({
+        host, sent, received, 'packet-loss': Math.round(((sent - received) * 100) / sent),
+        ...(received ? { 'min-rtt': formatRtt(min), 'avg-rtt': formatRtt(total / received), 'max-rtt': formatRtt(max) } : {}),
+        seq,
+      });
+      if (result.status === 'timeout') {
+        if (!(await pause(start + (seq + 1) * interval - Date.now(), signal))) return;
+        yield sorted({ ...summary(), status: 'timeout' });
+        continue;
+      }
+      if (!(await pause(result.rttUs / 1000, signal))) return;
+      if (result.status === 'reply') {
+        received++;
+        min = Math.min(min, result.rttUs);
+        max = Math.max(max, result.rttUs);
+        total += result.rttUs;
+        yield sorted({ ...summary(), size, ttl: result.ttl ?? 64, time: formatRtt(result.rttUs) });
+      } else {
+        // An ICMP error names the router that sent it (console: `10.0.0.1 84 64 1ms host unreachable`).
+        yield sorted({ ...summary(), host: result.from ?? host, size: size + 28, ttl: result.ttl ?? 64, time: formatRtt(result.rttUs), status: PROBE_STATUS[result.status] });
+      }
+      if (seq + 1 >= count) return;
+      if (!(await pause(start + (seq + 1) * interval - Date.now(), signal))) return;
+      continue;
+    }
     const answer = network.answer(env, host);
     const summary = () => ({
       host,

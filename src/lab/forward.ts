@@ -1,0 +1,246 @@
+// Forwarding of one probe hop by hop through the lab, as each router's configuration says:
+// at every router the packet is delivered (an own address) or routed (longest prefix of the
+// connected and static routes, least distance; TTL counted down), passes the firewall
+// (prerouting dst-nat, input / forward / output filter, postrouting src-nat) and is handed
+// to the next hop found by ARP in the layer-2 domain of the outgoing interface. The answer
+// (echo reply, or an ICMP error of a router on the way) travels back the same way, NAT
+// undone where it was done. Nothing is sent: the path is computed.
+
+import type { Environment } from '../core/schema.js';
+import { formatId, type Row } from '../core/store.js';
+import { ipToInt, maskOf } from '../core/values.js';
+import type { ProbeRequest, ProbeResult } from '../device/network.js';
+import { isRunning } from '../menus/interface/interface.js';
+import { actualInterface, interfaceOf, type Fabric, type Host } from './fabric.js';
+import { addressMatches, applyCounts, runChain, type Counts, type Packet } from './firewall.js';
+
+const FILTER = 'ip/firewall/filter';
+const NAT = 'ip/firewall/nat';
+/** Each hop adds about this much to the round trip (a wire and a router's slow path). */
+const HOP_US = 180;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** What a lab keeps per router beyond its configuration: the ARP entries traffic taught it. */
+export interface Learned {
+  arp: Map<string, { address: string; ifId: number; mac: string }>;
+}
+
+interface NatRecord { node: number; kind: 'src' | 'dst'; from: string; to: string }
+
+interface Route { dst: string; prefix: number; distance: number; ifId?: number; gateway?: string; kind: 'unicast' | 'blackhole' | 'unreachable' | 'prohibit' }
+
+const contains = (net: string, prefix: number, ip: string) => {
+  const mask = maskOf(prefix);
+  return ((ipToInt(net) & mask) >>> 0) === ((ipToInt(ip) & mask) >>> 0);
+};
+
+/** The router's addresses that work: on running interfaces, with their interfaces. */
+export function workingAddresses(env: Environment): { ip: string; prefix: number; iface: Row }[] {
+  const out: { ip: string; prefix: number; iface: Row }[] = [];
+  for (const a of env.store.table('ip/address').rows) {
+    if (a.values.disabled === 'true' || !a.values.address) continue;
+    const row = interfaceOf(env, a.values.interface);
+    if (!row) continue;
+    const actual = actualInterface(env, row);
+    if (!isRunning(env, actual)) continue;
+    const [ip, len] = a.values.address.split('/');
+    out.push({ ip, prefix: Number(len ?? 32), iface: actual });
+  }
+  return out;
+}
+
+function isLocal(env: Environment, ip: string): boolean {
+  if (ip.startsWith('127.')) return true;
+  return env.store.table('ip/address').rows.some((a) => a.values.disabled !== 'true' && a.values.address?.split('/')[0] === ip);
+}
+
+/** The main table's usable routes: connected ones and static ones whose gateway resolves. */
+function routes(env: Environment): Route[] {
+  const addrs = workingAddresses(env);
+  const out: Route[] = addrs.map((a) => {
+    const net = (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0;
+    return { dst: intToIp(net), prefix: a.prefix, distance: 0, ifId: a.iface.id, kind: 'unicast' };
+  });
+  const connected = [...out];
+  for (const r of env.store.table('ip/route').rows) {
+    if (r.values.disabled === 'true') continue;
+    const table = r.values['routing-table'] ?? 'main';
+    if (table !== 'main') continue;
+    const [dst, len] = (r.values['dst-address'] || '0.0.0.0/0').split('/');
+    if (!IPV4.test(dst)) continue;
+    const distance = Number(r.values.distance ?? 1);
+    const type = r.values.type ?? (r.values.blackhole === 'true' ? 'blackhole' : 'unicast');
+    if (type !== 'unicast') { out.push({ dst, prefix: Number(len ?? 32), distance, kind: type as Route['kind'] }); continue; }
+    for (const hop of (r.values.gateway ?? '').split(',').filter(Boolean)) {
+      const [gw, ifName] = hop.split('%');
+      if (IPV4.test(gw)) {
+        let best: Route | undefined;
+        for (const c of connected) if (contains(c.dst, c.prefix, gw) && (!best || c.prefix > best.prefix)) best = c;
+        const iface = ifName ? interfaceOf(env, ifName) : undefined;
+        const ifId = iface && isRunning(env, iface) ? iface.id : best?.ifId;
+        if (ifId !== undefined) { out.push({ dst, prefix: Number(len ?? 32), distance, gateway: gw, ifId, kind: 'unicast' }); break; }
+      } else {
+        const iface = interfaceOf(env, gw);
+        if (iface && isRunning(env, iface)) { out.push({ dst, prefix: Number(len ?? 32), distance, ifId: iface.id, kind: 'unicast' }); break; }
+      }
+    }
+  }
+  return out;
+}
+
+function lookup(env: Environment, dst: string): Route | undefined {
+  let best: Route | undefined;
+  for (const r of routes(env)) {
+    if (!contains(r.dst, r.prefix, dst)) continue;
+    if (!best || r.prefix > best.prefix || (r.prefix === best.prefix && r.distance < best.distance)) best = r;
+  }
+  return best;
+}
+
+function intToIp(n: number): string {
+  return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+/** The router's address on an interface (the first), the source of what it sends there. */
+function addressOn(env: Environment, ifId: number | undefined, toward?: string): string | undefined {
+  const addrs = workingAddresses(env).filter((a) => a.iface.id === ifId);
+  return (toward ? addrs.find((a) => contains(a.ip, a.prefix, toward)) : undefined)?.ip ?? addrs[0]?.ip;
+}
+
+/** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
+type Outcome =
+  | { kind: 'delivered'; node: number; ttl: number; hops: number; packet: Packet }
+  | { kind: 'error'; node: number; error: 'ttl-exceeded' | 'host-unreachable'; from: string; hops: number }
+  | { kind: 'lost'; hops: number };
+
+export class Forwarder {
+  constructor(
+    private readonly fabric: () => Fabric,
+    private readonly learned: readonly Learned[],
+  ) {}
+
+  /** Sends one echo from a node and waits (in computation) for whatever comes back. */
+  probe(from: number, req: ProbeRequest): ProbeResult {
+    const fabric = this.fabric();
+    const counts: Counts = new Map();
+    const nats: NatRecord[] = [];
+    const env = fabric.nodes[from].env;
+    const p: Packet = { src: req.src ?? '', dst: req.address, ttl: req.ttl, protocol: 'icmp', size: req.size + 28, state: 'new' };
+    try {
+      if (isLocal(env, p.dst)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
+      const there = this.travel(fabric, from, p, counts, nats);
+      if (there.kind === 'lost') return { status: 'timeout', rttUs: 0 };
+      // The answer: an echo reply from the destination, or the error from the router on the way.
+      const answer: Packet = there.kind === 'delivered'
+        ? { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol: 'icmp', size: p.size, state: 'established' }
+        : { src: there.from, dst: p.src, ttl: 64, protocol: 'icmp', size: 56, state: 'related' };
+      const back = this.travel(fabric, there.node, answer, counts, nats);
+      if (back.kind !== 'delivered' || back.node !== from) return { status: 'timeout', rttUs: 0 };
+      const rttUs = (there.hops + back.hops) * HOP_US + Math.floor(Math.random() * 60) + 40;
+      const status = there.kind === 'delivered' ? 'reply' : there.error;
+      return { status, from: back.packet.src, ttl: back.ttl, rttUs };
+    } finally {
+      applyCounts(counts);
+    }
+  }
+
+  /**
+   * Carries a packet from the node that sends it to the node that takes it in. `p.src` is
+   * filled in at the sender when empty; NAT changes it on the way and is recorded in `nats`
+   * so the answer is translated back.
+   */
+  private travel(fabric: Fabric, start: number, p: Packet, counts: Counts, nats: NatRecord[]): Outcome {
+    let node = start;
+    let inIf: Row | undefined;
+    let hops = 0;
+    for (let guard = 0; guard < 300; guard++) {
+      const env = fabric.nodes[node].env;
+      if (inIf) {
+        // NAT undone for an answer: the connection's entry at this router.
+        for (const n of nats) {
+          if (n.node !== node || p.state === 'new') continue;
+          if (n.kind === 'src' && p.dst === n.to) p.dst = n.from;
+          if (n.kind === 'dst' && p.src === n.to) p.src = n.from;
+        }
+        if (p.state === 'new') {
+          const v = runChain(env, NAT, { chain: 'dstnat', in: inIf }, p, counts);
+          const to = v.rule?.values['to-addresses']?.split('-')[0];
+          if ((v.action === 'dst-nat' || v.action === 'netmap') && to) {
+            nats.push({ node, kind: 'dst', from: p.dst, to });
+            p.dst = to;
+            p.dstnat = true;
+          }
+        }
+        if (isLocal(env, p.dst)) {
+          const v = runChain(env, FILTER, { chain: 'input', in: inIf }, p, counts);
+          if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
+          if (v.action === 'reject') return this.unreachable(env, node, inIf, p, hops);
+          return { kind: 'delivered', node, ttl: p.ttl, hops, packet: p };
+        }
+      }
+      const route = lookup(env, p.dst);
+      if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
+      if (route.kind !== 'unicast') return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
+      const out = env.store.table('interface').get(route.ifId!)!;
+      if (inIf) {
+        // A router passes the packet on with one less TTL; none left, it answers "time exceeded".
+        if (p.ttl <= 1) {
+          const from = addressOn(env, inIf.id, p.src);
+          return from ? { kind: 'error', node, error: 'ttl-exceeded', from, hops } : { kind: 'lost', hops };
+        }
+        p.ttl--;
+        const v = runChain(env, FILTER, { chain: 'forward', in: inIf, out }, p, counts);
+        if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
+        if (v.action === 'reject') return this.unreachable(env, node, inIf, p, hops);
+      } else {
+        if (!p.src) p.src = addressOn(env, out.id, route.gateway ?? p.dst) ?? '';
+        if (!p.src) return { kind: 'lost', hops };
+        const v = runChain(env, FILTER, { chain: 'output', out }, p, counts);
+        if (v.action !== 'accept') return { kind: 'lost', hops };
+      }
+      if (p.state === 'new') {
+        const v = runChain(env, NAT, { chain: 'srcnat', in: inIf, out }, p, counts);
+        const to = v.action === 'masquerade' ? addressOn(env, out.id, route.gateway ?? p.dst)
+          : v.action === 'src-nat' || v.action === 'netmap' ? v.rule?.values['to-addresses']?.split('-')[0] : undefined;
+        if (to && to !== p.src) {
+          nats.push({ node, kind: 'src', from: p.src, to });
+          p.src = to;
+          p.srcnat = true;
+        }
+      }
+      // The next hop answers ARP in the outgoing interface's layer-2 domain.
+      const nextHop = route.gateway ?? p.dst;
+      const host = fabric.hostAt(node, out.id, nextHop);
+      fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
+      if (!host) {
+        // Nobody answers ARP: a router on the way says so; the sender's own echo is just lost.
+        return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
+      }
+      this.learn(fabric, node, out, host);
+      hops++;
+      node = host.node;
+      inIf = fabric.nodes[node].env.store.table('interface').get(host.ifId);
+      fabric.nodes[node].device.traffic.add(host.ifId, { rxBytes: p.size, rxPackets: 1 });
+    }
+    return { kind: 'lost', hops };
+  }
+
+  private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number): Outcome {
+    // An ICMP error answers nothing but a new packet's own trouble.
+    if (p.state !== 'new') return { kind: 'lost', hops };
+    const from = addressOn(env, inIf.id, p.src);
+    return from ? { kind: 'error', node, error: 'host-unreachable', from, hops } : { kind: 'lost', hops };
+  }
+
+  /** Both ends of a hop learn each other's MAC address (the ARP request carries the sender's). */
+  private learn(fabric: Fabric, node: number, out: Row, host: Host) {
+    this.learned[node].arp.set(`${out.id} ${host.ip}`, { address: host.ip, ifId: out.id, mac: host.mac });
+    const env = fabric.nodes[node].env;
+    const own = workingAddresses(env).find((a) => a.iface.id === out.id && contains(a.ip, a.prefix, host.ip)) ?? workingAddresses(env).find((a) => a.iface.id === out.id);
+    if (!own) return;
+    const mine = fabric.hosts.get(fabric.domainOf(node, out.id))?.find((h) => h.node === node && h.ip === own.ip);
+    if (mine) this.learned[host.node].arp.set(`${host.ifId} ${own.ip}`, { address: own.ip, ifId: host.ifId, mac: mine.mac });
+  }
+}
+
+export { formatId, addressMatches };
