@@ -57,10 +57,10 @@ export interface ProbeRequest {
 /** What came back for one probe. */
 export interface ProbeResult {
   /**
-   * `reply`: the echo was answered; `ttl-exceeded` and `host-unreachable`: a router on the way
+   * `reply`: the echo was answered; `ttl-exceeded`, `host-unreachable` and `net-unreachable`: a router on the way
    * (`from`) answered with an ICMP error; `timeout`: nothing came back.
    */
-  status: 'reply' | 'ttl-exceeded' | 'host-unreachable' | 'timeout';
+  status: 'reply' | 'ttl-exceeded' | 'host-unreachable' | 'net-unreachable' | 'timeout';
   /** The address the answer came from. */
   from?: string;
   /** TTL of the answer as it arrived. */

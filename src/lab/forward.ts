@@ -110,7 +110,7 @@ function addressOn(env: Environment, ifId: number | undefined, toward?: string):
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
 type Outcome =
   | { kind: 'delivered'; node: number; ttl: number; hops: number; packet: Packet }
-  | { kind: 'error'; node: number; error: 'ttl-exceeded' | 'host-unreachable'; from: string; hops: number }
+  | { kind: 'error'; node: number; error: 'ttl-exceeded' | 'host-unreachable' | 'net-unreachable'; from: string; hops: number }
   | { kind: 'lost'; hops: number };
 
 export class Forwarder {
@@ -179,7 +179,8 @@ export class Forwarder {
         }
       }
       const route = lookup(env, p.dst);
-      if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
+      // No route: a router on the way answers "network unreachable"; a blackhole swallows silently.
+      if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(env, node, inIf, p, hops, 'net-unreachable') : { kind: 'lost', hops };
       if (route.kind !== 'unicast') return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
       const out = env.store.table('interface').get(route.ifId!)!;
       if (inIf) {
@@ -225,11 +226,11 @@ export class Forwarder {
     return { kind: 'lost', hops };
   }
 
-  private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number): Outcome {
+  private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
     // An ICMP error answers nothing but a new packet's own trouble.
     if (p.state !== 'new') return { kind: 'lost', hops };
     const from = addressOn(env, inIf.id, p.src);
-    return from ? { kind: 'error', node, error: 'host-unreachable', from, hops } : { kind: 'lost', hops };
+    return from ? { kind: 'error', node, error, from, hops } : { kind: 'lost', hops };
   }
 
   /** Both ends of a hop learn each other's MAC address (the ARP request carries the sender's). */

@@ -40,7 +40,7 @@ const fallbackNetwork = new Network();
 export const networkOf = (env: Environment): Network => deviceOf(env)?.network ?? fallbackNetwork;
 
 /** How ping prints the ICMP errors a router on the way answers with. */
-export const PROBE_STATUS: Record<string, string> = { 'ttl-exceeded': 'TTL exceeded', 'host-unreachable': 'host unreachable' };
+export const PROBE_STATUS: Record<string, string> = { 'ttl-exceeded': 'TTL exceeded', 'host-unreachable': 'host unreachable', 'net-unreachable': 'net unreachable' };
 
 /** Default echo size in bytes, as the REST manual's capture shows (`"size":"56"`). */
 const DEFAULT_SIZE = 56;

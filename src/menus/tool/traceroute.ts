@@ -46,7 +46,7 @@ async function* traceroute(ctx: CommandContext): AsyncGenerator<Reply, void> {
       hop.address = result.from ?? '';
       hop.last = result.rttUs;
       hop.times.push(result.rttUs);
-      hop.status = result.status === 'host-unreachable' ? PROBE_STATUS[result.status] : '';
+      hop.status = result.status === 'ttl-exceeded' || result.status === 'reply' ? '' : PROBE_STATUS[result.status];
       if (result.status !== 'ttl-exceeded') { hops.length = ttl; break; }
     }
     for (const hop of hops) yield sorted({ '.section': round, ...record(hop) });

@@ -1,0 +1,1 @@
+/ip dhcp-client add interface=ether2
