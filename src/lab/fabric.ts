@@ -190,8 +190,13 @@ export class Fabric {
       const env = this.nodes[far.node].env;
       const bridge = bridgeOfInterface(env, far.port.id);
       if (!bridge || !isRunning(env, bridge)) continue;
-      for (const p of env.store.table(PORT_TABLE).rows) {
+      // With VLAN filtering an untagged frame stays in its port's VLAN (the access ports of that pvid).
+      const ports = env.store.table(PORT_TABLE).rows;
+      const pvid = (row: Row) => ports.find((p) => interfaceOf(env, p.values.interface) === row)?.values.pvid ?? '1';
+      const filtering = bridge.values['vlan-filtering'] === 'true';
+      for (const p of ports) {
         if (p.values.disabled === 'true' || interfaceOf(env, p.values.bridge) !== bridge) continue;
+        if (filtering && (p.values.pvid ?? '1') !== pvid(far.port)) continue;
         const other = interfaceOf(env, p.values.interface);
         if (!other || other === far.port || !isRunning(env, other) || seen.has(`${far.node}:${other.id}`)) continue;
         seen.add(`${far.node}:${other.id}`);
