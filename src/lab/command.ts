@@ -77,5 +77,7 @@ export function table(lab: Lab, dataDir: string): string {
   for (const n of lab.nodes) rows.push([n.name, n.board.name, n.router.rosVersion, ...services.map((s) => String((n.router.bound as Record<string, number>)[s] ?? '-'))]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
-  return `vrouter lab ${lab.topology.name}: ${lab.nodes.length} routers, ${lab.topology.links.length} links, data in ${dataDir}\n${lines.join('\n')}\n`;
+  return `vrouter lab ${lab.topology.name}: ${plural(lab.nodes.length, 'router')}, ${plural(lab.topology.links.length, 'link')}, data in ${dataDir}\n${lines.join('\n')}\n`;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -54,7 +54,7 @@ export const arp: MenuDecl = {
   fields: {
     dynamic: DYNAMIC,
     invalid: status(),
-    DHCP: status(),
+    dhcp: status(),
     complete: { type: bool, readOnly: true, derive: (row) => String(!!row.values['mac-address']) },
     // A static entry is permanent; one learned from traffic has just been confirmed.
     status: { type: str(), readOnly: true, derive: (row) => (row.dynamic ? 'reachable' : 'permanent') },
