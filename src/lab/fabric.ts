@@ -206,6 +206,30 @@ export class Fabric {
     return out;
   }
 
+  /**
+   * The interfaces a frame between two nodes is counted on at `node`: the interface itself,
+   * the interfaces it sits on (a VLAN's parent, a bridge) and the bridge port it leaves by.
+   */
+  countedOn(node: number, iface: Row, toward: number): Row[] {
+    const env = this.nodes[node].env;
+    const out = [iface];
+    let at = iface;
+    for (let depth = 0; depth < 4 && at.values.type === 'vlan'; depth++) {
+      const parent = interfaceOf(env, at.values.interface);
+      if (!parent) break;
+      out.push(parent);
+      at = parent;
+    }
+    if (at.values.type === 'bridge') {
+      for (const p of env.store.table(PORT_TABLE).rows) {
+        if (p.values.disabled === 'true' || interfaceOf(env, p.values.bridge) !== at) continue;
+        const port = interfaceOf(env, p.values.interface);
+        if (port && isRunning(env, port) && this.reach(node, port).some((r) => r.node === toward)) { out.push(port); break; }
+      }
+    }
+    return out;
+  }
+
   /** The port at the other end of a running port's link. */
   farEnd(node: number, port: Row): { node: number; port: Row } | undefined {
     const name = port.values['default-name'];

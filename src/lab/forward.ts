@@ -212,16 +212,19 @@ export class Forwarder {
       // The next hop answers ARP in the outgoing interface's layer-2 domain.
       const nextHop = route.gateway ?? p.dst;
       const host = fabric.hostAt(node, out.id, nextHop);
-      fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
       if (!host) {
+        fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
         // Nobody answers ARP: a router on the way says so; the sender's own echo is just lost.
         return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
       }
       this.learn(fabric, node, out, host);
+      for (const row of fabric.countedOn(node, out, host.node)) fabric.nodes[node].device.traffic.add(row.id, { txBytes: p.size, txPackets: 1 });
       hops++;
+      const sender = node;
       node = host.node;
       inIf = fabric.nodes[node].env.store.table('interface').get(host.ifId);
-      fabric.nodes[node].device.traffic.add(host.ifId, { rxBytes: p.size, rxPackets: 1 });
+      if (!inIf) return { kind: 'lost', hops };
+      for (const row of fabric.countedOn(node, inIf, sender)) fabric.nodes[node].device.traffic.add(row.id, { rxBytes: p.size, rxPackets: 1 });
     }
     return { kind: 'lost', hops };
   }

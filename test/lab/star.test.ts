@@ -73,6 +73,22 @@ describe('a star with DHCP over a VLAN-filtering bridge', () => {
     assert.equal(arp[0].interface, 'lan10');
   });
 
+  test('traffic counts on the VLAN interface, its bridge and the bridge port it crossed', async () => {
+    await client('c1');
+    const hub = t.rest('hub');
+    const read = async () => Object.fromEntries(await Promise.all(['lan10', 'bridge1', 'ether2', 'ether3'].map(async (n) =>
+      [n, Number((await hub.get(`/rest/interface/${n}`)).json['rx-packet'])])));
+    const before = await read();
+    const res = await t.rest('c1').post('/rest/ping', { address: '192.168.10.1', count: '3', interval: '10ms' });
+    assert.equal(res.json[2].received, '3');
+    const after = await read();
+    assert.equal(after.lan10 - before.lan10, 3);
+    assert.equal(after.bridge1 - before.bridge1, 3);
+    assert.ok(after.ether2 - before.ether2 >= 3, 'the port c1 is on');
+    // ether3 hears only its ambient frames (two a second), not c1's echoes.
+    assert.ok(after.ether3 - before.ether3 < 3, 'not the port of another client');
+  });
+
   test('neighbours through a bridge port name the port and its bridge', async () => {
     const hub = (await t.rest('hub').get('/rest/ip/neighbor')).json;
     assert.deepEqual(hub.map((n: Record<string, string>) => [n.interface, n.identity]), [
