@@ -77,6 +77,28 @@ export interface Node {
   commands: Map<string, CommandDecl>;
 }
 
+/**
+ * What a declaration makes of a menu, the same for every router that declares it: worked out
+ * once and shared, so that a lab of many routers pays for it once. Nothing changes these
+ * after declaration.
+ */
+interface Shape { fields: Map<string, FieldDecl>; order: string[]; keepsViews: boolean; generic: [string, CommandDecl][] }
+const shapes = new WeakMap<MenuDecl, Shape>();
+function shapeOf(decl: MenuDecl): Shape {
+  let shape = shapes.get(decl);
+  if (!shape) {
+    const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
+    // Rows worked out at each read (decl.rows) are not the store's: their views are not kept.
+    const keepsViews = !decl.rows && [...fields.values()].every((f) => !f.derive || f.stable === true);
+    const generic = (decl.generic ?? defaultGeneric(decl.kind)).map((name): [string, CommandDecl] => [name, genericCommand(name, decl)]);
+    shapes.set(decl, (shape = { fields, order: [...fields.keys()].sort(), keepsViews, generic }));
+  }
+  return shape;
+}
+
+/** Declaration sets the start-up check has passed. */
+const checkedDecls = new WeakSet<readonly MenuDecl[]>();
+
 export class Engine implements Environment {
   readonly root: Node = { word: '', path: '', children: new Map(), commands: new Map() };
   private readonly menus = new Map<string, Menu>();
@@ -87,7 +109,11 @@ export class Engine implements Environment {
 
   constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
     for (const decl of decls) this.declare(decl);
-    this.check();
+    // The check reads the declarations only: once per set of them, however many routers share it (a lab).
+    if (!checkedDecls.has(decls)) {
+      this.check();
+      checkedDecls.add(decls);
+    }
     this.lifetimes = new Lifetimes(this);
   }
 
@@ -102,10 +128,8 @@ export class Engine implements Environment {
         if (node.commands.has(name)) throw new Error(`command ${name} of /${decl.path} is declared twice`);
       }
     }
-    const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
-    // Rows worked out at each read (decl.rows) are not the store's: their views are not kept.
-    const keepsViews = !decl.rows && [...fields.values()].every((f) => !f.derive || f.stable === true);
-    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order: [...fields.keys()].sort(), keepsViews };
+    const { fields, order, keepsViews, generic } = shapeOf(decl);
+    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
     if (!prior || decl.kind !== 'dir') this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
@@ -114,8 +138,7 @@ export class Engine implements Environment {
     for (const fields of decl.unique ?? []) {
       this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
     }
-    const generic = decl.generic ?? defaultGeneric(decl.kind);
-    for (const name of generic) node.commands.set(name, genericCommand(name, decl));
+    for (const [name, cmd] of generic) node.commands.set(name, cmd);
     for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
   }
 
