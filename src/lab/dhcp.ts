@@ -155,7 +155,7 @@ export class Dhcp {
     const lease = s.env.store.newRow('ip/dhcp-server/lease', {
       address: b.ip, 'mac-address': b.mac, 'client-id': `1:${b.mac.toLowerCase()}`, server: formatId(b.server.id),
       status: 'bound', 'host-name': identity, 'active-address': b.ip, 'active-mac-address': b.mac,
-      'active-client-id': `1:${b.mac.toLowerCase()}`, 'active-server': formatId(b.server.id),
+      'active-client-id': `1:${b.mac.toLowerCase()}`, 'active-server': b.server.name,
       'expires-after': formatDuration(b.leaseMs), 'last-seen': '0s', radius: 'false', blocked: 'false',
     }, true);
     s.env.store.commit([{ op: 'insert', table: 'ip/dhcp-server/lease', row: lease }]);
