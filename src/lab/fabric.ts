@@ -4,7 +4,7 @@
 // after a change to what it depends on; forwarding (./forward.ts), discovery and DHCP read it.
 
 import type { Environment } from '../core/schema.js';
-import { formatId, parseId, type Row } from '../core/store.js';
+import { parseId, type Row } from '../core/store.js';
 import type { Board, Device } from '../device/board.js';
 import { INTERFACE_TABLE, PORT_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
 
@@ -251,4 +251,3 @@ export function interfaceOf(env: Environment, stored: string | undefined): Row |
   return interfaceRow(env, stored);
 }
 
-export { formatId };

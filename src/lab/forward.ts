@@ -7,12 +7,12 @@
 // undone where it was done. Nothing is sent: the path is computed.
 
 import type { Environment } from '../core/schema.js';
-import { formatId, type Row } from '../core/store.js';
+import type { Row } from '../core/store.js';
 import { ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
 import { isRunning } from '../menus/interface/interface.js';
 import { actualInterface, interfaceOf, type Fabric, type Host } from './fabric.js';
-import { addressMatches, applyCounts, runChain, type Counts, type Packet } from './firewall.js';
+import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
 
 const FILTER = 'ip/firewall/filter';
 const NAT = 'ip/firewall/nat';
@@ -247,4 +247,3 @@ export class Forwarder {
   }
 }
 
-export { formatId, addressMatches };

@@ -17,7 +17,7 @@ import { consoleOf } from '../menus/console.js';
 import { grantedPolicies } from '../menus/user/user.js';
 import { DEFAULT_PORTS, Router } from '../router.js';
 import { Dhcp } from './dhcp.js';
-import { Fabric, interfaceRow, portByDefaultName, type LabNode, type Wire } from './fabric.js';
+import { Fabric, portByDefaultName, type LabNode, type Wire } from './fabric.js';
 import { Forwarder, workingAddresses, type Learned } from './forward.js';
 import { inInterfaceList } from './firewall.js';
 import { nodeBoard, type Topology } from './topology.js';
@@ -85,7 +85,7 @@ export class Lab {
       dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
       board: node.board, rosVersion: node.rosVersion, noDefaults: true,
-      ...(board !== undefined && node.ports ? { hardware: { ports: node.ports } } : {}),
+      ...(node.ports ? { hardware: { ports: node.ports } } : {}),
     });
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
@@ -271,4 +271,3 @@ class NodeView implements LabView {
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
 }
 
-export { interfaceRow };
