@@ -80,6 +80,21 @@ describe('a firewall between two networks', () => {
     assert.equal((await ping('h1', '203.0.113.20')).received, '1');
   });
 
+  test('src-nat to an address of choice counts, and the answer finds its way back', async () => {
+    const fw = t.rest('fw');
+    const masq = (await fw.get('/rest/ip/firewall/nat?action=masquerade')).json[0];
+    await fw.patch(`/rest/ip/firewall/nat/${masq['.id']}`, { disabled: 'true' });
+    const rule = (await fw.put('/rest/ip/firewall/nat', { chain: 'srcnat', action: 'src-nat', 'to-addresses': '203.0.113.2', 'src-address': '192.168.1.0/24' })).json;
+    try {
+      const res = await ping('h1', '203.0.113.20');
+      assert.equal(res.received, '1', JSON.stringify(res));
+      assert.equal((await fw.get(`/rest/ip/firewall/nat/${rule['.id']}`)).json.packets, '1');
+    } finally {
+      await fw.delete(`/rest/ip/firewall/nat/${rule['.id']}`);
+      await fw.patch(`/rest/ip/firewall/nat/${masq['.id']}`, { disabled: 'false' });
+    }
+  });
+
   test('traceroute across the firewall, through the API', async () => {
     const api = await ApiClient.connect(t.port('h1', 'api'));
     try {
