@@ -128,6 +128,8 @@ export class Forwarder {
     const p: Packet = { src: req.src ?? '', dst: req.address, ttl: req.ttl, protocol: 'icmp', size: req.size + 28, state: 'new' };
     try {
       if (isLocal(env, p.dst)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
+      // The lab forwards IPv4; anything else finds no way (as to a router without IPv6 routes).
+      if (!IPV4.test(p.dst) || (p.src && !IPV4.test(p.src))) return { status: 'timeout', rttUs: 0 };
       const there = this.travel(fabric, from, p, counts, nats);
       if (there.kind === 'lost') return { status: 'timeout', rttUs: 0 };
       // The answer: an echo reply from the destination, or the error from the router on the way.
@@ -139,6 +141,9 @@ export class Forwarder {
       const rttUs = (there.hops + back.hops) * HOP_US + Math.floor(Math.random() * 60) + 40;
       const status = there.kind === 'delivered' ? 'reply' : there.error;
       return { status, from: back.packet.src, ttl: back.ttl, rttUs };
+    } catch {
+      // A value the lab cannot read on the way (a NAT target that is no address) loses the packet.
+      return { status: 'timeout', rttUs: 0 };
     } finally {
       applyCounts(counts);
     }

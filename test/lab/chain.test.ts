@@ -145,3 +145,14 @@ describe('a chain of three routers', () => {
     }
   });
 });
+
+describe('what the lab cannot forward', () => {
+  test('an IPv6 destination or a bad source address times out, and the router keeps answering', async () => {
+    const v6 = await t.rest('r1').post('/rest/ping', { address: '2001:db8::1', count: '1' });
+    assert.equal(v6.status, 200, v6.text);
+    assert.equal(v6.json[0].status, 'timeout');
+    const src = await t.rest('r1').post('/rest/ping', { address: '10.0.23.3', count: '1', 'src-address': 'nonsense' });
+    assert.equal(src.json[0].status, 'timeout');
+    assert.equal((await t.rest('r1').post('/rest/ping', { address: '10.0.23.3', count: '1' })).json[0].received, '1');
+  });
+});
