@@ -49,6 +49,10 @@ const LAYOUTS: Record<string, Layout> = {
   'interface/list/member': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['list', 'interface'] },
   'ip/address': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['address', 'network', 'interface'] },
   'ip/pool': { flags: [], columns: ['name', 'ranges'] },
+  // Manual, Neighbor discovery: `# INTERFACE ADDRESS MAC-ADDRESS IDENTITY VERSION BOARD`.
+  'ip/neighbor': { flags: [], columns: ['interface', 'address', 'mac-address', 'identity', 'version', 'board'] },
+  'ip/arp': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['address', 'mac-address', 'interface', 'status'] },
+  'ip/dhcp-client': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['interface', 'use-peer-dns', 'add-default-route', 'status', 'address'] },
   'ipv6/address': { flags: [['disabled', 'invalid'], ['dynamic'], ['global', 'link-local']], columns: ['address', 'from-pool', 'interface', 'advertise'] },
   'ip/dns/static': { flags: [['disabled'], ['dynamic']], columns: ['name', 'address', 'ttl'] },
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },

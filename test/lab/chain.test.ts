@@ -146,6 +146,26 @@ describe('a chain of three routers', () => {
   });
 });
 
+describe('the console face', () => {
+  test('/ip neighbor print and /ip arp print show the manual\'s columns', async () => {
+    await t.rest('r1').post('/rest/ping', { address: '10.0.12.2', count: '1' });
+    const mac2 = (await t.rest('r2').get('/rest/interface/ether2')).json['mac-address'];
+    const neighbors = await t.rest('r1').post('/rest/execute', { script: '/ip neighbor print', 'as-string': '' });
+    assert.equal(neighbors.json.ret, [
+      'Columns: INTERFACE, ADDRESS, MAC-ADDRESS, IDENTITY, VERSION, BOARD',
+      '# INTERFACE  ADDRESS    MAC-ADDRESS        IDENTITY  VERSION        BOARD',
+      `0 ether2     10.0.12.2  ${mac2}  r2        7.20 (stable)  RB5009`,
+    ].join('\r\n'));
+    const arp = await t.rest('r1').post('/rest/execute', { script: '/ip arp print', 'as-string': '' });
+    assert.equal(arp.json.ret, [
+      'Flags: D - DYNAMIC',
+      'Columns: ADDRESS, MAC-ADDRESS, INTERFACE, STATUS',
+      '#   ADDRESS    MAC-ADDRESS        INTERFACE  STATUS',
+      `0 D 10.0.12.2  ${mac2}  ether2     reachable`,
+    ].join('\r\n'));
+  });
+});
+
 describe('what the lab cannot forward', () => {
   test('an IPv6 destination or a bad source address times out, and the router keeps answering', async () => {
     const v6 = await t.rest('r1').post('/rest/ping', { address: '2001:db8::1', count: '1' });
