@@ -37,6 +37,9 @@ describe('a star with DHCP over a VLAN-filtering bridge', () => {
     assert.equal(routes[0].gateway, '192.168.10.1');
     assert.equal(routes[0].dynamic, 'true');
     assert.equal(routes[0].active, 'true');
+    assert.equal(routes[0].dhcp, 'true');
+    assert.equal(routes[0].static, undefined);
+    assert.equal(routes[0].distance, '1');
   });
 
   test('the server shows each dynamic lease, bound, with the client\'s MAC address and host name', async () => {

@@ -219,6 +219,8 @@ export const route: MenuDecl = {
     dynamic: { type: bool, readOnly: true, derive: (row) => String(row.dynamic) },
     static: onlyTrue((row) => !row.dynamic),
     connect: onlyTrue((row) => isConnected(row)),
+    // The default route a DHCP client adds (a lab's src/lab/dhcp.ts marks it).
+    dhcp: onlyTrue((row) => row.dynamic && row.values.dhcp === 'true'),
     'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row).immediateGw },
     'local-address': { type: str(), readOnly: true },
   },
