@@ -77,8 +77,8 @@ export interface NeighborEntry {
 
 /**
  * The narrow interface through which a router in a lab (src/lab) sees the wires beyond its
- * ports (carrier itself is the device's link state, which the lab sets): probes forwarded hop by hop, neighbours, ARP and DHCP. A
- * router outside a lab has none, and sees an empty network.
+ * ports: probes forwarded hop by hop, neighbours, ARP and DHCP (carrier is the device's link
+ * state, which the lab sets). A router outside a lab has none, and sees an empty network.
  */
 export interface LabView {
   probe(request: ProbeRequest): ProbeResult;

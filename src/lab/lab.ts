@@ -193,15 +193,26 @@ export class Lab {
     return out;
   }
 
-  /** lab.json in the lab's data directory: every node's services and where they listen. */
+  private written?: string;
+  private portWatch?: NodeJS.Timeout;
+
+  /**
+   * lab.json in the lab's data directory: every node's services and where they listen. Kept
+   * up to date while the lab runs: a node that reboots, or whose /ip/service changes, listens
+   * elsewhere.
+   */
   writeLabJson() {
     const nodes: Record<string, Record<string, number>> = {};
     for (const n of this.nodes) nodes[n.name] = { ...n.router.bound } as Record<string, number>;
-    fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), JSON.stringify({ name: this.topology.name, nodes }, null, 2) + '\n');
+    const text = JSON.stringify({ name: this.topology.name, nodes }, null, 2) + '\n';
+    if (text !== this.written) fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), text);
+    this.written = text;
+    this.portWatch ??= setInterval(() => { if (!this.stopped) this.writeLabJson(); }, 500).unref();
   }
 
   async stop() {
     this.stopped = true;
+    if (this.portWatch) clearInterval(this.portWatch);
     if (this.settling) clearImmediate(this.settling);
     await Promise.all(this.nodes.filter(Boolean).map((n) => n.router.stop()));
   }

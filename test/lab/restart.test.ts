@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { Lab } from '../../src/lab/lab.js';
 import { readTopology } from '../../src/lab/topology.js';
@@ -33,6 +34,41 @@ test('a lab started again keeps each node\'s configuration and runs no startup-c
       await lab.stop();
     }
   } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+test('a node that reboots listens where lab.json says; lab.json follows a port moved in /ip/service', async () => {
+  const dir = tempDir();
+  const lab = await Lab.start(readTopology(path.join(TOPOLOGIES, 'chain.clab.yml')), { dataDir: dir, listen: '127.0.0.1' });
+  const read = () => JSON.parse(fs.readFileSync(path.join(dir, 'lab.json'), 'utf8'));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  try {
+    const www = read().nodes.r2.www;
+    assert.equal((await client(www).post('/rest/system/reboot')).status, 200);
+    await sleep(400);
+    assert.equal(read().nodes.r2.www, www);
+    assert.deepEqual((await client(www).get('/rest/system/identity')).json, { name: 'r2' });
+    // Still wired: r1 reaches r3 through the rebooted r2.
+    assert.equal((await client(read().nodes.r1.www).post('/rest/ping', { address: '10.0.23.3', count: '1' })).json[0].received, '1');
+    const moved = await freePort();
+    assert.equal((await client(www).post('/rest/ip/service/set', { numbers: 'www', port: String(moved) })).status, 200);
+    let now = www;
+    for (let i = 0; i < 60 && now !== moved; i++) { await sleep(50); now = read().nodes.r2.www; }
+    assert.equal(now, moved);
+    assert.deepEqual((await client(moved).get('/rest/system/identity')).json, { name: 'r2' });
+  } finally {
+    await lab.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
