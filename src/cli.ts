@@ -35,6 +35,8 @@ ${Object.entries(BOARDS).map(([key, b]) => `                            ${key.pa
   --serial N              serial ports of --board chr: serial0.. (0 to 4, default 1)
   --help                  show this text
 
+\`vrouter lab TOPOLOGY.yml\` runs a containerlab topology of routers in one process (see vrouter lab --help).
+
 Ports given here are written into /ip/service, so the configuration shows what is bound;
 port 0 picks a free port. Durations take the router's forms: 90s, 10m, 1h30m, 00:10:00.
 `;

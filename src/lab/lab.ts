@@ -80,7 +80,8 @@ export class Lab {
 
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
-    const ports = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((k) => [k, 0]));
+    // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
+    const ports = Object.fromEntries([...Object.keys(DEFAULT_PORTS), 'ssh'].map((k) => [k, 0]));
     const router = await Router.start({
       dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
