@@ -98,6 +98,19 @@ function interfaceMatches(env: Environment, stored: string, iface: Row | undefin
   return row !== undefined && row.id === iface.id;
 }
 
+/** `local` (an address of this router), `unicast`, `broadcast`, `multicast` (224.0.0.0/4). */
+function addressType(env: Environment, ip: string, type: string): boolean {
+  const multicast = addressMatches('224.0.0.0/4', ip);
+  const broadcast = ip === '255.255.255.255';
+  switch (type) {
+    case 'local': return ip.startsWith('127.') || env.store.table('ip/address').rows.some((a) => a.values.disabled !== 'true' && a.values.address?.split('/')[0] === ip);
+    case 'unicast': return !multicast && !broadcast;
+    case 'multicast': return multicast;
+    case 'broadcast': return broadcast;
+    default: return false;
+  }
+}
+
 /** Whether one matcher of a rule holds for the packet; undefined for a matcher not evaluated. */
 function matcher(env: Environment, name: string, raw: string, p: Packet, hook: Hook): boolean | undefined {
   const [not, v] = negated(raw);
@@ -117,6 +130,11 @@ function matcher(env: Environment, name: string, raw: string, p: Packet, hook: H
     case 'connection-state': m = v.split(',').includes(p.state); break;
     case 'connection-nat-state': m = v.split(',').some((s) => (s === 'dstnat' && p.dstnat) || (s === 'srcnat' && p.srcnat)); break;
     case 'icmp-options': m = true; break;
+    // A ping is well within any rate a rule would allow.
+    case 'limit': case 'dst-limit': m = true; break;
+    case 'packet-size': { const [a, b] = v.split('-').map(Number); m = p.size >= a && p.size <= (Number.isNaN(b) || b === undefined ? a : b); break; }
+    case 'src-address-type': m = addressType(env, p.src, v); break;
+    case 'dst-address-type': m = addressType(env, p.dst, v); break;
     case 'ipsec-policy': m = v.split(',')[1] === 'none'; break;
     default: return undefined;
   }

@@ -63,6 +63,23 @@ describe('a firewall between two networks', () => {
     assert.equal((await ping('w1', '203.0.113.1')).received, '1');
   });
 
+  test('address types, packet size and rate limits match as a ping meets them', async () => {
+    const fw = t.rest('fw');
+    const first = (await fw.get('/rest/ip/firewall/filter')).json[0]['.id'];
+    const rule = (await fw.put('/rest/ip/firewall/filter', {
+      chain: 'input', action: 'drop', protocol: 'icmp', 'dst-address-type': 'local', 'src-address-type': 'unicast',
+      'packet-size': '0-100', limit: '10,5:packet', 'place-before': first,
+    })).json;
+    assert.ok(rule['.id'], JSON.stringify(rule));
+    try {
+      assert.equal((await ping('w1', '203.0.113.1')).status, 'timeout', 'an 84-byte echo to the firewall itself');
+      assert.equal((await ping('w1', '203.0.113.1', { size: '200' })).received, '1', 'a 228-byte echo is not 0-100');
+      assert.equal((await fw.get(`/rest/ip/firewall/filter/${rule['.id']}`)).json.packets, '1');
+    } finally {
+      await fw.delete(`/rest/ip/firewall/filter/${rule['.id']}`);
+    }
+  });
+
   test('reset-counters clears what the traffic counted', async () => {
     await ping('h1', '203.0.113.20');
     const fw = t.rest('fw');
