@@ -18,7 +18,13 @@ export interface LabNode {
 }
 
 /** One end of a link, by node and the port's default name. */
-export interface Wire { node: number; port: string }
+export interface End { node: number; port: string }
+
+/**
+ * What joins ports: a cable between two (`switched` false), or a switch of the host that
+ * joins every port linked to it (containerlab's `bridge` kind).
+ */
+export interface Wire { ends: End[]; switched: boolean }
 
 /** An address on an interface that works: who answers ARP for it in a domain. */
 export interface Host {
@@ -70,7 +76,7 @@ export class Fabric {
   /** Hosts of each layer-2 domain. */
   readonly hosts = new Map<string, Host[]>();
 
-  constructor(readonly nodes: readonly LabNode[], readonly links: readonly { a: Wire; b: Wire }[]) {
+  constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[]) {
     this.build();
   }
 
@@ -107,12 +113,12 @@ export class Fabric {
     }
     const all = [0, ...tags];
     const key = (node: number, id: number | string, tag: number) => `${node}:${id}:${tag}`;
-    // Links: every frame crosses, tagged or not, while both ends run.
-    for (const { a, b } of this.links) {
-      const na = this.nodes[a.node], nb = this.nodes[b.node];
-      const pa = portByDefaultName(na.env, a.port), pb = portByDefaultName(nb.env, b.port);
-      if (!pa || !pb || !isRunning(na.env, pa) || !isRunning(nb.env, pb)) continue;
-      for (const t of all) this.union(key(a.node, pa.id, t), key(b.node, pb.id, t));
+    // Wires: every frame crosses, tagged or not, between the ports that run.
+    for (const wire of this.wires) {
+      const ends = this.running(wire);
+      for (let i = 1; i < ends.length; i++) {
+        for (const t of all) this.union(key(ends[0].node, ends[0].port.id, t), key(ends[i].node, ends[i].port.id, t));
+      }
     }
     for (const n of this.nodes) {
       const env = n.env;
@@ -182,8 +188,8 @@ export class Fabric {
     const queue: { node: number; port: Row }[] = [{ node, port }];
     while (queue.length) {
       const here = queue.shift()!;
-      const far = this.farEnd(here.node, here.port);
-      if (!far || seen.has(`${far.node}:${far.port.id}`)) continue;
+      for (const far of this.farEnds(here.node, here.port)) {
+      if (seen.has(`${far.node}:${far.port.id}`)) continue;
       seen.add(`${far.node}:${far.port.id}`);
       if (far.node === node) continue;
       out.push(far);
@@ -201,6 +207,7 @@ export class Fabric {
         if (!other || other === far.port || !isRunning(env, other) || seen.has(`${far.node}:${other.id}`)) continue;
         seen.add(`${far.node}:${other.id}`);
         queue.push({ node: far.node, port: other });
+      }
       }
     }
     return out;
@@ -230,19 +237,23 @@ export class Fabric {
     return out;
   }
 
-  /** The port at the other end of a running port's link. */
-  farEnd(node: number, port: Row): { node: number; port: Row } | undefined {
-    const name = port.values['default-name'];
-    if (!name) return undefined;
-    for (const { a, b } of this.links) {
-      const [mine, other] = a.node === node && a.port === name ? [a, b] : b.node === node && b.port === name ? [b, a] : [];
-      if (!mine || !other) continue;
-      const env = this.nodes[other.node].env;
-      const row = portByDefaultName(env, other.port);
-      if (!row || !isRunning(this.nodes[node].env, port) || !isRunning(env, row)) return undefined;
-      return { node: other.node, port: row };
+  /** The ends of a wire whose ports run. */
+  private running(wire: Wire): { node: number; port: Row }[] {
+    const out: { node: number; port: Row }[] = [];
+    for (const end of wire.ends) {
+      const env = this.nodes[end.node].env;
+      const port = portByDefaultName(env, end.port);
+      if (port && isRunning(env, port)) out.push({ node: end.node, port });
     }
-    return undefined;
+    return out;
+  }
+
+  /** The ports at the other ends of a running port's wire. */
+  farEnds(node: number, port: Row): { node: number; port: Row }[] {
+    const name = port.values['default-name'];
+    if (!name || !isRunning(this.nodes[node].env, port)) return [];
+    const wire = this.wires.find((w) => w.ends.some((e) => e.node === node && e.port === name));
+    return wire ? this.running(wire).filter((e) => e.node !== node || e.port.id !== port.id) : [];
   }
 }
 

@@ -17,7 +17,7 @@ import { consoleOf } from '../menus/console.js';
 import { grantedPolicies } from '../menus/user/user.js';
 import { DEFAULT_PORTS, Router } from '../router.js';
 import { Dhcp } from './dhcp.js';
-import { Fabric, portByDefaultName, type LabNode, type Wire } from './fabric.js';
+import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
 import { Forwarder, workingAddresses, type Learned } from './forward.js';
 import { inInterfaceList } from './firewall.js';
 import { nodeBoard, type Topology } from './topology.js';
@@ -43,7 +43,7 @@ const MANAGEMENT_PORT = 'ether1';
 
 export class Lab {
   readonly nodes: (LabNode & { router: Router })[] = [];
-  private readonly links: { a: Wire; b: Wire }[] = [];
+  private readonly wires: Wire[] = [];
   private fabricKept?: Fabric;
   private readonly learned: Learned[] = [];
   private readonly forwarder = new Forwarder(() => this.fabric(), this.learned);
@@ -66,8 +66,7 @@ export class Lab {
       await lab.stop();
       throw e;
     }
-    const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
-    for (const l of topology.links) lab.links.push({ a: { node: index.get(l.a.node)!, port: l.a.port }, b: { node: index.get(l.b.node)!, port: l.b.port } });
+    lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
       n.device.network.lab = new NodeView(lab, n.index);
       n.env.store.onCommit((tables) => lab.changed(n.index, tables));
@@ -97,7 +96,7 @@ export class Lab {
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    return (this.fabricKept ??= new Fabric(this.nodes, this.links));
+    return (this.fabricKept ??= new Fabric(this.nodes, this.wires));
   }
 
   private changed(node: number, tables: ReadonlySet<string>) {
@@ -119,21 +118,27 @@ export class Lab {
     }
   }
 
-  /** Carrier on every port: a wired port has it while its far end is enabled. */
+  /**
+   * Carrier on every port: a cabled port has it while its far end is enabled; a port linked to
+   * a switch of the host, while the switch is there (always).
+   */
   private carriers() {
-    const far = new Map<string, Wire>();
-    for (const { a, b } of this.links) { far.set(`${a.node}:${a.port}`, b); far.set(`${b.node}:${b.port}`, a); }
+    const wireOf = new Map<string, Wire>();
+    for (const w of this.wires) for (const e of w.ends) wireOf.set(`${e.node}:${e.port}`, w);
     for (const n of this.nodes) {
       for (const row of n.env.store.table(INTERFACE_TABLE).rows) {
         if (row.values.type !== 'ether') continue;
         const port = row.values['default-name'];
-        const other = port ? far.get(`${n.index}:${port}`) : undefined;
+        const wire = port ? wireOf.get(`${n.index}:${port}`) : undefined;
         let up: boolean;
-        if (other) {
+        if (!wire) {
+          up = port === MANAGEMENT_PORT;
+        } else if (wire.switched) {
+          up = true;
+        } else {
+          const other = wire.ends.find((e) => e.node !== n.index || e.port !== port)!;
           const end = portByDefaultName(this.nodes[other.node].env, other.port);
           up = !!end && end.values.disabled !== 'true';
-        } else {
-          up = port === MANAGEMENT_PORT;
         }
         n.device.setLink(row.id, up);
       }
@@ -283,3 +288,29 @@ class NodeView implements LabView {
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
 }
 
+
+/**
+ * The wires of a topology: a cable for each link between two routers, and one switched
+ * segment per group of switches linked together, joining every router port linked to them.
+ */
+function wiresOf(topology: Topology): Wire[] {
+  const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
+  const switches = new Set(topology.switches);
+  const group = new Map<string, string>(topology.switches.map((s) => [s, s]));
+  const root = (s: string): string => { let r = s; while (group.get(r) !== r) r = group.get(r)!; return r; };
+  const wires: Wire[] = [];
+  const segments = new Map<string, End[]>();
+  for (const { a, b } of topology.links) {
+    if (switches.has(a.node) && switches.has(b.node)) group.set(root(a.node), root(b.node));
+  }
+  for (const { a, b } of topology.links) {
+    const sa = switches.has(a.node), sb = switches.has(b.node);
+    if (sa && sb) continue;
+    if (!sa && !sb) { wires.push({ ends: [{ node: index.get(a.node)!, port: a.port }, { node: index.get(b.node)!, port: b.port }], switched: false }); continue; }
+    const [sw, router] = sa ? [a, b] : [b, a];
+    const key = root(sw.node);
+    segments.set(key, [...(segments.get(key) ?? []), { node: index.get(router.node)!, port: router.port }]);
+  }
+  for (const ends of segments.values()) wires.push({ ends, switched: true });
+  return wires;
+}

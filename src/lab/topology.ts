@@ -37,6 +37,11 @@ export interface LabLink { a: Endpoint; b: Endpoint }
 export interface Topology {
   name: string;
   nodes: LabNode[];
+  /**
+   * containerlab's `bridge` and `ovs-bridge` nodes: plain switches on the host that join
+   * every link they have into one segment. They are no routers.
+   */
+  switches: string[];
   links: LabLink[];
 }
 
@@ -44,6 +49,8 @@ export class TopologyError extends Error {}
 
 /** Kinds that are a RouterOS router; `vr-ros` and `vr-mikrotik_ros` are containerlab's older names. */
 const KINDS = new Set(['mikrotik_ros', 'vr-ros', 'vr-mikrotik_ros']);
+/** Kinds that are a switch of the host joining the links to it (containerlab kinds `bridge`, `ovs-bridge`). */
+const SWITCH_KINDS = new Set(['bridge', 'ovs-bridge']);
 /** A CHR has at most this many ports (`--ports`). */
 const CHR_MAX_PORTS = 64;
 /** containerlab's default node kind for this format when a node names none. */
@@ -89,12 +96,14 @@ export function checkTopology(doc: unknown, base: string): Topology {
   const defaults = isMap(topo.defaults) ? topo.defaults : {};
   const kinds = isMap(topo.kinds) ? topo.kinds : {};
   const nodes: LabNode[] = [];
+  const switches = new Set<string>();
   const byName = new Map<string, LabNode>();
   for (const [nodeName, raw] of Object.entries(nodesDoc)) {
     if (!NODE_NAME.test(nodeName)) fail(`node "${nodeName}": not a node name (letters, digits, _ . -)`);
     const own = raw === null || raw === undefined ? {} : isMap(raw) ? raw : fail(`node ${nodeName}: not a mapping`);
     const kind = String(own.kind ?? defaults.kind ?? 'mikrotik_ros');
-    if (!KINDS.has(kind)) fail(`node ${nodeName}: kind ${kind} is not a RouterOS router (mikrotik_ros)`);
+    if (SWITCH_KINDS.has(kind)) { switches.add(nodeName); continue; }
+    if (!KINDS.has(kind)) fail(`node ${nodeName}: kind ${kind} is not a RouterOS router (mikrotik_ros) or a bridge`);
     // containerlab merges defaults, then the kind's settings, then the node's own.
     const kindDoc = isMap(kinds[kind]) ? kinds[kind] as Record<string, unknown> : {};
     const env = { ...(isMap(defaults.env) ? defaults.env : {}), ...(isMap(kindDoc.env) ? kindDoc.env : {}), ...(isMap(own.env) ? own.env : {}) };
@@ -112,7 +121,7 @@ export function checkTopology(doc: unknown, base: string): Topology {
     nodes.push(node);
     byName.set(nodeName, node);
   }
-  if (!nodes.length) fail('topology: no nodes');
+  if (!nodes.length) fail('topology: no mikrotik_ros nodes');
   const links: LabLink[] = [];
   const used = new Map<string, number>();
   const linksDoc = topo.links === undefined || topo.links === null ? [] : Array.isArray(topo.links) ? topo.links : fail('topology: links is not a list');
@@ -122,14 +131,16 @@ export function checkTopology(doc: unknown, base: string): Topology {
     const [a, b] = endpoints.map((e): Endpoint => {
       const m = typeof e === 'string' ? /^([^:]+):(.+)$/.exec(e) : null;
       if (!m) return fail(`link ${i + 1}: endpoint ${JSON.stringify(e)} is not NODE:INTERFACE`);
+      if (switches.has(m[1])) return { node: m[1], port: m[2] };
       const node = byName.get(m[1]) ?? fail(`link ${i + 1}: unknown node ${m[1]} in ${e}`);
       return { node: node.name, port: routerPort(m[2]) };
     });
     for (const [ep, given] of [[a, endpoints[0]], [b, endpoints[1]]] as const) {
-      const node = byName.get(ep.node)!;
       const key = `${ep.node}:${ep.port}`;
       if (used.has(key)) fail(`link ${i + 1}: port ${given} is already on link ${used.get(key)}`);
       used.set(key, i + 1);
+      const node = byName.get(ep.node);
+      if (!node) continue;
       if (node.board === 'chr') {
         // A CHR has the ports its virtual machine is given: as many as its links need.
         const n = /^ether(\d+)$/.exec(ep.port);
@@ -141,7 +152,7 @@ export function checkTopology(doc: unknown, base: string): Topology {
     }
     links.push({ a, b });
   });
-  return { name, nodes, links };
+  return { name, nodes, switches: [...switches], links };
 }
 
 /** The board a node runs: the catalogue's, with a CHR's ports sized to its links. */

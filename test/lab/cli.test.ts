@@ -93,7 +93,7 @@ describe('vrouter lab', () => {
     assert.equal(refused('name: t\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n').stderr,
       'vrouter lab: node r1: startup-config r1.rsc does not exist\n');
     assert.equal(refused('name: t\ntopology:\n  nodes:\n    r1: { kind: linux }\n').stderr,
-      'vrouter lab: node r1: kind linux is not a RouterOS router (mikrotik_ros)\n');
+      'vrouter lab: node r1: kind linux is not a RouterOS router (mikrotik_ros) or a bridge\n');
     const broken = refused('name: t\ntopology: [\n');
     assert.equal(broken.status, 2);
     assert.match(broken.stderr, /^vrouter lab: topology .*lab\.clab\.yml: .+\n$/);
