@@ -10,7 +10,7 @@
 // Bounds. A connection holds little whatever its client does:
 //   - a sentence before a login: MAX_SENTENCE_BEFORE_LOGIN (64 KiB); after: MAX_SENTENCE
 //     (16 MiB), refused from its word's length, before its bytes are held;
-//   - input beyond OWN_INPUT (1 MiB) per connection comes from one budget of all connections
+//   - input beyond OWN_INPUT (256 KiB) per connection comes from one budget of all connections
 //     (INPUT_TOTAL, 32 MiB); a connection that finds it spent is ended with `!fatal`;
 //   - sentences are read only as they are run: with whole sentences waiting and READ_HIGH
 //     (256 KiB) held, the socket is not read;
@@ -37,12 +37,14 @@ import { follow, type Following } from './listen.js';
 import type { Served, Turns } from './turns.js';
 import { FramingError, MAX_SENTENCE, MAX_SENTENCE_BEFORE_LOGIN, SentenceReader, encodeReply, encodeSentence } from './words.js';
 
-export const OWN_INPUT = 1024 * 1024;
+export const OWN_INPUT = 256 * 1024;
 export const INPUT_TOTAL = 32 * 1024 * 1024;
 export const READ_HIGH = 256 * 1024;
 export const WRITE_HIGH = 1024 * 1024;
 export const UNREAD_MAX = 64 * 1024 * 1024;
 export const MAX_RUNNING = 256;
+/** How long a connection ended with `!fatal` is still read (and dropped) before it is cut. */
+const FATAL_LINGER_MS = 2000;
 
 export interface ApiContext {
   engine: Engine;
@@ -252,6 +254,10 @@ export class ApiSession implements Served {
     if (this.closed) return;
     this.socket.write(encodeSentence(['!fatal', reason]));
     this.socket.end();
+    // Nothing more is read; the connection goes after a moment, for the client to read the
+    // `!fatal` before the close (a reset, with its bytes unread here) reaches it.
+    this.socket.pause();
+    setTimeout(() => this.socket.destroy(), FATAL_LINGER_MS).unref();
     this.close();
   }
 
@@ -470,6 +476,7 @@ export class ApiSession implements Served {
     this.running.clear();
     this.login?.end();
     this.login = undefined;
+    this.reader.clear();
     this.ctx.input.give(this.taken);
     this.taken = 0;
   }

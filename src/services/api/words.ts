@@ -261,6 +261,16 @@ export class SentenceReader {
     }
   }
 
+  /** Lets go of everything held (the connection is gone; its bytes go back to the budget). */
+  clear() {
+    this.buffer = EMPTY;
+    this.at = 0;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.words = [];
+    this.size = 0;
+  }
+
   /** Takes a piece and returns every sentence it completed (for clients that read all at once). */
   push(chunk: Buffer): string[][] {
     this.feed(chunk);
