@@ -163,18 +163,18 @@ export class Router {
 
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
     const www = new Www({
-      rest, scheme, tls: spec.tls, allowed: spec.allowed, budget: this.bodies,
+      rest, scheme, tls: spec.tls, allowed: spec.allowed, maxSessions: spec.maxSessions, budget: this.bodies,
       router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: this.rosVersion }),
       parts: () => this.webParts(scheme),
     });
     const port = await www.listen(spec.port, spec.host);
-    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls) };
+    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls, next.maxSessions) };
   }
 
   private async startApi(spec: ListenSpec, context: ApiContext): Promise<Listener> {
-    const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
+    const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed, maxSessions: spec.maxSessions });
     const port = await server.listen(spec.port, spec.host);
-    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.tls) };
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions, next.tls) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */
