@@ -103,21 +103,21 @@ function parse(words: readonly string[]): Parsed {
 const NOTHING: Outcome = Object.freeze({ records: [] });
 
 /**
- * A command's cancellation: by the request limit (its lane) or by `/cancel` (its entry).
+ * A command's cancellation: by the request limit (`limit`) or by `/cancel` (its entry).
  * The AbortSignal is made only when the command asks for one (most never do).
  */
 class CommandCancel {
   private made?: AbortSignal;
 
-  constructor(private readonly lane: LimitCancel, private readonly entry: Running) {}
+  constructor(private readonly limit: LimitCancel, private readonly entry: Running) {}
 
-  get aborted(): boolean { return this.lane.aborted || this.entry.interrupted; }
+  get aborted(): boolean { return this.limit.aborted || this.entry.interrupted; }
 
   get signal(): AbortSignal {
     if (!this.made) {
       this.entry.controller = new AbortController();
       if (this.entry.interrupted) this.entry.controller.abort();
-      this.made = AbortSignal.any([this.lane.signal, this.entry.controller.signal]);
+      this.made = AbortSignal.any([this.limit.signal, this.entry.controller.signal]);
     }
     return this.made;
   }
