@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiBench, type ApiConfig } from './api.js';
+import { fairnessBench, type FairnessConfig } from './fairness.js';
 import { fleetBench, type FleetConfig } from './fleet.js';
 import { largeBench, type LargeConfig } from './large.js';
 import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
@@ -23,6 +24,7 @@ export interface BenchConfig {
   api: ApiConfig;
   large: LargeConfig;
   fleet: FleetConfig;
+  fairness: FairnessConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -32,6 +34,7 @@ export const FULL: BenchConfig = {
   api: { connections: 16, users: 4, warmupSec: 3, durationSec: 10 },
   large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
   fleet: { routers: 50, idleMs: 10_000 },
+  fairness: { prints: 20_000, idleSec: 3, loopSec: 10, gapMs: 50, timeoutMs: 10_000 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -41,9 +44,10 @@ export const QUICK: BenchConfig = {
   api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1 },
   large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
   fleet: { routers: 2, idleMs: 200 },
+  fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -57,6 +61,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'rest' ? await restBench(cfg.rest)
       : name === 'api' ? await apiBench(cfg.api)
       : name === 'fleet' ? await fleetBench(cfg.fleet)
+      : name === 'fairness' ? await fairnessBench(cfg.fairness)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);

@@ -24,7 +24,8 @@ import { RestHandler } from './services/rest/handler.js';
 import { MAX_BODY_TOTAL_BYTES, Www, type WebParts } from './services/www.js';
 import { BodyBudget } from './services/budget.js';
 import { ApiServer } from './services/api/server.js';
-import type { ApiContext } from './services/api/session.js';
+import { INPUT_TOTAL, type ApiContext } from './services/api/session.js';
+import { Turns } from './services/api/turns.js';
 import { Services, type ListenSpec, type Listener } from './services/services.js';
 import { SecretBox } from './device/secrets.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
@@ -150,10 +151,12 @@ export class Router {
     this.engine.services.serviceStatus = (name: string) => services.status(name);
     services.register('www', (spec) => this.startWww(spec, rest, 'http'));
     services.register('www-ssl', (spec) => this.startWww(spec, rest, 'https'));
-    // The API protocol has a queue of its own per user: a command that reaches the request
-    // limit ends that command (and those queued behind it), not a REST login.
-    const apiLanes = new Lanes(this.options.requestLimitMs);
-    const api = { engine: this.engine, logins: this.logins, lanes: apiLanes, version: this.rosVersion };
+    // API commands run side by side, each ending at the request limit by itself; connections
+    // take turns at the engine and share one budget for long sentences.
+    const api: ApiContext = {
+      engine: this.engine, logins: this.logins, requestLimitMs: this.options.requestLimitMs, version: this.rosVersion,
+      turns: new Turns(), input: new BodyBudget(INPUT_TOTAL),
+    };
     services.register('api', (spec) => this.startApi(spec, api));
     services.register('api-ssl', (spec) => this.startApi(spec, api));
     await services.start();
@@ -163,18 +166,18 @@ export class Router {
 
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
     const www = new Www({
-      rest, scheme, tls: spec.tls, allowed: spec.allowed, budget: this.bodies,
+      rest, scheme, tls: spec.tls, allowed: spec.allowed, maxSessions: spec.maxSessions, budget: this.bodies,
       router: () => ({ identity: this.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik', version: this.rosVersion }),
       parts: () => this.webParts(scheme),
     });
     const port = await www.listen(spec.port, spec.host);
-    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls) };
+    return { port, close: (graceful) => www.close(graceful), update: (next) => www.update(next.allowed, next.tls, next.maxSessions) };
   }
 
   private async startApi(spec: ListenSpec, context: ApiContext): Promise<Listener> {
-    const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
+    const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed, maxSessions: spec.maxSessions });
     const port = await server.listen(spec.port, spec.host);
-    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.tls) };
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions, next.tls) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */

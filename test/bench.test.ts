@@ -96,6 +96,19 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.match(row(section, /memory of the lab, idle: sum of proportional/).value, measured);
   });
 
+  test('fairness: REST and API probes of other clients idle, while one API client pipelines prints, and while a script loops', async () => {
+    const [section] = await runBenchmarks(QUICK, ['fairness'], false);
+    checkTables(section);
+    for (const what of [/REST .* pipelines .*: worst/, /API .* pipelines .*: worst/, /REST .* script loops: worst/, /API .* script loops: worst/]) {
+      const r = row(section, what);
+      // A router that does not answer is a value too (and a missed target).
+      assert.ok(measured.test(r.value) || /^no answer within/.test(r.value), `${r.what}: ${r.value}`);
+      assert.match(r.baseline!, measured);
+      assert.equal(typeof r.met, 'boolean');
+    }
+    assert.match(row(section, /pipelined prints themselves/).value, measured);
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {

@@ -132,7 +132,7 @@ export class Logins {
       kept = undefined;
     }
     if (!account || account.disabled || !this.directory.addressAllowed(address, account.address)) {
-      await this.gate.verify(address, password, undefined);
+      await this.gate.verify(address, user, password, undefined);
       return this.refused(user, address, via);
     }
     if (kept) {
@@ -141,10 +141,10 @@ export class Logins {
       // after the same hash as any other refusal: a quick refusal would tell that this user
       // exists (and is logged in).
       if (crypto.timingSafeEqual(kept.digest, digest)) return kept;
-      await this.gate.verify(address, password, account.password);
+      await this.gate.verify(address, user, password, account.password);
       return this.refused(user, address, via);
     }
-    const verified = await this.gate.verify(address, password, account.password);
+    const verified = await this.gate.verify(address, user, password, account.password);
     // Another request of this user may have logged in while the hash was computed.
     const meanwhile = this.kept.get(key);
     if (meanwhile) return crypto.timingSafeEqual(meanwhile.digest, digest) ? meanwhile : this.authenticate(user, password, address, via, digest);
@@ -161,7 +161,7 @@ export class Logins {
       user, group: account.group, policies: account.policies, address, via, since: now,
       expires: now + this.keepMs, allowed, entries, storedHash: account.password, digest,
     };
-    this.gate.succeeded(address);
+    this.gate.succeeded(address, user);
     this.kept.set(key, login);
     for (const entry of entries) this.events.loggedIn(entry);
     if (!allowed) this.events.failed(user, '', way.behind!.via);
@@ -178,11 +178,11 @@ export class Logins {
     if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
     const usable = account && !account.disabled && this.directory.addressAllowed(address, account.address);
-    const verified = await this.gate.verify(address, password, usable ? account.password : undefined);
+    const verified = await this.gate.verify(address, user, password, usable ? account.password : undefined);
     if (!usable || !verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
       return this.refused(user, address, via);
     }
-    this.gate.succeeded(address);
+    this.gate.succeeded(address, user);
     const now = this.now();
     const entry: Entry = { user, group: account.group, address, via, since: now };
     const login: Login = {
@@ -211,7 +211,7 @@ export class Logins {
   /** A refused login: logged, and counted against its client's address. */
   private refused(user: string, address: string, via: string): undefined {
     this.events.failed(user, address, via);
-    this.gate.failed(address);
+    this.gate.failed(address, user);
     return undefined;
   }
 

@@ -17,6 +17,8 @@ import type { Store } from '../core/store.js';
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
 export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl'];
 const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
+/** `max-sessions` of a record that has none (its declared default). */
+export const DEFAULT_MAX_SESSIONS = 20;
 
 /** What a face is asked to listen with. */
 export interface ListenSpec {
@@ -25,6 +27,11 @@ export interface ListenSpec {
   port: number;
   /** False for a client outside `available-from`: its connection is reset unread. */
   allowed(address: string): boolean;
+  /**
+   * `max-sessions`: the connections the service holds at once (a REST session is one
+   * connection, with its keep-alive requests). One more is closed at once, unread.
+   */
+  maxSessions: number;
   /** For www-ssl and api-ssl: certificate chain and key (or none), ciphers and TLS versions. */
   tls?: tls.TlsOptions;
 }
@@ -153,8 +160,9 @@ export class Services {
     const v = row.values;
     const port = Number(v.port);
     const availableFrom = v['available-from'] ?? '';
-    const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom) };
-    const settings: Record<string, string | number> = { port, availableFrom };
+    const maxSessions = Number(v['max-sessions'] ?? DEFAULT_MAX_SESSIONS);
+    const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom), maxSessions };
+    const settings: Record<string, string | number> = { port, availableFrom, maxSessions };
     if (SECURE.has(name)) {
       const tlsVersion = v['tls-version'] ?? 'any';
       const material = this.o.certificate(v.certificate ?? 'none');

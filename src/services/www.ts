@@ -88,6 +88,8 @@ export interface WwwOptions {
   tls?: tls.TlsOptions;
   /** Clients outside `available-from` are reset before any byte of theirs is read. */
   allowed: (address: string) => boolean;
+  /** `max-sessions`: connections held at once; one more is closed before a byte is read. */
+  maxSessions?: number;
   limits?: Partial<Limits>;
   /** Shared by the listeners of one router (www and www-ssl); each Www has its own otherwise. */
   budget?: BodyBudget;
@@ -144,10 +146,12 @@ export class Www {
   private readonly budget: BodyBudget;
   /** available-from, replaced in place by `update`. */
   private allowed: (address: string) => boolean;
+  private maxSessions: number;
 
   constructor(private readonly options: WwwOptions) {
     const limits = this.limits = { ...LIMITS, ...options.limits };
     this.allowed = options.allowed;
+    this.maxSessions = options.maxSessions ?? Infinity;
     this.budget = options.budget ?? new BodyBudget(limits.maxBodyTotalBytes);
     const httpOptions: http.ServerOptions = {
       // A request without Host is answered here (serve), with the JSON error object.
@@ -167,6 +171,7 @@ export class Www {
     // TLS) reads a byte from it.
     this.server.prependListener('connection', (socket: net.Socket) => {
       if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      if (this.sockets.size >= this.maxSessions) return void socket.destroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -191,8 +196,9 @@ export class Www {
    * New settings for the connections to come, on the same listening socket: available-from,
    * and for HTTPS the certificate, ciphers and TLS versions. Open connections stay.
    */
-  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions, maxSessions = this.maxSessions) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
     if (tlsOptions && this.server instanceof https.Server) this.server.setSecureContext(tlsOptions);
   }
 

@@ -23,7 +23,12 @@ let r: TestRouter;
 const addUser = (name: string, password: string) =>
   r.router.engine.run({ path: ['user'], command: 'add', args: { name, password, group: 'full' } }, consoleUser);
 
-before(async () => { r = await startRouter(); });
+before(async () => {
+  r = await startRouter();
+  // The floods below are 200 connections at once: more than www's default max-sessions (20).
+  await r.router.engine.run({ path: ['ip', 'service'], command: 'set', args: { numbers: 'www', 'max-sessions': '1000' } }, consoleUser);
+  await r.router.services!.settled();
+});
 after(async () => { await r.stop(); });
 
 describe('a refused login does not tell who exists', () => {
@@ -92,5 +97,20 @@ describe('failed logins cannot hold up the logins of others', () => {
     // addresses that have not failed yet.
     const baseline = median(quiet);
     assert.ok(good.ms < 12 * baseline + 100, `first login took ${good.ms.toFixed(0)} ms during the flood, ${baseline.toFixed(0)} ms without`);
+  });
+
+  test('issue 27: during 200 wrong logins from one address, another user\'s correct first login from it is served, never refused', async () => {
+    await addUser('dave', 'pw-dave');
+    const from = '127.0.0.4';
+    const started = Date.now();
+    const flood = Array.from({ length: 200 }, (_, i) => timed(r.port, i % 2 ? 'admin' : `ghost${i}`, `guess-${i}`, from));
+    await new Promise((ok) => setTimeout(ok, 50));
+    const good = await timed(r.port, 'dave', 'pw-dave', from);
+    const bad = await Promise.all(flood);
+    // Before: refused after some 200 ms, the address's queue being full.
+    assert.equal(good.status, 200, `answered ${good.status} after ${good.ms.toFixed(0)} ms`);
+    assert.deepEqual([...new Set(bad.map((b) => b.status))], [401]);
+    // Slow is acceptable; within the whole flood's time, generously.
+    assert.ok(good.ms < 30_000 && Date.now() - started < 60_000, `first login took ${good.ms.toFixed(0)} ms`);
   });
 });

@@ -65,7 +65,13 @@ const pythonUpload = async (port: number, size: number, how: 'length' | 'chunked
 
 describe('a REST request is admitted before its body is read', () => {
   let r: TestRouter;
-  before(async () => { r = await startRouter(); });
+  before(async () => {
+    r = await startRouter();
+    // 40 clients at once: more than www's default max-sessions (20), which refuses the rest.
+    const www = r.router.store.table('ip/service').byKey.get('www')!;
+    await r.router.engine.run({ path: ['ip', 'service'], command: 'set', args: { numbers: www.values.name, 'max-sessions': '100' } }, consoleUser);
+    await r.router.services!.settled();
+  });
   after(async () => { await r.stop(); });
 
   test('without credentials: 401 right after the head, while the 7.5 MB body it announced never comes', async () => {

@@ -16,6 +16,8 @@ export interface ApiServerOptions {
   tls?: tls.TlsOptions;
   /** False for a client outside `available-from`: its connection is reset unread. */
   allowed(address: string): boolean;
+  /** `max-sessions`: one connection more is closed at once, unread (none: no bound). */
+  maxSessions?: number;
   /** Tests shorten it. */
   handshakeTimeoutMs?: number;
 }
@@ -25,9 +27,11 @@ export class ApiServer {
   private readonly sockets = new Set<net.Socket>();
   /** available-from, replaced in place by `update`. */
   private allowed: (address: string) => boolean;
+  private maxSessions: number;
 
   constructor(private readonly options: ApiServerOptions) {
     this.allowed = options.allowed;
+    this.maxSessions = options.maxSessions ?? Infinity;
     const start = (socket: net.Socket) => {
       socket.setNoDelay(true);
       new ApiSession(socket, remoteAddress(socket), options.context);
@@ -39,6 +43,8 @@ export class ApiServer {
     // here on, so that closing the server also cuts one still in its handshake.
     this.server.prependListener('connection', (socket: net.Socket) => {
       if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      // Over max-sessions: closed before a byte is read (or a TLS handshake begins).
+      if (this.sockets.size >= this.maxSessions) return void socket.destroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -57,9 +63,10 @@ export class ApiServer {
     });
   }
 
-  /** New settings (available-from, TLS) for the sessions to come; open ones stay. */
-  update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions) {
+  /** New settings (available-from, max-sessions, TLS) for the sessions to come; open ones stay. */
+  update(allowed: (address: string) => boolean, maxSessions: number, tlsOptions?: tls.TlsOptions) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
     if (tlsOptions && this.server instanceof tls.Server) this.server.setSecureContext(tlsOptions);
   }
 

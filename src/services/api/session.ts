@@ -3,27 +3,60 @@
 // `!re`, its end `!done` (with `=ret=` and the like), its errors `!trap` then `!done`.
 // `/cancel` and the session side of `listen` (./listen.ts) live here: they are about the
 // connection, not the configuration.
+//
+// Tagged commands run side by side, as on the router: a `/ping` that streams for seconds
+// holds back nothing sent after it. Each command that waits ends at the request limit.
+//
+// Bounds. A connection holds little whatever its client does:
+//   - a sentence before a login: MAX_SENTENCE_BEFORE_LOGIN (64 KiB); after: MAX_SENTENCE
+//     (16 MiB), refused from its word's length, before its bytes are held;
+//   - input beyond OWN_INPUT (256 KiB) per connection comes from one budget of all connections
+//     (INPUT_TOTAL, 32 MiB); a connection that finds it spent is ended with `!fatal`;
+//   - sentences are read only as they are run: with whole sentences waiting and READ_HIGH
+//     (256 KiB) held, the socket is not read;
+//   - replies the client does not read: past WRITE_HIGH (1 MiB) unsent, no further sentence
+//     is run and the socket is not read until the client has taken them (the 'drain'); past
+//     UNREAD_MAX (64 MiB: streams such as listen and ping keep writing) the connection is cut;
+//   - commands under way at once: MAX_RUNNING (256); past it, the next waits for one to end.
+// Connections take turns at the engine (./turns.ts).
 
 import crypto from 'node:crypto';
 import type net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { CommandError } from '../../core/errors.js';
 import type { Engine, Outcome, Sentence } from '../../core/engine.js';
 import { after, type Maybe } from '../../core/maybe.js';
 import { findRow } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
-import type { Cancel as LaneCancel, Lanes } from '../../auth/lanes.js';
+import { Cancel as LimitCancel, sessionClosed } from '../../auth/lanes.js';
 import type { Login, Logins } from '../../auth/logins.js';
+import type { BodyBudget } from '../budget.js';
 import { since } from '../../device/version.js';
 import { BAD_LOGIN, CATEGORY_OF, INTERRUPTED, NOT_LOGGED_IN } from './errors.js';
 import { follow, type Following } from './listen.js';
-import { FramingError, SentenceReader, encodeReply, encodeSentence } from './words.js';
+import type { Served, Turns } from './turns.js';
+import { FramingError, MAX_SENTENCE, MAX_SENTENCE_BEFORE_LOGIN, SentenceReader, encodeReply, encodeSentence } from './words.js';
+
+export const OWN_INPUT = 256 * 1024;
+export const INPUT_TOTAL = 32 * 1024 * 1024;
+export const READ_HIGH = 256 * 1024;
+export const WRITE_HIGH = 1024 * 1024;
+export const UNREAD_MAX = 64 * 1024 * 1024;
+export const MAX_RUNNING = 256;
+/** How long a connection ended with `!fatal` is still read (and dropped) before it is cut. */
+const FATAL_LINGER_MS = 2000;
 
 export interface ApiContext {
   engine: Engine;
   logins: Logins;
-  lanes: Lanes;
+  /** How long one command may wait before it ends with `Session closed`. */
+  requestLimitMs: number;
   /** The RouterOS version the router reports (`--ros-version`). */
   version: string;
+  /** Turns at the engine, shared by every connection of api and api-ssl. */
+  turns: Turns;
+  /** Input of long sentences, shared by every connection (INPUT_TOTAL). */
+  input: BodyBudget;
 }
 
 /** A command under way; `tag` is undefined for an untagged one, which cannot be cancelled. */
@@ -70,21 +103,21 @@ function parse(words: readonly string[]): Parsed {
 const NOTHING: Outcome = Object.freeze({ records: [] });
 
 /**
- * A command's cancellation: by the request limit (its lane) or by `/cancel` (its entry).
+ * A command's cancellation: by the request limit (`limit`) or by `/cancel` (its entry).
  * The AbortSignal is made only when the command asks for one (most never do).
  */
 class CommandCancel {
   private made?: AbortSignal;
 
-  constructor(private readonly lane: LaneCancel, private readonly entry: Running) {}
+  constructor(private readonly limit: LimitCancel, private readonly entry: Running) {}
 
-  get aborted(): boolean { return this.lane.aborted || this.entry.interrupted; }
+  get aborted(): boolean { return this.limit.aborted || this.entry.interrupted; }
 
   get signal(): AbortSignal {
     if (!this.made) {
       this.entry.controller = new AbortController();
       if (this.entry.interrupted) this.entry.controller.abort();
-      this.made = AbortSignal.any([this.lane.signal, this.entry.controller.signal]);
+      this.made = AbortSignal.any([this.limit.signal, this.entry.controller.signal]);
     }
     return this.made;
   }
@@ -93,28 +126,99 @@ class CommandCancel {
 /** Commands whose reply is a list, which from 7.18 says `!empty` when it has nothing in it. */
 const LISTS = new Set(['print', 'getall']);
 
-export class ApiSession {
+export class ApiSession implements Served {
   private login?: { login: Login; end(): void };
   private readonly running = new Set<Running>();
   private closed = false;
+  private readonly reader = new SentenceReader();
+  /** Bytes taken from the shared input budget. */
+  private taken = 0;
+  /** A login or a listen's start under way: later sentences wait for it. */
+  private blocked = false;
+  /** Not reading the socket because replies are not taken (until 'drain'). */
+  private draining = false;
+  private paused = false;
 
   constructor(private readonly socket: net.Socket, private readonly client: string, private readonly ctx: ApiContext) {
-    const reader = new SentenceReader();
+    this.reader.maxSentence = MAX_SENTENCE_BEFORE_LOGIN;
     socket.on('data', (chunk: Buffer) => {
-      let sentences: string[][];
-      try {
-        sentences = reader.push(chunk);
-      } catch (e) {
-        if (!(e instanceof FramingError)) throw e;
-        this.fatal('invalid word length');
-        return;
-      }
-      for (const words of sentences) if (words.length) this.accept(words);
+      if (this.closed) return;
+      this.reader.feed(chunk);
+      if (!this.hold()) return;
+      this.wake();
     });
     // A client that half-closes is done: the router closes the session (idle ones are kept).
     socket.on('end', () => { this.close(); socket.end(); });
     socket.on('close', () => this.close());
     socket.on('error', () => this.close());
+  }
+
+  get owner(): string {
+    return this.login ? this.login.login.user : `\0${this.client}`;
+  }
+
+  /** Asks for a turn when there may be something to run. */
+  private wake() {
+    if (!this.closed && !this.blocked && !this.draining) this.ctx.turns.ready(this);
+  }
+
+  /** Keeps the input budget in step with what the reader holds; false (and the session ends) when it is spent. */
+  private hold(): boolean {
+    const over = Math.max(0, this.reader.held - OWN_INPUT);
+    if (over > this.taken) {
+      if (!this.ctx.input.take(over - this.taken)) {
+        this.fatal('too much data');
+        return false;
+      }
+    } else if (over < this.taken) {
+      this.ctx.input.give(this.taken - over);
+    }
+    this.taken = over;
+    return true;
+  }
+
+  /** One turn: sentences in order until `until`, unless something must be waited for first. */
+  serve(until: number): boolean {
+    for (;;) {
+      if (this.closed || this.blocked) return false;
+      if (this.socket.writableLength > WRITE_HIGH) { this.awaitDrain(); return false; }
+      if (this.running.size >= MAX_RUNNING) { this.pauseIf(true); return false; }
+      let words: string[] | undefined;
+      try {
+        words = this.reader.next();
+      } catch (e) {
+        if (!(e instanceof FramingError)) throw e;
+        this.fatal(e.message === 'sentence too long' ? 'sentence too long' : 'invalid word length');
+        return false;
+      }
+      if (!this.hold()) return false;
+      if (!words) { this.pauseIf(false); return false; }
+      if (words.length) this.accept(words);
+      if (performance.now() >= until) {
+        this.pauseIf(this.reader.held > READ_HIGH);
+        return true;
+      }
+    }
+  }
+
+  /** Reads the socket or not. */
+  private pauseIf(pause: boolean) {
+    if (pause === this.paused || this.closed) return;
+    this.paused = pause;
+    if (pause) this.socket.pause();
+    else if (!this.draining) this.socket.resume();
+  }
+
+  /** The client is not taking its replies: nothing more is read or run until it has. */
+  private awaitDrain() {
+    if (this.draining) return;
+    this.draining = true;
+    this.socket.pause();
+    this.socket.once('drain', () => {
+      this.draining = false;
+      if (!this.paused) this.socket.resume();
+      this.wake();
+    });
   }
 
   /** Sends one sentence: its words and terminator as one buffer, never split across writes. */
@@ -128,6 +232,8 @@ export class ApiSession {
       setImmediate(() => { this.corked = false; this.socket.uncork(); });
     }
     this.socket.write(encodeReply(type, attrs, tag));
+    // A stream (listen, ping) to a client that reads nothing: the connection goes.
+    if (this.socket.writableLength > UNREAD_MAX) { this.socket.destroy(); this.close(); }
   }
 
   private corked = false;
@@ -148,25 +254,23 @@ export class ApiSession {
     if (this.closed) return;
     this.socket.write(encodeSentence(['!fatal', reason]));
     this.socket.end();
+    // Nothing more is read; the connection goes after a moment, for the client to read the
+    // `!fatal` before the close (a reset, with its bytes unread here) reaches it.
+    this.socket.pause();
+    setTimeout(() => this.socket.destroy(), FATAL_LINGER_MS).unref();
     this.close();
   }
 
   /**
-   * Takes sentences in order. A login takes a while (the password hash), and so does the
-   * first look of a `listen`: what the client sent after either waits until it is done, so
+   * Takes one sentence. A login takes a while (the password hash), and so does the first
+   * look of a `listen`: what the client sent after either waits until it is done, so
    * `/login` then a command in one write works, and a change sent after a listen is seen by it.
    */
   private accept(words: string[]) {
-    if (this.waiting) {
-      this.waiting++;
-      this.inbox = this.inbox.then(() => this.guarded(words)).finally(() => { this.waiting--; });
-      return;
-    }
     const wait = this.guarded(words);
-    if (wait) {
-      this.waiting++;
-      this.inbox = wait.finally(() => { this.waiting--; });
-    }
+    if (!wait) return;
+    this.blocked = true;
+    void wait.finally(() => { this.blocked = false; this.wake(); });
   }
 
   /** A fault of ours in one sentence is that sentence's `!trap`, never the end of the router. */
@@ -183,9 +287,6 @@ export class ApiSession {
       return undefined;
     }
   }
-
-  private waiting = 0;
-  private inbox: Promise<void> = Promise.resolve();
 
   /** Handles one sentence; returns what later sentences must wait for (a login, a listen's start). */
   private sentence(words: string[]): Promise<void> | undefined {
@@ -204,7 +305,7 @@ export class ApiSession {
       return;
     }
     if (command === 'listen') return this.listen(p, path);
-    void this.run(p, path, command);
+    this.run(p, path, command);
     return undefined;
   }
 
@@ -218,6 +319,7 @@ export class ApiSession {
     if (!opened) return this.refuseLogin(p.tag);
     this.login?.end();
     this.login = opened;
+    this.reader.maxSentence = MAX_SENTENCE;
     this.send('!done', undefined, p.tag);
   }
 
@@ -245,17 +347,17 @@ export class ApiSession {
   }
 
   /**
-   * One command, in its turn in the user's queue; it ends at the request limit. One that
-   * finds the queue empty and never waits (a print) is answered in this very turn: no
-   * promise stands between it and its `!done`.
+   * One command, beside the others of this connection. One that never waits (a print) is
+   * answered in this very turn: no promise or timer stands between it and its `!done`. One
+   * that waits ends at the request limit with `Session closed`.
    */
   private run(p: Parsed, path: string[], command: string) {
     const entry: Running = { tag: p.tag, interrupted: false };
-    this.running.add(entry);
     const tag = p.tag;
     let records = 0;
+    let settled = false;
     const onRecord = (r: Reply) => {
-      if (entry.interrupted) return;
+      if (entry.interrupted || settled) return;
       records++;
       this.send('!re', r, tag);
     };
@@ -270,28 +372,30 @@ export class ApiSession {
       this.trap(e, tag);
       this.send('!done', undefined, tag);
     };
-    const end = () => {
+    const limit = new LimitCancel();
+    let ran: Maybe<Outcome | undefined>;
+    try {
+      const session = this.session();
+      const one = this.printOne(p, path, command, session);
+      if (one) ran = after(one, (record) => { onRecord(record); return NOTHING; });
+      else ran = this.ctx.engine.execute(this.engineSentence(p, path, command), session, { signal: new CommandCancel(limit, entry), onRecord });
+    } catch (e) {
+      return fail(e);
+    }
+    if (!(ran instanceof Promise)) return finish(ran);
+    this.running.add(entry);
+    const end = (then: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      then();
       this.running.delete(entry);
       // An interrupted command ends after /cancel's own `!done`.
       if (entry.interrupted) this.send('!done', undefined, tag);
+      this.wake();
     };
-    let ran: Maybe<Outcome | undefined> = undefined;
-    try {
-      const session = this.session();
-      ran = this.ctx.lanes.run(session.user, (lane) => {
-        if (entry.interrupted) return undefined;
-        const one = this.printOne(p, path, command, session);
-        if (one) return after(one, (record) => { onRecord(record); return NOTHING; });
-        const sentence = this.engineSentence(p, path, command);
-        return this.ctx.engine.execute(sentence, session, { signal: new CommandCancel(lane, entry), onRecord });
-      });
-      if (ran instanceof Promise) ran.then(finish).catch(fail).finally(end);
-      else finish(ran);
-    } catch (e) {
-      fail(e);
-    } finally {
-      if (!(ran instanceof Promise)) end();
-    }
+    const timer = setTimeout(() => { limit.abort(); end(() => fail(sessionClosed())); }, this.ctx.requestLimitMs);
+    ran.then((out) => end(() => finish(out)), (e) => end(() => fail(e)));
   }
 
   /**
@@ -333,6 +437,7 @@ export class ApiSession {
     entry.stop = () => {
       following.stop();
       this.running.delete(entry);
+      this.wake();
       // The listen's own `!done` follows /cancel's.
       queueMicrotask(() => this.send('!done', undefined, tag));
     };
@@ -371,5 +476,8 @@ export class ApiSession {
     this.running.clear();
     this.login?.end();
     this.login = undefined;
+    this.reader.clear();
+    this.ctx.input.give(this.taken);
+    this.taken = 0;
   }
 }
