@@ -331,7 +331,7 @@ export function formatValue(field: FieldDecl | undefined, value: string): string
     if (value === 'true') return 'yes';
     if (value === 'false') return 'no';
   }
-  return quote(value);
+  return quote(field?.type.exported?.(value) ?? value);
 }
 
 /** Unquoted when every character is one the console reads back as part of a word. */

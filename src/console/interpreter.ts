@@ -251,7 +251,12 @@ export class Interpreter {
       if (p.text === '..') { path.pop(); continue; }
       const node = this.engine.nodeAt(path.join('/'));
       if (!node) break;
-      if (node.commands.has(p.text)) break;
+      // A word that is both a command and a directory (`/interface wireless snooper`) is the
+      // directory when more path follows or when it stands alone, as the router's exports use it.
+      const next = p.last ? stmt.head[p.word + 1]?.text : undefined;
+      const dirToo = node.children.has(p.text)
+        && (!p.last || (next === undefined ? !stmt.args.length : this.engine.nodeAt([...path, p.text].join('/'))?.commands.has(next) === true));
+      if (node.commands.has(p.text) && !dirToo) break;
       const child = pick(node.children.keys(), p.text);
       if (child === undefined || (pick(node.commands.keys(), p.text) !== undefined && child !== p.text)) break;
       path.push(child);
