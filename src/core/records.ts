@@ -26,6 +26,7 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
     let row = table.byKey.get(input);
     if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
     if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
+    if (!row && ref.orNames?.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) return negated + input;
     if (!row) throw noMatch(name);
     return negated + formatId(row.id);
   }

@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
+import { makeUser } from '../auth/setup.js';
 
 let r: TestRouter;
 let c: ReturnType<typeof client>;
@@ -115,12 +116,98 @@ describe('secrets and required arguments', () => {
     assert.match(await exportOf('/ppp secret', 'show-sensitive'), /^add name=u1 password=hunter2$/m);
   });
 
-  test('license renew without its account answers missing =account=', async () => {
+  test('a user without the sensitive policy sees no PPP password; one with it does', async () => {
+    await c.put('/rest/ppp/secret', { name: 'u2', password: 'open-sesame' });
+    const plain = await makeUser(c, 'looker', 'read,api,rest-api,web');
+    const seen = (await c.get('/rest/ppp/secret/u2', plain)).json;
+    assert.equal(seen.name, 'u2');
+    assert.equal(seen.password, undefined);
+    const trusted = await makeUser(c, 'keeper', 'read,api,rest-api,web,sensitive');
+    assert.equal((await c.get('/rest/ppp/secret/u2', trusted)).json.password, 'open-sesame');
+  });
+
+  test('license renew without its account answers missing =account=; the console says missing value(s)', async () => {
+    assert.equal(await run(':do { /system license renew } on-error={ :put "refused" }'), 'refused');
+    assert.match(await run('/system license renew'), /^missing value\(s\) of argument\(s\) account /);
     const renew = await c.post('/rest/system/license/renew', {});
     assert.deepEqual(renew.json, error(400, 'Bad Request', 'missing =account='));
   });
 
   test('a record the collection marks required is refused without it: a DHCP server needs its interface', async () => {
     assert.deepEqual((await c.put('/rest/ip/dhcp-server', { name: 'd1' })).json, error(400, 'Bad Request', 'missing =interface='));
+  });
+});
+
+describe('references to other records', () => {
+  test('a VRF by name: /ip service vrf=, a firewall rule\'s in-interface', async () => {
+    assert.equal((await c.put('/rest/ip/vrf', { name: 'mgmt', interfaces: 'ether5' })).status, 201);
+    assert.equal((await c.patch('/rest/ip/service/ssh', { vrf: 'mgmt' })).json.vrf, 'mgmt');
+    assert.deepEqual((await c.patch('/rest/ip/service/ssh', { vrf: 'nosuch' })).json, error(400, 'Bad Request', 'input does not match any value of vrf'));
+    const rule = await c.put('/rest/ip/firewall/filter', { chain: 'input', action: 'accept', 'in-interface': 'mgmt' });
+    assert.equal(rule.status, 201, rule.text);
+    assert.equal(rule.json['in-interface'], 'mgmt');
+    assert.equal((await c.put('/rest/ip/firewall/filter', { chain: 'input', action: 'drop', 'in-interface': '!mgmt' })).json['in-interface'], '!mgmt');
+    assert.deepEqual((await c.put('/rest/ip/firewall/filter', { chain: 'input', action: 'drop', 'in-interface': 'nosuch' })).json,
+      error(400, 'Bad Request', 'input does not match any value of in-interface'));
+  });
+
+  test('an interface list as a bridge port', async () => {
+    const port = await c.put('/rest/interface/bridge/port', { bridge: 'bridge', interface: 'dynamic' });
+    assert.equal(port.status, 201, port.text);
+    assert.equal(port.json.interface, 'dynamic');
+  });
+
+  test('a DHCP server places its queues before a simple queue named, which a rename follows', async () => {
+    await c.put('/rest/queue/simple', { name: 'guests', target: '10.7.0.0/24' });
+    const dhcp = await c.put('/rest/ip/dhcp-server', { name: 'd-q', interface: 'ether1', 'insert-queue-before': 'guests' });
+    assert.equal(dhcp.status, 201, dhcp.text);
+    assert.equal(dhcp.json['insert-queue-before'], 'guests');
+    await c.patch('/rest/queue/simple/guests', { name: 'visitors' });
+    assert.equal((await c.get('/rest/ip/dhcp-server/d-q')).json['insert-queue-before'], 'visitors');
+    assert.equal((await c.patch('/rest/ip/dhcp-server/d-q', { 'insert-queue-before': 'bottom' })).json['insert-queue-before'], 'bottom');
+    assert.deepEqual((await c.patch('/rest/ip/dhcp-server/d-q', { 'insert-queue-before': 'nosuch' })).json,
+      error(400, 'Bad Request', 'input does not match any value of insert-queue-before'));
+  });
+
+  test('OSPF areas name their instance, templates their area: checked, renames follow', async () => {
+    await c.put('/rest/routing/ospf/instance', { name: 'o1' });
+    assert.deepEqual((await c.put('/rest/routing/ospf/area', { name: 'a1', instance: 'o2' })).json, error(400, 'Bad Request', 'input does not match any value of instance'));
+    assert.equal((await c.put('/rest/routing/ospf/area', { name: 'a1', instance: 'o1' })).status, 201);
+    await c.patch('/rest/routing/ospf/instance/o1', { name: 'o9' });
+    assert.equal((await c.get('/rest/routing/ospf/area/a1')).json.instance, 'o9');
+  });
+
+  test('names repeat where the router lets them: /routing id, /routing bgp connection', async () => {
+    assert.equal((await c.put('/rest/routing/id', { name: 'rid', id: '10.255.0.1' })).status, 201);
+    assert.equal((await c.put('/rest/routing/id', { name: 'rid', id: '10.255.0.2' })).status, 201);
+    const bgp = { name: 'peer', 'remote.address': '192.0.2.1', 'remote.as': '65001', 'local.role': 'ebgp', as: '65000' };
+    assert.equal((await c.put('/rest/routing/bgp/connection', bgp)).status, 201);
+    assert.equal((await c.put('/rest/routing/bgp/connection', { ...bgp, 'remote.address': '192.0.2.2' })).status, 201);
+    assert.equal((await c.get('/rest/routing/bgp/connection?name=peer')).json.length, 2);
+  });
+});
+
+describe('exports write the router\'s words', () => {
+  test('a host address without /32, an A record with type=A, the default APN as [ find default=yes ]', async () => {
+    await c.put('/rest/ip/address', { address: '10.255.0.3/32', interface: 'ether2' });
+    assert.equal((await c.get('/rest/ip/address?network=10.255.0.3')).json[0].address, '10.255.0.3/32');
+    assert.match(await exportOf('/ip address'), /^add address=10\.255\.0\.3 interface=ether2 network=10\.255\.0\.3$/m);
+    const a = await c.put('/rest/ip/dns/static', { name: 'nas.lan', address: '10.0.0.9' });
+    assert.equal(a.json.type, undefined, 'REST prints no type for an A record');
+    await c.put('/rest/ip/dns/static', { name: 'v6.lan', address: 'fd00::9', type: 'AAAA' });
+    const dns = await exportOf('/ip dns static');
+    assert.match(dns, /^add address=10\.0\.0\.9 name=nas\.lan type=A$/m);
+    assert.match(dns, /^add address=fd00::9 name=v6\.lan type=AAAA$/m);
+    await c.post('/rest/interface/lte/apn/set', { '.id': 'default', apn: 'corp' });
+    assert.match(await exportOf('/interface lte apn'), /^set \[ find default=yes \] apn=corp$/m);
+  });
+});
+
+describe('no settings menu prints an empty record', () => {
+  test('counters start at 0: /ip ipsec statistics, /ip proxy lookups', async () => {
+    const ipsec = (await c.get('/rest/ip/ipsec/statistics')).json;
+    assert.equal(ipsec['in-errors'], '0');
+    assert.equal(ipsec['out-policy-blocked'], '0');
+    assert.ok(Object.values((await c.get('/rest/ip/proxy/lookups')).json).every((v) => v === '0'));
   });
 });
