@@ -292,7 +292,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'allowed-number': '', channel: '0', polling: 'false', port: 'none', 'receive-enabled': 'false', 'remove-sent-sms-after-send': 'false',
     'sms-storage': 'sim',
   },
-  'tool/traffic-generator': { 'measure-out-of-order': 'false', 'stats-samples-to-keep': '100', 'test-id': '0' },
+  'tool/traffic-generator': { 'latency-distribution-max': '100us', 'measure-out-of-order': 'false', 'stats-samples-to-keep': '100', 'test-id': '0' },
   'interface/pptp-server/server': {
     authentication: 'mschap1,mschap2', 'default-profile': 'default-encryption', enabled: 'false', 'keepalive-timeout': '30',
     'max-mru': '1450', 'max-mtu': '1450', mrru: 'disabled',

@@ -115,6 +115,45 @@ export const ipPort: ValueType = {
 };
 const port = int({ min: 0, max: 65535 });
 
+// Units of a time finer than a millisecond, in microseconds.
+const FINE_UNITS: readonly (readonly [string, number])[] = [['w', 604800e6], ['d', 86400e6], ['h', 3600e6], ['m', 60e6], ['s', 1e6], ['ms', 1e3], ['us', 1]];
+
+/**
+ * A time that may be finer than a millisecond: the traffic generator's
+ * `latency-distribution-max=100us` (V and the collection print 100us). Read as the console's
+ * parts (`1ms500us`, `0.5ms`, a bare number of seconds), printed as the largest parts down to `us`.
+ */
+function micros(input: string): number {
+  let us = 0;
+  let rest = /^[0-9]+$/.test(input) ? input + 's' : input;
+  if (rest === '') throw new ValueError();
+  while (rest !== '') {
+    const m = /^([0-9]+(?:\.[0-9]+)?)(w|d|h|ms|m|s|us)/.exec(rest);
+    if (!m) throw new ValueError();
+    us += Number(m[1]) * FINE_UNITS.find(([u]) => u === m[2])![1];
+    rest = rest.slice(m[0].length);
+  }
+  us = Math.round(us);
+  if (!Number.isSafeInteger(us)) throw new ValueError();
+  return us;
+}
+
+export const fineInterval: ValueType = {
+  name: 'time',
+  desc: 'time interval',
+  parse(input) {
+    let us = micros(input);
+    if (us === 0) return '0s';
+    let out = '';
+    for (const [unit, size] of FINE_UNITS) {
+      const n = Math.floor(us / size);
+      if (n > 0) { out += n + unit; us -= n * size; }
+    }
+    return out;
+  },
+  compare: (a, b) => micros(a) - micros(b),
+};
+
 /** A time interval the router prints in its own form (`5m`), for arguments whose note offers only words. */
 const interval: ValueType = duration();
 
@@ -141,6 +180,7 @@ export function formOf(path: string, name: string, given: ValueType): ValueType 
   if (path === 'ip/dhcp-client/option' && name === 'code') return int({ min: 1, max: 254 });
   if (name === 'arp' && given.name === 'enum') return oneOfWords(ARP);
   if (path === 'tool/sniffer' && name === 'streaming-server') return orEmpty(ipPort);
+  if (path === 'tool/traffic-generator' && name === 'latency-distribution-max') return fineInterval;
   return undefined;
 }
 

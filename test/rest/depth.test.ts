@@ -97,6 +97,12 @@ describe('value forms the router takes and prints', () => {
       error(400, 'Bad Request', 'input does not match any value of arp'));
   });
 
+  test('the traffic generator keeps a time finer than a millisecond', async () => {
+    assert.equal((await c.get('/rest/tool/traffic-generator')).json['latency-distribution-max'], '100us');
+    await c.post('/rest/tool/traffic-generator/set', { 'latency-distribution-max': '1.5ms' });
+    assert.equal((await c.get('/rest/tool/traffic-generator')).json['latency-distribution-max'], '1ms500us');
+  });
+
   test('the sniffer streams to ip:port', async () => {
     assert.equal((await c.get('/rest/tool/sniffer')).json['streaming-server'], '0.0.0.0:37008');
     assert.deepEqual((await c.post('/rest/tool/sniffer/set', { 'streaming-server': '192.168.88.5:37008' })).json, []);
