@@ -40,6 +40,8 @@ export interface ExportHints {
   storedDerived: Record<string, readonly string[]>;
   /** Values exported even when they are the default (a firewall rule's `action`). */
   always: Record<string, readonly string[]>;
+  /** Values export writes where the record has none (a DNS record's `type=A`), by menu and field. */
+  written?: Record<string, Readonly<Record<string, (row: Row) => string | undefined>>>;
   /** Menus that have an `export` (the 7.24 tree's). */
   exports(menu: Menu): boolean;
   /** The router's order of menus (paths like `ip/address`); menus it lacks keep the reference rule's place. */
@@ -285,6 +287,7 @@ function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: E
   const out: string[] = [];
   const derivedKept = hints.storedDerived[menu.path] ?? [];
   const always = builtinDefaults ? builtinAlways : hints.always[menu.path] ?? [];
+  const written = hints.written?.[menu.path];
   for (const name of menu.order) {
     const field = menu.fields.get(name)!;
     if (!canExport(field, session, options)) continue;
@@ -294,6 +297,8 @@ function values(engine: Engine, menu: Menu, row: Row, session: Session, hints: E
     let stored: string | undefined = row.values[name];
     if (stored === undefined && field.derive && (derivedKept.includes(name) || options.verbose)) stored = field.derive(row, engine);
     if (stored === undefined && (options.verbose || always.includes(name))) stored = field.default;
+    const implied = stored === undefined ? written?.[name]?.(row) : undefined;
+    if (implied !== undefined) { out.push(`${name}=${formatValue(field, implied)}`); continue; }
     if (stored === undefined) continue;
     if (field.flag) {
       if (stored === '' || stored === 'true') out.push(name);
@@ -331,7 +336,7 @@ export function formatValue(field: FieldDecl | undefined, value: string): string
     if (value === 'true') return 'yes';
     if (value === 'false') return 'no';
   }
-  return quote(value);
+  return quote(field?.type.exported?.(value) ?? value);
 }
 
 /** Unquoted when every character is one the console reads back as part of a word. */

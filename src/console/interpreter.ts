@@ -251,7 +251,12 @@ export class Interpreter {
       if (p.text === '..') { path.pop(); continue; }
       const node = this.engine.nodeAt(path.join('/'));
       if (!node) break;
-      if (node.commands.has(p.text)) break;
+      // A word that is both a command and a directory (`/interface wireless snooper`) is the
+      // directory when more path follows or when it stands alone, as the router's exports use it.
+      const next = p.last ? stmt.head[p.word + 1]?.text : undefined;
+      const dirToo = node.children.has(p.text)
+        && (!p.last || (next === undefined ? !stmt.args.length : this.engine.nodeAt([...path, p.text].join('/'))?.commands.has(next) === true));
+      if (node.commands.has(p.text) && !dirToo) break;
       const child = pick(node.children.keys(), p.text);
       if (child === undefined || (pick(node.commands.keys(), p.text) !== undefined && child !== p.text)) break;
       path.push(child);
@@ -313,7 +318,7 @@ export class Interpreter {
       at.path = r.path;
       return await this.engineCommand(stmt, r, at, lexer, inSubst);
     } catch (e) {
-      if (e instanceof CommandError) throw new ScriptError(e.message, { command: commandName, argument: argumentOf(e.message), line });
+      if (e instanceof CommandError) throw new ScriptError(consoleWords(e.message), { command: commandName, argument: argumentOf(e.message), line });
       if (e instanceof ScriptError && !e.where) e.where = { command: commandName, line };
       throw e;
     }
@@ -1069,6 +1074,16 @@ function positionalSlots(name: string, cmd: CommandDecl, menu: Menu | undefined)
     case 'unset': return table ? ['numbers', 'value-name'] : ['value-name'];
     default: return [];
   }
+}
+
+/**
+ * The console's words for an engine error where they differ from the API's and REST's: a
+ * missing argument is `missing =name=` there and `missing value(s) of argument(s) name` in a
+ * script (docs/routeros-facts.md 7).
+ */
+function consoleWords(message: string): string {
+  const missing = /^missing =([\w.-]+)=$/.exec(message);
+  return missing ? `missing value(s) of argument(s) ${missing[1]}` : message;
 }
 
 /** The argument a router error message is about, for `(... (arg); line N)`. */

@@ -3,7 +3,7 @@
 
 import { CommandError, failure, missingArgument, noSuchCommand, unknownParameter } from './errors.js';
 import { compileQuery } from './query.js';
-import { applyArgs, canSee, checkRecord, findRows, inVariant, menuRows, shownValue, view } from './records.js';
+import { applyArgs, canSee, dropsWhenEmptied, checkRecord, findRows, inVariant, menuRows, shownValue, view } from './records.js';
 import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
 import { formatId, type Mutation, type Row } from './store.js';
 import { durationToMs } from './values.js';
@@ -253,8 +253,11 @@ function setField(field: string, value: (ctx: CommandContext) => string, takes: 
     checkArgs(ctx, takes);
     if (!menu.fields.has(field)) throw noSuchCommand();
     const rows = findRows(env, menu, args.numbers);
-    const v = menu.fields.get(field)!.type.parse(value(ctx));
-    update(ctx, rows, (row) => ({ ...row.values, [field]: v }));
+    const decl = menu.fields.get(field)!;
+    const v = decl.type.parse(value(ctx));
+    // `comment ""` takes the comment away, as an emptied value does in set (records.ts applyArgs).
+    const drop = v === '' && dropsWhenEmptied(decl);
+    update(ctx, rows, (row) => { const next = { ...row.values, [field]: v }; if (drop) delete next[field]; return next; });
   };
 }
 

@@ -26,6 +26,7 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
     let row = table.byKey.get(input);
     if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
     if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
+    if (!row && ref.orNames?.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) return negated + input;
     if (!row) throw noMatch(name);
     return negated + formatId(row.id);
   }
@@ -158,9 +159,20 @@ export function applyArgs(env: Environment, menu: Menu, base: Record<string, str
       delete next[name];
       continue;
     }
+    if (input === '' && dropsWhenEmptied(field)) { delete next[name]; continue; }
     next[name] = readValue(env, menu, name, field, input);
   }
   return next;
+}
+
+/**
+ * An emptied text that has no default is no value: the router drops it from print
+ * (`comment=""` leaves no comment), as Ansible's `comment: null` expects. Addresses keep an
+ * empty value (real exports write a blackhole route's `gateway=""`), and a name refuses one.
+ */
+export function dropsWhenEmptied(field: FieldDecl): boolean {
+  if (field.default !== undefined || field.required || field.ref || field.flag || field.type.name !== 'string') return false;
+  try { return field.type.parse('') === ''; } catch { return false; }
 }
 
 /** Checks required fields and uniqueness of a record about to be stored. */

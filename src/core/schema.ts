@@ -28,6 +28,11 @@ export interface Reference {
   words?: readonly string[];
   /** A leading `!` negates the match (firewall matchers: `in-interface=!ether1`). */
   negatable?: boolean;
+  /**
+   * Tables whose records' names the argument also takes, kept as the name (a VRF as a firewall
+   * rule's `in-interface`, an interface list as a bridge port's `interface`).
+   */
+  orNames?: readonly string[];
 }
 
 export interface FieldDecl {

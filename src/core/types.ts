@@ -12,4 +12,6 @@ export interface ValueType {
   parse(input: string): string;
   /** Orders two canonical strings of this type: negative, zero or positive. */
   compare(a: string, b: string): number;
+  /** The console's form of a canonical value where it differs (a rate `10000000` is written `10M`): export writes it. */
+  exported?(canonical: string): string;
 }

@@ -494,7 +494,7 @@ export function listOf(item: ValueType, opts: { separator?: string; allowEmpty?:
  * empty (`gateway=""`, `connection-state=""`), and the router takes it so.
  */
 export function orEmpty(type: ValueType): ValueType {
-  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare };
+  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare, exported: type.exported };
 }
 
 // ---------------------------------------------------------------- dates and times

@@ -11,6 +11,12 @@ export const QUIRKS = {
   'api-empty': '7.18',
   /** REST is served over plain `www` as well as `www-ssl`. */
   'rest-over-www': '7.9',
+  /**
+   * Export writes `type=A` on a DNS record that has no other type, which REST does not print:
+   * compact exports of 7.16.2, 7.20.4, 7.21 and 7.21.1 write it (defconf's router.lan too),
+   * those of 7.2.3 and 7.10 do not; no export of 7.11 to 7.15 was found (docs/routeros-facts.md 23).
+   */
+  'export-dns-type-a': '7.16',
 } as const;
 
 export type Quirk = keyof typeof QUIRKS;

@@ -313,6 +313,12 @@ async function sign(ctx: CommandContext): Promise<void> {
     if (newName !== undefined && !table.byKey.has(newName)) values.name = newName;
     env.store.commit([{ op: 'update', table: TABLE, id, values }]);
   });
+  // The router answers once the certificate is made (the console shows its progress up to
+  // `done`): a CA signed by one request signs the next at once, as Terraform's certificate
+  // resources and users' configurations do (issue 23). A request stopped early leaves the
+  // signing to finish by itself.
+  const done = jobs.pending.get(id);
+  if (done) await Promise.race([done, new Promise<void>((ok) => ctx.signal.addEventListener('abort', () => ok(), { once: true }))]);
 }
 
 // ---------------------------------------------------------------- remove, revoke

@@ -6,6 +6,8 @@
 // argument the tree has. A field no source gives a default for, or one whose default
 // depends on the board (RAM, model), is left out, not guessed.
 
+import fs from 'node:fs';
+
 export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // "IP Settings" (manual: IPv4 and IPv6 Fundamentals > IP Settings). max-neighbor-entries and
   // ipv4-high-fragment-thresh depend on the RAM: left out.
@@ -48,7 +50,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'ip/neighbor/discovery-settings': {
     'discover-interface-list': 'static', 'discover-interval': '30s', 'lldp-mac-phy-config': 'false',
     'lldp-max-frame-size': 'false', 'lldp-med-net-policy-vlan': 'disabled', 'lldp-vlan-info': 'false',
-    mode: 'tx-and-rx', protocol: 'cdp,lldp,mndp',
+    mode: 'tx-and-rx', protocol: 'cdp,lldp,mndp', 'add-dns-entries': 'false', 'add-dns-entries-suffix': 'lan', 'dying-gasp': 'false',
   },
   // "Connection tracking" (manual: Firewall and Quality of Service > Connection tracking).
   'ip/firewall/connection/tracking': {
@@ -69,26 +71,31 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // "Cloud" (manual: Network Management > Cloud): ddns-enabled is auto since 7.17.
   'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true' },
   // "SOCKS" (manual: Network Management > SOCKS).
-  'ip/socks': { enabled: 'false', port: '1080', 'connection-idle-timeout': '2m', 'max-connections': '200' },
+  'ip/socks': {
+    enabled: 'false', port: '1080', 'connection-idle-timeout': '2m', 'max-connections': '200', 'auth-method': 'none', version: '4', vrf: 'main',
+  },
   // "Proxy" (manual: Network Management > Proxy, Reference > General). parent-proxy and src-address:
   // the manual's own prints disagree (0.0.0.0 or ::): left out.
   'ip/proxy': {
     'always-from-cache': 'false', anonymous: 'false', 'cache-administrator': 'webmaster', 'cache-hit-dscp': '4',
     'cache-on-disk': 'false', 'cache-path': 'web-proxy', 'max-cache-object-size': '2048KiB', 'max-cache-size': 'unlimited',
     'max-client-connections': '600', 'max-server-connections': '600', 'max-fresh-time': '3d',
-    'parent-proxy-port': '0', port: '8080', 'serialize-connections': 'false',
+    'parent-proxy-port': '0', port: '8080', 'serialize-connections': 'false', enabled: 'false', 'parent-proxy': '::', 'src-address': '::',
   },
   // "SNMP" (manual: Diagnostics, monitoring and troubleshooting > SNMP, General Properties).
   'snmp': {
     enabled: 'false', contact: '', location: '', 'engine-id-suffix': '', 'trap-community': 'public',
-    'trap-version': '1', 'src-address': '::', vrf: 'main',
+    'trap-version': '1', 'src-address': '::', vrf: 'main', 'trap-generators': 'temp-exception', 'trap-target': '',
   },
   // "Watchdog" (manual: Diagnostics, monitoring and troubleshooting > Watchdog).
-  'system/watchdog': { 'auto-send-supout': 'false', 'automatic-supout': 'true', 'ping-timeout': '1m', 'watchdog-timer': 'true' },
+  'system/watchdog': {
+    'auto-send-supout': 'false', 'automatic-supout': 'true', 'ping-timeout': '1m', 'watchdog-timer': 'true', 'ping-start-after-boot': '5m',
+    'watch-address': 'none',
+  },
   // "Traffic Flow" (manual: Diagnostics, monitoring and troubleshooting > Traffic Flow, General).
   'ip/traffic-flow': {
     interfaces: 'all', 'cache-entries': '4k', 'active-flow-timeout': '30m', 'inactive-flow-timeout': '15s',
-    'packet-sampling': 'false', 'sampling-interval': '0', 'sampling-space': '0',
+    'packet-sampling': 'false', 'sampling-interval': '0', 'sampling-space': '0', enabled: 'false',
   },
   // Menus whose manual pages give no defaults: what real 7.x routers print when nothing was set
   // (docs/routeros-facts.md section 18 names each print: `export verbose` of 7.24.4 and 7.19.6,
@@ -208,6 +215,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'filter-src-ip-address': '', 'filter-src-ipv6-address': '', 'filter-src-mac-address': '', 'filter-src-port': '',
     'filter-stream': 'false', 'filter-vlan': '', 'max-packet-size': '2048', 'memory-limit': '100KiB', 'memory-scroll': 'true',
     'only-headers': 'false', 'quick-rows': '20', 'quick-show-frame': 'false', 'streaming-enabled': 'false',
+    'streaming-server': '0.0.0.0:37008',
   },
   // Without the default configuration (W's, which shares USB disks on the bridge, sets the first three).
   'disk/settings': {
@@ -236,7 +244,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'max-mru': '1450', 'max-mtu': '1450', 'max-sessions': 'unlimited', mrru: 'disabled', 'one-session-per-host': 'false',
     'use-ipsec': 'no',
   },
-  'ip/dhcp-server/config': { accounting: 'true', 'interim-update': '0s', 'radius-password': 'empty' },
+  'ip/dhcp-server/config': { accounting: 'true', 'interim-update': '0s', 'radius-password': 'empty', 'store-leases-disk': '5m' },
   'ip/tftp/settings': { 'max-block-size': '4096' },
   // X (7.13.3, wireless package; V and W have none) and T's `Default:` values for the manager.
   'caps-man/manager': {
@@ -254,8 +262,74 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'address-list': '', 'bridge-learning': 'default', 'change-tcp-mss': 'default', 'on-down': '', 'on-up': '', 'only-one': 'default',
     'use-compression': 'default', 'use-ipv6': 'yes', 'use-mpls': 'default', 'use-upnp': 'default',
   },
+  // Issue 23: the settings menus V (7.24.4 `export verbose`, docs/routeros-facts.md section 18)
+  // prints that were still shown empty or thin, as V writes them (yes/no as true/false where the
+  // argument is a boolean). Where V and the collection's data disagree V wins: it is 7.24.
+  'console/settings': { 'log-script-errors': 'true', 'sanitize-names': 'false', 'tab-width': '4' },
+  'ip/nat-pmp': { enabled: 'false' },
+  'routing/igmp-proxy': { 'query-interval': '2m5s', 'query-response-interval': '10s', 'quick-leave': 'false' },
+  'routing/settings': {
+    'check-gateway-ping-count': '2', 'check-gateway-ping-interval': '10s', 'check-gateway-ping-timeout': '1s',
+    'policy-rules': 'mangle,vrf-lookup,vrf-unreach,local,user,main', 'single-process': 'false',
+  },
+  'user/settings': { 'minimum-categories': '0', 'minimum-password-length': '0' },
+  'interface/lte/settings': { 'esim-channel': 'auto', 'firmware-path': 'firmware', 'link-recovery-timer': '120', mode: 'auto' },
+  'interface/wifi/cap': { enabled: 'false' },
+  'interface/wifi/capsman': { enabled: 'false' },
+  'ip/media/settings': { thumbnails: '' },
+  'ipv6/nd/settings': { 'router-advertisement-ignored-options': '', 'router-advertisement-route-distance': '1' },
+  'system/package/local-update/mirror': { 'check-interval': '1d', enabled: 'false', 'primary-server': '::', 'secondary-server': '::', user: '' },
+  'system/resource/hardware/usb-settings': { authorization: 'false' },
+  'user/aaa': { accounting: 'true', 'default-group': 'read', 'exclude-groups': '', 'interim-update': '0s', 'use-radius': 'false' },
+  'ppp/aaa': {
+    accounting: 'true', 'enable-ipv6-accounting': 'false', 'interim-update': '0s', 'use-circuit-id-in-nas-port-id': 'false', 'use-radius': 'false',
+  },
+  'radius/incoming': { accept: 'false', port: '3799', vrf: 'main' },
+  'ip/ipsec/settings': { accounting: 'true', 'ddos-cookie-threshold': '20', 'interim-update': '0s', 'xauth-use-radius': 'false' },
+  'ip/cloud/advanced': { 'use-local-address': 'false' },
+  'system/clock/manual': { 'dst-delta': '+00:00', 'dst-end': '1970-01-01 00:00:00', 'dst-start': '1970-01-01 00:00:00', 'time-zone': '+00:00' },
+  'tool/sms': {
+    'allowed-number': '', channel: '0', polling: 'false', port: 'none', 'receive-enabled': 'false', 'remove-sent-sms-after-send': 'false',
+    'sms-storage': 'sim',
+  },
+  'tool/traffic-generator': { 'latency-distribution-max': '100us', 'measure-out-of-order': 'false', 'stats-samples-to-keep': '100', 'test-id': '0' },
+  'interface/pptp-server/server': {
+    authentication: 'mschap1,mschap2', 'default-profile': 'default-encryption', enabled: 'false', 'keepalive-timeout': '30',
+    'max-mru': '1450', 'max-mtu': '1450', mrru: 'disabled',
+  },
+  'interface/sstp-server/server': {
+    authentication: 'pap,chap,mschap1,mschap2', certificate: 'none', ciphers: 'aes256-sha,aes256-gcm-sha384', 'default-profile': 'default',
+    enabled: 'false', 'keepalive-timeout': '60', 'max-mru': '1500', 'max-mtu': '1500', mrru: 'disabled', pfs: 'no', port: '443',
+    'tls-version': 'any', 'verify-client-certificate': 'false',
+  },
 };
 
-export function documentedDefault(path: string, name: string): string | undefined {
-  return DOCUMENTED_DEFAULTS[path]?.[name];
+/**
+ * The defaults community.routeros records for each path (its `_api_data.py`, written from
+ * real `/export verbose` outputs), as scripts/defaults.mjs keeps them: only where the 7.24
+ * tree has the argument and the value reads back as itself. The manual and the prints above
+ * win where both give one (the collection's data is partly of older releases).
+ */
+export const COLLECTION_FILE = new URL('../../../tree/defaults/community-routeros.json', import.meta.url);
+interface CollectionFile {
+  defaults: Record<string, Record<string, string>>;
+  /** The fields `add` cannot go without, by path. */
+  required: Record<string, string[]>;
+}
+let collection: CollectionFile | undefined;
+const collectionFile = () => (collection ??= JSON.parse(fs.readFileSync(COLLECTION_FILE, 'utf8')) as CollectionFile);
+export function collectionDefaults(): Readonly<Record<string, Readonly<Record<string, string>>>> {
+  return collectionFile().defaults;
+}
+export function collectionRequired(): Readonly<Record<string, readonly string[]>> {
+  return collectionFile().required;
+}
+
+/**
+ * The default a generated field shows. A menu declared by hand (`handDeclared`) takes only the
+ * table above: its declaration was written against real prints, which the collection's older
+ * data should not overrule.
+ */
+export function documentedDefault(path: string, name: string, handDeclared = false): string | undefined {
+  return DOCUMENTED_DEFAULTS[path]?.[name] ?? (handDeclared ? undefined : collectionDefaults()[path]?.[name]);
 }

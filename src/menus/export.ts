@@ -15,7 +15,7 @@ import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } 
 import { formatId, parseId, type Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
 import { BOARDS, DEFAULT_BOARD, type Device } from '../device/board.js';
-import { DEFAULT_ROS_VERSION } from '../device/version.js';
+import { DEFAULT_ROS_VERSION, since } from '../device/version.js';
 import { exportConfig, type Builtin, type ExportHints } from '../console/export.js';
 import type { ConsoleSession, FileAccess } from '../console/host.js';
 import { Interpreter } from '../console/interpreter.js';
@@ -92,6 +92,8 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
   return { ident: row.values[key], defaults: canonical(env, menu, given) };
 }
 
+const version = (env: Environment) => (env.services.device as Device | undefined)?.rosVersion ?? DEFAULT_ROS_VERSION;
+
 export function hintsFor(env: Environment): ExportHints {
   const engine = env as Engine;
   return {
@@ -107,6 +109,10 @@ export function hintsFor(env: Environment): ExportHints {
       'ip/firewall/filter': ['action'], 'ip/firewall/nat': ['action'],
       'system/script': ['dont-require-permissions', 'policy'], 'system/scheduler': ['policy'],
     },
+    // An IPv4 record (an address, or a regexp answered with one) is an A record.
+    written: since(version(env), 'export-dns-type-a')
+      ? { 'ip/dns/static': { type: (row) => (row.values.address === undefined || row.values.address.includes(':') ? undefined : 'A') } }
+      : {},
     exports: (menu) => engine.nodeAt(menu.path)?.commands.has('export') ?? false,
     order: EXPORT_ORDER,
   };

@@ -23,6 +23,11 @@ import { declareTree } from '../tree/declare.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
+import { formOf } from './forms.js';
+import { withSecrets } from './sensitive.js';
+import { withRequired } from './required.js';
+import { withRepeatingNames } from './names.js';
+import { withCounters } from './counters.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
@@ -66,13 +71,20 @@ export const handMenus: readonly MenuDecl[] = [
   neighbor, arp, dhcpClient, toolTraceroute,
 ];
 
-/**
- * Every menu of the tree: generated declarations refined by the hand ones (src/tree), with
- * `export` where the tree has it (./export.ts).
- */
-export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
+const handPaths = new Set(handMenus.filter((m) => m.kind !== 'dir').map((m) => m.path));
+
+/** Generated declarations refined by the hand ones (src/tree), with the value facts the tree lacks. */
+const declared = declareTree(handMenus, {
   place: placeInterfaceKind,
   refers: references,
-  defaultOf: documentedDefault,
+  form: formOf,
+  defaultOf: (path, name) => documentedDefault(path, name, handPaths.has(path)),
   notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
-}));
+});
+
+/**
+ * Every menu of the tree: the declarations with the facts kept as data laid over them (which
+ * arguments are secrets, which are required, where names repeat, which menus count), and
+ * `export` where the tree has it (./export.ts).
+ */
+export const menus: readonly MenuDecl[] = withExport(withCounters(withRepeatingNames(withRequired(withSecrets(declared), handPaths))));

@@ -46,6 +46,8 @@ export interface BreadthOptions {
   place?: (path: string, decl: MenuDecl) => Partial<MenuDecl> | undefined;
   /** The records an argument of a generated menu names (interfaces, pools), if it names any. */
   refers?: (path: string, name: string) => Reference | undefined;
+  /** The form of an argument's value where the tree's type falls short (`max-limit=10M/50M`). */
+  form?: (path: string, name: string, given: ValueType) => ValueType | undefined;
   /** The value a field shows when never set, where the router's documentation gives one. */
   defaultOf?: (path: string, name: string) => string | undefined;
   /** Called by a command vrouter does not emulate: writes the log line. */
@@ -72,6 +74,8 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
         if (NOT_FIELDS.has(name) || fields[name]) continue;
         const ref = opts.refers?.(path, name);
         fields[name] = ref ? { type: typeFor(name, spec, args), ref } : fieldOf(name, spec, args);
+        const form = opts.form?.(path, name, fields[name].type);
+        if (form) fields[name] = { ...fields[name], type: form };
         const given = opts.defaultOf?.(path, name);
         if (given !== undefined) fields[name] = { ...fields[name], default: given };
       }

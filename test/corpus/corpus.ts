@@ -180,7 +180,7 @@ export function why(r: Refusal, earlier: readonly Refusal[], ros: string): strin
       + `${ros} wrote 1000M-full ...), and 7.24 offers only the new names (7.22.3 completion; a 7.24.4 export verbose prints them); `
       + `no source says the old ones are still taken (docs/routeros-facts.md 14)`;
   }
-  if (/^missing =numbers= \(\/interface\/ovpn-server\/server\//.test(e)) {
+  if (/^missing value\(s\) of argument\(s\) numbers \(\/interface\/ovpn-server\/server\//.test(e)) {
     return `a real 7.24 router refuses it too: since 7.17 OpenVPN servers are a list with no built-in entry (upgraded routers export `
       + `their old settings as \`add ... name=ovpn-server1\`, corpus 7.17/7.18), so \`set\` without a server has nothing to set (${ros} had one server)`;
   }

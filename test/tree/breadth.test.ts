@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { directories } from '../../src/tree/tree.js';
 import { kindOf } from '../../src/tree/declare.js';
-import { DOCUMENTED_DEFAULTS } from '../../src/menus/defaults.js';
+import { DOCUMENTED_DEFAULTS, collectionDefaults } from '../../src/menus/defaults.js';
 import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
 
 let r: TestRouter;
@@ -61,7 +61,8 @@ describe('a generated table stores, queries, changes and removes like any other'
     assert.equal(put.status, 201, put.text);
     const id = put.json['.id'];
     // What was not given shows the manual's defaults (src/menus/defaults.ts).
-    assert.deepEqual(put.json, { ...DOCUMENTED_DEFAULTS['ip/dhcp-server'], '.id': id, 'address-pool': 'default-dhcp', disabled: 'false', dynamic: 'false', interface: 'bridge', invalid: 'false', 'lease-time': '30m', name: 'lan-dhcp' });
+    // The collection's defaults (tree/defaults) fill what the manual leaves out (lease-script="").
+    assert.deepEqual(put.json, { ...collectionDefaults()['ip/dhcp-server'], ...DOCUMENTED_DEFAULTS['ip/dhcp-server'], '.id': id, 'address-pool': 'default-dhcp', disabled: 'false', dynamic: 'false', interface: 'bridge', invalid: 'false', 'lease-time': '30m', name: 'lan-dhcp' });
     assert.deepEqual((await c.get('/rest/ip/dhcp-server/lan-dhcp')).json, put.json);
     const patched = await c.patch(`/rest/ip/dhcp-server/${id}`, { 'lease-time': '1d', disabled: true });
     assert.equal(patched.json['lease-time'], '1d');

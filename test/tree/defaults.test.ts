@@ -10,6 +10,7 @@ import { handMenus, menus } from '../../src/menus/index.js';
 import { argsOf, dirAt } from '../../src/tree/tree.js';
 import { kindOf } from '../../src/tree/declare.js';
 import { typeFor } from '../../src/tree/types.js';
+import { formOf } from '../../src/menus/forms.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
 
 describe('the documented defaults', () => {
@@ -30,7 +31,8 @@ describe('the documented defaults', () => {
         assert.ok(!handFields.get(path)?.has(name), `/${path} ${name} has a hand declaration: it decides the default`);
         const spec = args[name];
         assert.ok(spec !== undefined, `${name} is no argument of /${path} add or set`);
-        assert.equal(typeFor(name, spec, add?.[name] !== undefined ? add : set).parse(value), value, `${name}=${value} does not read back as itself`);
+        const tree = typeFor(name, spec, add?.[name] !== undefined ? add : set);
+        assert.equal((formOf(path, name, tree) ?? tree).parse(value), value, `${name}=${value} does not read back as itself`);
         assert.equal(menu.fields[name]?.default, value, `the menu's ${name} does not default to ${value}`);
       }
     });
@@ -80,7 +82,8 @@ describe('a blank router shows them', () => {
     assert.equal(l2tp['use-ipsec'], 'no');
     assert.equal(l2tp['max-mtu'], '1450');
     assert.equal(l2tp['ipsec-secret'], undefined);
-    assert.equal((await c.get('/rest/tool/sniffer')).json['streaming-server'], undefined);
+    // ip:port, as V writes it (issue 23: the tree's `A.B.C.D` note took no port).
+    assert.equal((await c.get('/rest/tool/sniffer')).json['streaming-server'], '0.0.0.0:37008');
     assert.equal((await c.get('/rest/system/routerboard/reset-button')).json['hold-time'], '0s..1m');
     // What the default configuration would set is not made up: no USB sharing on the bridge.
     assert.equal((await c.get('/rest/disk/settings')).json['auto-media-interface'], 'none');

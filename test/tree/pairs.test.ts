@@ -35,7 +35,8 @@ describe('upload/download pairs', () => {
       const put = await c.put('/rest/queue/simple', { name: 'q1', target: '10.0.0.1/32', 'burst-time': '10s/10s', 'max-limit': '10M/5M' });
       assert.equal(put.status, 201, put.text);
       assert.equal(put.json['burst-time'], '10s/10s');
-      assert.equal(put.json['max-limit'], '10M/5M');
+      // Rates print in bits per second (issue 23); export writes them back as 10M/5M (below).
+      assert.equal(put.json['max-limit'], '10000000/5000000');
       const got = (await c.get(`/rest/queue/simple/${put.json['.id']}`)).json;
       assert.equal(got['burst-time'], '10s/10s');
       assert.equal(got['priority'], '8/8');
@@ -59,6 +60,9 @@ describe('upload/download pairs', () => {
       assert.equal(await run('/queue simple set q4 burst-time=5s/6s; :put [/queue simple get q4 burst-time]'), '5s/6s');
       const exported = await run('/queue simple export');
       assert.match(exported, /^add burst-time=5s\/6s name=q4 priority=1\/2 target=10\.0\.0\.4\/32$/m);
+      // A rate is written with the largest unit that divides it, as 7.24.4 exports write max-limit=500M/750M.
+      assert.equal(await run('/queue simple set q4 max-limit=1500k/2G limit-at=64000/1M; :put [/queue simple get q4 max-limit]'), '1500000/2000000000');
+      assert.match((await run('/queue simple export')).replaceAll('\\\n    ', ''), /^add burst-time=5s\/6s limit-at=64k\/1M max-limit=1500k\/2G name=q4 priority=1\/2 target=10\.0\.0\.4\/32$/m);
       // The default is left out of a compact export.
       assert.match(exported, /^add name=q3 target=10\.0\.0\.3\/32$/m);
     });

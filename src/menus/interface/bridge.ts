@@ -170,7 +170,8 @@ export const bridgePort: MenuDecl = {
   kind: 'table',
   ordered: true,
   fields: {
-    interface: interfaceRef({ required: true }),
+    // An interface list adds its members as ports (manual "Bridging and Switching": `interface=dynamic`).
+    interface: interfaceRef({ required: true, orNames: ['interface/list'] }),
     bridge: interfaceRef({ required: true, where: { type: 'bridge' } }),
     // VLAN.
     pvid: { type: int({ min: 1, max: 4094 }), default: '1' },

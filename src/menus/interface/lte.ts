@@ -164,7 +164,9 @@ export const lteApn: MenuDecl = {
     'passthrough-mac': { type: str() },
     'passthrough-subnet-size': { type: int({ min: 0, max: 32 }) },
   },
-  defaults: [{ name: 'default' }],
+  // Its own id, so that export names it as the router does: `set [ find default=yes ]` (V, 7.24.4).
+  defaults: [{ '.id': '*1', name: 'default' }],
+  exportIdent: 'default',
 };
 
 /**

@@ -1,6 +1,7 @@
 // /ip/address: the router's IPv4 addresses, each on an interface.
 
 import type { MenuDecl } from '../../core/schema.js';
+import type { ValueType } from '../../core/types.js';
 import { intToIp, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
 import { dynamic, flag, interfaceRef, invalid, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
@@ -11,11 +12,18 @@ export function networkOf(prefix: string): string {
   return intToIp((ipToInt(ip) & maskOf(Number(len))) >>> 0);
 }
 
+/**
+ * An address with its prefix length, as REST and the API print it (`10.255.0.3/32`); exports
+ * write a host address without `/32` (a 7.21 export of the corpus: `/ip address add
+ * address=10.255.0.3 ... network=10.255.0.3`).
+ */
+const addressWithLength: ValueType = { ...ipv4Prefix(), exported: (v) => (v.endsWith('/32') ? v.slice(0, -3) : v) };
+
 export const ipAddress: MenuDecl = {
   path: 'ip/address',
   kind: 'table',
   fields: {
-    address: { type: ipv4Prefix(), required: true },
+    address: { type: addressWithLength, required: true },
     network: { type: ipv4, derive: (row) => row.values.network ?? networkOf(row.values.address), stable: true },
     interface: interfaceRef({ required: true }),
     'actual-interface': {

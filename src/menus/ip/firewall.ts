@@ -129,7 +129,9 @@ const negStr: FieldDecl = { type: negatable(str()) };
 const plainStr: FieldDecl = { type: str() };
 // Besides an interface's name, a rule may match a whole kind of them (v6 and v7 firewalls;
 // corpus: `in-interface=all-ppp` in a 7.10 and a 7.21 export).
-const ifaceMatch = () => interfaceRef({ negatable: true, words: ['all-ethernet', 'all-ppp', 'all-vlan', 'all-wireless'] });
+// A VRF is an interface to the firewall: rules match traffic entering or leaving one by its name
+// (manual "Virtual Routing and Forwarding": `in-interface=vrf1`).
+const ifaceMatch = () => interfaceRef({ negatable: true, words: ['all-ethernet', 'all-ppp', 'all-vlan', 'all-wireless'], orNames: ['ip/vrf'] });
 const listMatch = () => ref('interface/list', { negatable: true });
 
 /** Matchers and rule fields that filter and NAT rules both have (7.24 `add` arguments). */

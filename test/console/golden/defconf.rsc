@@ -23,7 +23,7 @@ add address=192.168.88.1/24 comment=defconf interface=bridge network=\
 /ip dns
 set allow-remote-requests=yes
 /ip dns static
-add address=192.168.88.1 comment=defconf name=router.lan
+add address=192.168.88.1 comment=defconf name=router.lan type=A
 /ip firewall filter
 add action=accept chain=input comment=\
     "defconf: accept established,related,untracked" connection-state=\

@@ -44,8 +44,8 @@ add address=100.64.1.2/30 disabled=yes interface=wan network=100.64.1.0
 set allow-remote-requests=yes cache-size=4096 servers=\
     1.1.1.1,2606:4700:4700::1111
 /ip dns static
-add address=192.168.88.1 comment=defconf name=router.lan
-add address=10.10.0.5 name=nas.lan ttl=1h
+add address=192.168.88.1 comment=defconf name=router.lan type=A
+add address=10.10.0.5 name=nas.lan ttl=1h type=A
 add comment="block ads\?" regexp=".*\\.ads\\.example\$" type=NXDOMAIN
 add cname=nas.lan name=alias.lan type=CNAME
 /ip firewall address-list

@@ -1,0 +1,18 @@
+// Menus whose records carry a name the router does not keep unique: two records may share
+// it, so it names no record in URLs and `numbers` (a record is found by its id, or with
+// `find name=...`). Real exports repeat names in these menus (issue 23: `/routing id` and
+// `/routing bgp connection` entries exported with the same name load on a real router).
+
+import type { MenuDecl } from '../core/schema.js';
+
+export const NAMES_REPEAT: ReadonlySet<string> = new Set(['routing/id', 'routing/bgp/connection']);
+
+/** The menus with `key` taken off where names repeat. */
+export function withRepeatingNames(decls: readonly MenuDecl[]): MenuDecl[] {
+  return decls.map((decl) => {
+    if (!NAMES_REPEAT.has(decl.path) || decl.key === undefined) return decl;
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+    copy.key = undefined;
+    return copy;
+  });
+}

@@ -1,0 +1,59 @@
+// Which arguments the router requires, as data: a command without one answers
+// `missing =<name>=` (the console's `missing value(s) of argument(s) <name>`), a record added
+// without one is refused the same way. Two sources: the fields community.routeros marks
+// `required` for `add` (tree/defaults/community-routeros.json, from its `_api_data.py`), and
+// the arguments of commands the router asks for before it does anything (below).
+
+import type { ArgDecl, CommandDecl, MenuDecl } from '../core/schema.js';
+import { collectionRequired } from './defaults.js';
+
+/**
+ * Command arguments the router will not go without. `/system license renew` asks for the
+ * mikrotik.com account, its password and the level before it contacts the licence server
+ * (manual: Cloud Hosted Router, "Purchasing licenses": `/system license renew account=...
+ * password=... level=p1`; the console prompts for each when not given).
+ */
+export const REQUIRED_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'system/license': { renew: ['account', 'password', 'level'] },
+};
+
+/** The menus with the required arguments and fields marked; `hand` paths keep their own fields. */
+export function withRequired(decls: readonly MenuDecl[], hand: ReadonlySet<string>): MenuDecl[] {
+  const fromCollection = collectionRequired();
+  return decls.map((decl) => {
+    const commands = REQUIRED_ARGUMENTS[decl.path];
+    const fields = hand.has(decl.path) || decl.kind !== 'table' ? undefined : fromCollection[decl.path]?.filter((n) => decl.fields?.[n]);
+    if (!commands && !fields?.length) return decl;
+    // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+    if (fields?.length) {
+      copy.fields = { ...decl.fields };
+      for (const n of fields) copy.fields[n] = { ...copy.fields[n], required: true };
+    }
+    if (commands && decl.commands) {
+      copy.commands = { ...decl.commands };
+      for (const [name, args] of Object.entries(commands)) {
+        const cmd = decl.commands[name];
+        if (cmd) copy.commands[name] = requiring(cmd, args);
+      }
+    }
+    return copy;
+  });
+}
+
+/** The command with `names` required; its arguments stay worked out on first use. */
+function requiring(cmd: CommandDecl, names: readonly string[]): CommandDecl {
+  let args: Record<string, ArgDecl> | undefined;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(cmd)) as CommandDecl;
+  Object.defineProperty(copy, 'args', {
+    enumerable: true,
+    get() {
+      if (!args) {
+        args = { ...cmd.args };
+        for (const n of names) if (args[n]) args[n] = { ...args[n], required: true };
+      }
+      return args;
+    },
+  });
+  return copy;
+}
