@@ -197,7 +197,35 @@ function fromSpec(name: string, note: string, values: readonly string[], marks: 
   return orEmpty(specType(name, note, values, marks));
 }
 
+/** A number within bounds, or one of the words the router offers beside it (`mtu=auto`). */
+function numberOrWords(min: number, max: number) {
+  return (values: readonly string[]): ValueType => {
+    const n = withDesc(int({ min, max }), undefined);
+    if (!values.length) return n;
+    const set = new Set(values);
+    return { ...n, parse: (input) => (set.has(input) ? input : n.parse(input)) };
+  };
+}
+
+/**
+ * Arguments the tree gives no note, typed from the router's documented facts (routeros-facts.md
+ * 19.3): the most used of them whose meaning is the same in every menu that has them. The
+ * note stays the router's own (none), so inspect shows what the router shows.
+ */
+const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
+  // A UDP port the router listens on (WireGuard: 1..65535, default 13231).
+  'listen-port': numberOrWords(1, 65535),
+  'client-listen-port': numberOrWords(0, 65535),
+  'endpoint-port': numberOrWords(0, 65535),
+  // Sizes in bytes of an interface's or a PPP link's units, as /interface declares mtu.
+  mtu: numberOrWords(0, 65535),
+  'max-mtu': numberOrWords(0, 65535),
+  'max-mru': numberOrWords(0, 65535),
+};
+
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
+  const named = note === '' ? NAMED[name] : undefined;
+  if (named) return named(values);
   const fromNote = typeOfNote(note);
   if (fromNote) return fromNote;
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
