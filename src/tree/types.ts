@@ -221,6 +221,13 @@ const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
   mtu: numberOrWords(0, 65535),
   'max-mtu': numberOrWords(0, 65535),
   'max-mru': numberOrWords(0, 65535),
+  // `auto` or a time, as /interface declares it (RouterOS manual, EoIP: `arp-timeout (integer[/time]; Default: auto)`).
+  'arp-timeout': (values) => {
+    const time = duration();
+    // `auto` also where the tree offers no word (wireless, zerotier): their default is `auto`.
+    const set = new Set([...values, 'auto']);
+    return { name: time.name, parse: (input) => (set.has(input) ? input : time.parse(input)), compare: time.compare };
+  },
 };
 
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {

@@ -53,6 +53,17 @@ test('wireguard: listen-port is a port 1..65535, keys are 32-byte base64 keys, m
   } finally { await t.stop(); }
 });
 
+test('arp-timeout of a generated interface kind is auto or a time', async () => {
+  const t = await startRouter();
+  try {
+    const c = client(t.port);
+    const tunnel = { name: 'eoip1', 'remote-address': '10.0.0.1', 'tunnel-id': '1' };
+    assert.deepEqual((await c.put('/rest/interface/eoip', { ...tunnel, 'arp-timeout': 'zz' })).json, bad('invalid value for argument arp-timeout'));
+    assert.equal((await c.put('/rest/interface/eoip', { ...tunnel, 'arp-timeout': 'auto' })).json['arp-timeout'], 'auto');
+    assert.equal((await c.patch('/rest/interface/eoip/eoip1', { 'arp-timeout': '1m' })).json['arp-timeout'], '1m');
+  } finally { await t.stop(); }
+});
+
 test('an address list entry is an address, a range, a prefix or a DNS name of at most 255 characters', async () => {
   const t = await startRouter();
   try {
