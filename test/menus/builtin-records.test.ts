@@ -6,14 +6,18 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ApiClient } from '../api/client.js';
 import { client, error, startRouter } from '../helpers/router.js';
 
 const execute = async (c: ReturnType<typeof client>, script: string) => (await c.post('/rest/execute', { script, 'as-string': '' })).json;
 
 test('a wifi radio is refused by DELETE, by remove and by the console; a virtual interface of it goes', async () => {
   const t = await startRouter({ board: 'hap-ax2' });
+  const api = await ApiClient.connect(t.router.bound.api!);
   try {
     const c = client(t.port);
+    await api.login();
+    assert.deepEqual(await api.call('/interface/wifi/remove', '=.id=wifi2'), [['!trap', '=message=failure: not allowed to remove'], ['!done']]);
     const refused = error(400, 'Bad Request', 'failure: not allowed to remove');
     assert.deepEqual((await c.delete('/rest/interface/wifi/wifi2')).json, refused);
     assert.deepEqual((await c.post('/rest/interface/wifi/remove', { '.id': 'wifi1' })).json, refused);
@@ -22,7 +26,7 @@ test('a wifi radio is refused by DELETE, by remove and by the console; a virtual
 
     assert.equal((await c.put('/rest/interface/wifi', { 'master-interface': 'wifi1', name: 'guest' })).status, 201);
     assert.equal((await c.delete('/rest/interface/wifi/guest')).status, 204);
-  } finally { await t.stop(); }
+  } finally { api.close(); await t.stop(); }
 });
 
 test('a wireless radio is refused as hardware', async () => {
