@@ -149,7 +149,7 @@ export class FileStore {
     const { abs } = this.resolve(name);
     const st = lstat(abs);
     if (!st || !st.isFile()) throw noSuchFile();
-    return fs.readFileSync(abs);
+    return onHost(() => fs.readFileSync(abs));
   }
 
   /** A part of a file: at most `length` bytes from `offset`. */
@@ -157,7 +157,7 @@ export class FileStore {
     const { abs } = this.resolve(name);
     const st = lstat(abs);
     if (!st || !st.isFile()) throw noSuchFile();
-    const fd = fs.openSync(abs, 'r');
+    const fd = onHost(() => fs.openSync(abs, 'r'));
     try {
       const want = Math.max(0, Math.min(length, st.size - offset));
       const buf = Buffer.alloc(want);
