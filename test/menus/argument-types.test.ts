@@ -64,6 +64,18 @@ test('arp-timeout of a generated interface kind is auto or a time', async () => 
   } finally { await t.stop(); }
 });
 
+test('an IPv6 rule matches an IPv6 address or prefix, negated or not', async () => {
+  const t = await startRouter();
+  try {
+    const c = client(t.port);
+    assert.deepEqual((await c.put('/rest/ipv6/firewall/filter', { chain: 'input', 'src-address': 'x'.repeat(100_000) })).json, bad('invalid value for argument src-address'));
+    assert.deepEqual((await c.put('/rest/ipv6/firewall/raw', { chain: 'prerouting', 'dst-address': '10.0.0.1' })).json, bad('invalid value for argument dst-address'));
+    const rule = (await c.put('/rest/ipv6/firewall/filter', { chain: 'input', 'src-address': '!fe80::/10', 'dst-address': 'FF02::1' })).json;
+    assert.equal(rule['src-address'], '!fe80::/10');
+    assert.equal(rule['dst-address'], 'ff02::1');
+  } finally { await t.stop(); }
+});
+
 test('an address list entry is an address, a range, a prefix or a DNS name of at most 255 characters', async () => {
   const t = await startRouter();
   try {
