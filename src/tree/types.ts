@@ -221,6 +221,9 @@ const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
   mtu: numberOrWords(0, 65535),
   'max-mtu': numberOrWords(0, 65535),
   'max-mru': numberOrWords(0, 65535),
+  // The distance of the default route a client adds (RouterOS manual, DHCP client:
+  // `default-route-distance (integer:0..255; Default: )`); PPP clients and LTE APNs add theirs alike.
+  'default-route-distance': numberOrWords(0, 255),
   // `auto` or a time, as /interface declares it (RouterOS manual, EoIP: `arp-timeout (integer[/time]; Default: auto)`).
   'arp-timeout': (values) => {
     const time = duration();

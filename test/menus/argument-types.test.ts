@@ -64,6 +64,17 @@ test('arp-timeout of a generated interface kind is auto or a time', async () => 
   } finally { await t.stop(); }
 });
 
+test('default-route-distance of a client is 0..255', async () => {
+  const t = await startRouter();
+  try {
+    const c = client(t.port);
+    const base = { name: 'pppoe-out1', interface: 'ether1' };
+    assert.deepEqual((await c.put('/rest/interface/pppoe-client', { ...base, 'default-route-distance': '256' })).json, bad('value of default-route-distance out of range (0..255)'));
+    assert.deepEqual((await c.put('/rest/interface/pppoe-client', { ...base, 'default-route-distance': 'far' })).json, bad('invalid value for argument default-route-distance'));
+    assert.equal((await c.put('/rest/interface/pppoe-client', { ...base, 'default-route-distance': '5' })).json['default-route-distance'], '5');
+  } finally { await t.stop(); }
+});
+
 test('an IPv6 rule matches an IPv6 address or prefix, negated or not', async () => {
   const t = await startRouter();
   try {
