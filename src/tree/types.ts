@@ -212,7 +212,7 @@ function numberOrWords(min: number, max: number) {
  * 19.3): the most used of them whose meaning is the same in every menu that has them. The
  * note stays the router's own (none), so inspect shows what the router shows.
  */
-const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
+const NAMED: Record<string, (values: readonly string[]) => ValueType | undefined> = {
   // A UDP port the router listens on (WireGuard: 1..65535, default 13231).
   'listen-port': numberOrWords(1, 65535),
   'client-listen-port': numberOrWords(0, 65535),
@@ -221,6 +221,9 @@ const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
   mtu: numberOrWords(0, 65535),
   'max-mtu': numberOrWords(0, 65535),
   'max-mru': numberOrWords(0, 65535),
+  // A tunnel's DSCP: `inherit` or 0..63 (RouterOS manual, IPIP: `dscp (inherit | integer [0-63]; Default: )`);
+  // where `inherit` is not offered the argument is a matcher or another menu's, left as it is.
+  dscp: (values) => (values.includes('inherit') ? numberOrWords(0, 63)(values) : undefined),
   // The distance of the default route a client adds (RouterOS manual, DHCP client:
   // `default-route-distance (integer:0..255; Default: )`); PPP clients and LTE APNs add theirs alike.
   'default-route-distance': numberOrWords(0, 255),
@@ -234,8 +237,8 @@ const NAMED: Record<string, (values: readonly string[]) => ValueType> = {
 };
 
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
-  const named = note === '' ? NAMED[name] : undefined;
-  if (named) return named(values);
+  const named = note === '' ? NAMED[name]?.(values) : undefined;
+  if (named) return named;
   const fromNote = typeOfNote(note);
   if (fromNote) return fromNote;
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).

@@ -53,7 +53,7 @@ test('wireguard: listen-port is a port 1..65535, keys are 32-byte base64 keys, m
   } finally { await t.stop(); }
 });
 
-test('arp-timeout of a generated interface kind is auto or a time', async () => {
+test('arp-timeout of a generated interface kind is auto or a time, a tunnel\'s dscp inherit or 0..63', async () => {
   const t = await startRouter();
   try {
     const c = client(t.port);
@@ -61,6 +61,11 @@ test('arp-timeout of a generated interface kind is auto or a time', async () => 
     assert.deepEqual((await c.put('/rest/interface/eoip', { ...tunnel, 'arp-timeout': 'zz' })).json, bad('invalid value for argument arp-timeout'));
     assert.equal((await c.put('/rest/interface/eoip', { ...tunnel, 'arp-timeout': 'auto' })).json['arp-timeout'], 'auto');
     assert.equal((await c.patch('/rest/interface/eoip/eoip1', { 'arp-timeout': '1m' })).json['arp-timeout'], '1m');
+    // Its DSCP is `inherit` or 0..63.
+    assert.deepEqual((await c.patch('/rest/interface/eoip/eoip1', { dscp: '64' })).json, bad('value of dscp out of range (0..63)'));
+    assert.deepEqual((await c.patch('/rest/interface/eoip/eoip1', { dscp: 'copy' })).json, bad('invalid value for argument dscp'));
+    assert.equal((await c.patch('/rest/interface/eoip/eoip1', { dscp: 'inherit' })).json.dscp, 'inherit');
+    assert.equal((await c.patch('/rest/interface/eoip/eoip1', { dscp: '46' })).json.dscp, '46');
   } finally { await t.stop(); }
 });
 
