@@ -251,12 +251,7 @@ export class Interpreter {
       if (p.text === '..') { path.pop(); continue; }
       const node = this.engine.nodeAt(path.join('/'));
       if (!node) break;
-      // A word that is both a command and a directory (`/interface wireless snooper`) is the
-      // directory when more path follows or when it stands alone, as the router's exports use it.
-      const next = p.last ? stmt.head[p.word + 1]?.text : undefined;
-      const dirToo = node.children.has(p.text)
-        && (!p.last || (next === undefined ? !stmt.args.length : this.engine.nodeAt([...path, p.text].join('/'))?.commands.has(next) === true));
-      if (node.commands.has(p.text) && !dirToo) break;
+      if (node.commands.has(p.text) && !(node.children.has(p.text) && this.entersMenu(path, p.text, pieces[i + 1], stmt))) break;
       const child = pick(node.children.keys(), p.text);
       if (child === undefined || (pick(node.commands.keys(), p.text) !== undefined && child !== p.text)) break;
       path.push(child);
@@ -270,6 +265,17 @@ export class Interpreter {
     if (name !== undefined) return { kind: 'engine', node, path, name, cmd: node.commands.get(name)!, extra };
     if (p.text in BUILTINS) return { kind: 'builtin', name: p.text, extra };
     throw lexer.error(`bad command name ${p.text}`, p.start);
+  }
+
+  /**
+   * A word that names both a command and a menu (`/interface wireless snooper`): the menu
+   * when nothing follows it (the line export writes before that menu's `set`) or when what
+   * follows is a word of that menu; the command otherwise (`snooper interface=wlan1`).
+   */
+  private entersMenu(path: string[], word: string, next: { text: string } | undefined, stmt: CommandStmt): boolean {
+    if (next === undefined) return stmt.args.length === 0 || pathBlock(stmt) !== undefined;
+    const menu = this.engine.nodeAt([...path, word].join('/'));
+    return next.text === '..' || (menu !== undefined && (pick(menu.commands.keys(), next.text) !== undefined || pick(menu.children.keys(), next.text) !== undefined));
   }
 
   // ---------------------------------------------------------------- running

@@ -6,7 +6,7 @@ import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughP
 import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
 import type { CommandContext, CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
-import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
+import { checkRecord, inVariant, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
 import { Views } from './views.js';
 import type { Maybe } from './maybe.js';
@@ -203,6 +203,28 @@ export class Engine implements Environment {
   }
 
   allMenus(): Iterable<Menu> { return this.menus.values(); }
+
+  /** Each table's menus narrowed to one kind of its records (`variant`), found when first asked. */
+  private kinds?: Map<string, Menu[]>;
+
+  /**
+   * The menu of a record's own kind, when `menu` shows records of every kind (`/interface`
+   * shows ports, bridges, radios...): that menu's declaration says what the record takes.
+   */
+  kindMenu(menu: Menu, row: Row): Menu | undefined {
+    if (menu.decl.variant) return undefined;
+    if (!this.kinds) {
+      this.kinds = new Map();
+      for (const m of this.menus.values()) {
+        if (m.decl.variant && m.decl.kind === 'table') {
+          const list = this.kinds.get(m.table) ?? [];
+          list.push(m);
+          this.kinds.set(m.table, list);
+        }
+      }
+    }
+    return this.kinds.get(menu.table)?.find((m) => inVariant(m, row));
+  }
 
   nameOf(table: string, id: number): string | undefined {
     const t = this.store.table(table);

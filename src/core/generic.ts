@@ -3,7 +3,7 @@
 
 import { CommandError, failure, missingArgument, noSuchCommand, unknownParameter } from './errors.js';
 import { compileQuery } from './query.js';
-import { applyArgs, canSee, dropsWhenEmptied, checkRecord, findRows, inVariant, menuRows, shownValue, view } from './records.js';
+import { applyArgs, canSee, checkRecord, dropsWhenEmptied, findRows, inVariant, menuRows, readValue, shownValue, view } from './records.js';
 import type { ArgDecl, CommandContext, CommandDecl, GenericCommand, Menu, MenuDecl, Policy, Reply } from './schema.js';
 import { formatId, type Mutation, type Row } from './store.js';
 import { durationToMs } from './values.js';
@@ -233,7 +233,20 @@ async function set(ctx: CommandContext): Promise<void> {
     return;
   }
   const rows = findRows(env, menu, args.numbers);
-  update(ctx, rows, (row) => applyArgs(env, menu, row.values, args, false));
+  update(ctx, rows, (row) => {
+    const next = applyArgs(env, menu, row.values, args, false);
+    // Set through a view of every kind (`/interface set ether1 l2mtu=...`): the record's own
+    // kind menu checks what it declares, as a set there would (`/interface/ethernet`).
+    const kind = engineOf(ctx).kindMenu(menu, row);
+    if (kind) {
+      for (const [name, input] of Object.entries(args)) {
+        const field = kind.fields.get(name);
+        if (field && !field.readOnly && !name.startsWith('!')) readValue(env, kind, name, field, input);
+      }
+      kind.decl.verify?.(next, env, row, ctx.session);
+    }
+    return next;
+  });
 }
 
 async function remove(ctx: CommandContext): Promise<void> {

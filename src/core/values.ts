@@ -362,6 +362,14 @@ export const ipv6Prefix: ValueType = {
 
 const DNS_NAME = /^[a-z0-9.-]*[a-z][a-z0-9.-]*$/;
 
+/**
+ * A DNS name an address list resolves: at most 255 characters, each label at most 63
+ * (RFC 1035 2.3.4; routeros-facts.md 19.4), so an entry never holds more than a name can be.
+ */
+export function isDnsName(lower: string): boolean {
+  return lower.length <= 255 && DNS_NAME.test(lower) && lower.split('.').every((label) => label.length <= 63);
+}
+
 // The first address an address-list entry covers, or null for a DNS name.
 function addressListStart(s: string): number | null {
   if (DNS_NAME.test(s)) return null;
@@ -387,7 +395,7 @@ export const addressListAddress: ValueType = {
       return `${intToIp(networkOf(p.ip, p.length))}/${p.length}`;
     }
     const lower = input.toLowerCase();
-    if (DNS_NAME.test(lower)) return lower;
+    if (isDnsName(lower)) return lower;
     throw new ValueError();
   },
   compare(a, b) {

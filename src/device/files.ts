@@ -25,6 +25,36 @@ export interface FileEntry {
 }
 
 export const invalidFileName = () => failure('invalid file name');
+export const fileNameTooLong = () => failure('file name too long');
+
+/**
+ * The longest name of one file or folder, in bytes, and of a whole name with its folders: the
+ * router's file system is Linux's, whose NAME_MAX is 255 and PATH_MAX 4096 with the
+ * terminating NUL (routeros-facts.md 19.5).
+ */
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 4095;
+
+/**
+ * What the host's file system answered, in the router's words: never its message, which
+ * names the host's data directory.
+ */
+function hostFailure(e: unknown): CommandError {
+  if (e instanceof CommandError) return e;
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENAMETOOLONG') return fileNameTooLong();
+  if (code === 'ENOSPC' || code === 'EDQUOT') return failure('not enough space');
+  return failure('internal error');
+}
+
+/** Runs a change of the host's files; a failure of the host comes back in the router's words. */
+function onHost<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (e) {
+    throw hostFailure(e);
+  }
+}
 export const noSuchFile = () => failure('no such file');
 
 export class FileStore {
@@ -60,7 +90,9 @@ export class FileStore {
     const parts = n.split('/');
     for (const p of parts) {
       if (p === '' || p === '.' || p === '..') throw invalidFileName();
+      if (Buffer.byteLength(p) > MAX_NAME_BYTES) throw fileNameTooLong();
     }
+    if (Buffer.byteLength(n) > MAX_PATH_BYTES) throw fileNameTooLong();
     return parts.join('/');
   }
 
@@ -99,7 +131,7 @@ export class FileStore {
     if (st?.isDirectory()) throw failure('file already exists');
     const parts = rel.split('/');
     if (parts.length > 1) this.mkdir(parts.slice(0, -1).join('/'));
-    fs.writeFileSync(abs, data);
+    onHost(() => fs.writeFileSync(abs, data));
     this.changed();
   }
 
@@ -108,7 +140,7 @@ export class FileStore {
     if (!this.exists(name)) return this.write(name, data);
     const { abs } = this.resolve(name);
     if (lstat(abs)?.isDirectory()) throw failure('file already exists');
-    fs.appendFileSync(abs, data);
+    onHost(() => fs.appendFileSync(abs, data));
     this.changed();
   }
 
@@ -117,7 +149,7 @@ export class FileStore {
     const { abs } = this.resolve(name);
     const st = lstat(abs);
     if (!st || !st.isFile()) throw noSuchFile();
-    return fs.readFileSync(abs);
+    return onHost(() => fs.readFileSync(abs));
   }
 
   /** A part of a file: at most `length` bytes from `offset`. */
@@ -125,7 +157,7 @@ export class FileStore {
     const { abs } = this.resolve(name);
     const st = lstat(abs);
     if (!st || !st.isFile()) throw noSuchFile();
-    const fd = fs.openSync(abs, 'r');
+    const fd = onHost(() => fs.openSync(abs, 'r'));
     try {
       const want = Math.max(0, Math.min(length, st.size - offset));
       const buf = Buffer.alloc(want);
@@ -168,7 +200,7 @@ export class FileStore {
   remove(name: string): void {
     const { abs } = this.resolve(name);
     if (!lstat(abs)) throw noSuchFile();
-    fs.rmSync(abs, { recursive: true, force: true });
+    onHost(() => fs.rmSync(abs, { recursive: true, force: true }));
     this.changed();
   }
 
@@ -181,7 +213,7 @@ export class FileStore {
     if (b.rel === a.rel || b.rel.startsWith(a.rel + '/')) throw invalidFileName();
     const parts = b.rel.split('/');
     if (parts.length > 1) this.mkdir(parts.slice(0, -1).join('/'));
-    fs.renameSync(a.abs, b.abs);
+    onHost(() => fs.renameSync(a.abs, b.abs));
     this.changed();
   }
 
@@ -198,7 +230,7 @@ export class FileStore {
     for (const part of rel.split('/')) {
       at = path.join(at, part);
       const st = lstat(at);
-      if (!st) { fs.mkdirSync(at); made = true; }
+      if (!st) { onHost(() => fs.mkdirSync(at)); made = true; }
       else if (!st.isDirectory()) throw failure('file already exists');
     }
     if (made) this.changed();

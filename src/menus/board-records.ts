@@ -8,6 +8,7 @@
 // these menus declares, so it is never shown: it tells the board's records from those a user
 // adds (`/disk add type=tmpfs`).
 
+import { failure } from '../core/errors.js';
 import { menuRows } from '../core/records.js';
 import type { Environment, Menu, MenuDecl } from '../core/schema.js';
 import type { Mutation, Row } from '../core/store.js';
@@ -94,11 +95,21 @@ export function boardRecordExport(env: Environment, menu: Menu, row: Row) {
   return { ident: spec.ident(row, () => menuRows(env, menu).indexOf(row)), defaults: made, always: spec.always };
 }
 
+/**
+ * A remove of the board's own record (its serial port, a CHR's drive) is refused, as the
+ * router refuses one of its radios; a record a user added goes. The router's words for these
+ * menus are not captured: those it gives for a radio (routeros-facts.md 19).
+ */
+const keepBoardRecord = (table: string) => (row: Row, env: Environment) => {
+  if (madeValues(env, table, row)) throw failure('cannot remove hardware device');
+};
+
 /** /port and /disk as the hand knows them: a disk is named by its slot; status the board fills in. */
 export const port: MenuDecl = {
   path: 'port',
   kind: 'table',
   key: 'name',
+  canRemove: keepBoardRecord('port'),
   fields: { channels: { type: TREE, readOnly: true }, 'used-by': { type: TREE, readOnly: true } },
 };
 
@@ -106,6 +117,7 @@ export const disk: MenuDecl = {
   path: 'disk',
   kind: 'table',
   key: 'slot',
+  canRemove: keepBoardRecord('disk'),
 };
 
 export const ethernetSwitch: MenuDecl = {

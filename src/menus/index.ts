@@ -10,7 +10,7 @@ import { interfaceList, interfaceListMember } from './interface/list.js';
 import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
-import { addressList, filter, nat, ruleMenus } from './ip/firewall.js';
+import { addressList, filter, ipv6AddressList, nat, ruleMenus } from './ip/firewall.js';
 import { route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
 import { identity } from './system/identity.js';
@@ -60,7 +60,7 @@ import { toolTraceroute } from './tool/traceroute.js';
 export const handMenus: readonly MenuDecl[] = [
   // The interface view after the kinds: its own built-in (`lo`) is listed after the ports.
   ethernet, bridge, vlan, bridgePort, interfaceList, interfaceListMember, interfaceMenu,
-  ipAddress, pool, dns, dnsStatic, addressList, filter, nat, route, service, webserver,
+  ipAddress, pool, dns, dnsStatic, addressList, ipv6AddressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
   userActive, passwordCommand, delayCommand, certificate,
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,

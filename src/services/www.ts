@@ -316,6 +316,14 @@ export class Www {
   }
 
   private page(req: http.IncomingMessage, res: http.ServerResponse, pathName: string) {
+    // A page takes no body. One still arriving is not held: the answer goes at once, then the
+    // connection closes after a lingering read that discards the rest (./linger.ts). Closing
+    // with the body unread would make the kernel reset the connection, and a client still
+    // sending (a 7 MB POST with `Connection: close`) would get that reset, not its answer.
+    if (hasBody(req) && !req.complete) {
+      lingerOnClose(req.socket);
+      res.shouldKeepAlive = false;
+    }
     const parts = this.options.parts();
     const forbidden = () => this.send(res, 403, HTML_HEADERS, forbiddenHtml);
     const html = (text: string, type = HTML_TYPE) => this.send(res, 200, { 'Content-Type': type }, text);

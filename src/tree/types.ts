@@ -197,7 +197,48 @@ function fromSpec(name: string, note: string, values: readonly string[], marks: 
   return orEmpty(specType(name, note, values, marks));
 }
 
+/** A number within bounds, or one of the words the router offers beside it (`mtu=auto`). */
+function numberOrWords(min: number, max: number) {
+  return (values: readonly string[]): ValueType => {
+    const n = withDesc(int({ min, max }), undefined);
+    if (!values.length) return n;
+    const set = new Set(values);
+    return { ...n, parse: (input) => (set.has(input) ? input : n.parse(input)) };
+  };
+}
+
+/**
+ * Arguments the tree gives no note, typed from the router's documented facts (routeros-facts.md
+ * 19.3): the most used of them whose meaning is the same in every menu that has them. The
+ * note stays the router's own (none), so inspect shows what the router shows.
+ */
+const NAMED: Record<string, (values: readonly string[]) => ValueType | undefined> = {
+  // A UDP port the router listens on (WireGuard: 1..65535, default 13231).
+  'listen-port': numberOrWords(1, 65535),
+  'client-listen-port': numberOrWords(0, 65535),
+  'endpoint-port': numberOrWords(0, 65535),
+  // Sizes in bytes of an interface's or a PPP link's units, as /interface declares mtu.
+  mtu: numberOrWords(0, 65535),
+  'max-mtu': numberOrWords(0, 65535),
+  'max-mru': numberOrWords(0, 65535),
+  // A tunnel's DSCP: `inherit` or 0..63 (RouterOS manual, IPIP: `dscp (inherit | integer [0-63]; Default: )`);
+  // where `inherit` is not offered the argument is a matcher or another menu's, left as it is.
+  dscp: (values) => (values.includes('inherit') ? numberOrWords(0, 63)(values) : undefined),
+  // The distance of the default route a client adds (RouterOS manual, DHCP client:
+  // `default-route-distance (integer:0..255; Default: )`); PPP clients and LTE APNs add theirs alike.
+  'default-route-distance': numberOrWords(0, 255),
+  // `auto` or a time, as /interface declares it (RouterOS manual, EoIP: `arp-timeout (integer[/time]; Default: auto)`).
+  'arp-timeout': (values) => {
+    const time = duration();
+    // `auto` also where the tree offers no word (wireless, zerotier): their default is `auto`.
+    const set = new Set([...values, 'auto']);
+    return { name: time.name, parse: (input) => (set.has(input) ? input : time.parse(input)), compare: time.compare };
+  },
+};
+
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
+  const named = note === '' ? NAMED[name]?.(values) : undefined;
+  if (named) return named;
   const fromNote = typeOfNote(note);
   if (fromNote) return fromNote;
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).

@@ -161,7 +161,7 @@ const PACKAGE_MENUS = /^bad command name (caps-man|wireless|iot|container|router
 export function why(r: Refusal, earlier: readonly Refusal[], ros: string): string {
   const e = r.error;
   if (PACKAGE_MENUS.test(e)) return 'vrouter lacks this menu: its package or hardware is not in the 7.24 tree (captured on a CHR)';
-  if (/=REMOVED\b/.test(r.line)) return 'a real router refuses it too: the owner replaced a value with REMOVED before publishing';
+  if (/="?REMOVED\b/.test(r.line)) return 'a real router refuses it too: the owner replaced a value with REMOVED before publishing';
   const col = /expected end of command \(line 1 column (\d+)\)/.exec(e);
   if (col) {
     const arg = /^[!.]?[a-z0-9.-]+/.exec(r.line.slice(Number(col[1]) - 1))?.[0] ?? '?';

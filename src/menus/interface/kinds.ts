@@ -3,6 +3,7 @@
 // its `type`, so that its interfaces show in `/interface`, share one name space with the
 // others and can be named wherever an interface is asked for.
 
+import { failure } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js';
 
@@ -10,7 +11,7 @@ import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js
  * The `type` /interface shows for each kind and the stem of the names the router gives a
  * new one (`wireguard1`); the menu's own word where the router uses it for both.
  */
-const KINDS: Record<string, { type?: string; stem?: string }> = {
+const KINDS: Record<string, { type?: string; stem?: string; builtinRemove?: string }> = {
   '6to4': { type: '6to4-tunnel', stem: '6to4-tunnel' },
   bonding: { type: 'bond' },
   eoip: { stem: 'eoip-tunnel' },
@@ -39,13 +40,21 @@ const KINDS: Record<string, { type?: string; stem?: string }> = {
   vpls: {},
   vrrp: {},
   vxlan: {},
-  wifi: {},
+  // The radios are hardware (community.routeros PR 266, RouterOS 7.13: routeros-facts.md 19).
+  wifi: { builtinRemove: 'not allowed to remove' },
   wireguard: { type: 'wg' },
   // A ZeroTier network's interface, whose menu is /zerotier/interface (ELSEWHERE).
   zerotier: {},
   // The wireless package's radios and virtual APs (tree/packages.json).
   wireless: { type: 'wlan', stem: 'wlan' },
 };
+
+/**
+ * The router's words when a remove names one of the board's own interfaces (a radio, found by
+ * its `default-name`): a wireless radio over REST answers `failure: cannot remove hardware
+ * device` (terraform-provider-routeros issue 570; routeros-facts.md 19).
+ */
+export const HARDWARE_REMOVE = 'cannot remove hardware device';
 
 /** Kinds whose menu is elsewhere: a ZeroTier network's interface (`/zerotier interface add name=zerotier1`). */
 const ELSEWHERE: Record<string, string> = { 'zerotier/interface': 'zerotier' };
@@ -62,6 +71,10 @@ export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDe
     variant: { type },
     key: 'name',
     duplicateKey: DUPLICATE_NAME,
+    // A user's interfaces of the kind go; the board's own (its radios) stay for good.
+    canRemove(row) {
+      if (row.values['default-name'] !== undefined) throw failure(kind.builtinRemove ?? HARDWARE_REMOVE);
+    },
     fields: {
       ...decl.fields,
       name: { ...decl.fields.name, ...interfaceFields.name(stem) },

@@ -55,12 +55,17 @@ export const wireguard: MenuDecl = {
   },
 };
 
+/** A key, or the router's `auto` (it makes one) or `none` (inspect 7.24 offers both). */
+const keyOrWord: ValueType = { ...wgKey, parse: (s) => (s === 'auto' || s === 'none' ? s : wgKey.parse(s)) };
+
 export const wireguardPeers: MenuDecl = {
   path: 'interface/wireguard/peers',
   kind: 'table',
   ordered: true,
   fields: {
     'public-key': { type: wgKey, required: true },
-    'preshared-key': { type: { ...wgKey, parse: (s) => (s === 'auto' || s === 'none' ? s : wgKey.parse(s)) }, secret: 'sensitive' },
+    'preshared-key': { type: keyOrWord, secret: 'sensitive' },
+    // The key a peer's client configuration (wg-export) is made with: a key, auto or none.
+    'private-key': { type: keyOrWord, secret: 'sensitive' },
   },
 };

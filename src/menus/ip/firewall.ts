@@ -8,7 +8,7 @@ import type { Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { findRows } from '../../core/records.js';
 import {
-  addressListAddress, bool, duration, formatDateTime, formatDuration, int, ipRange, ipv4, listOf, mac, name, oneOf, orEmpty, parseDuration, str,
+  addressListAddress, bool, isDnsName, ipv6, ipv6Prefix, duration, formatDateTime, formatDuration, int, ipRange, ipv4, listOf, mac, name, oneOf, orEmpty, parseDuration, str,
 } from '../../core/values.js';
 import { dynamic, interfaceRef, invalid, ref } from '../common.js';
 import { argsOf, dirAt } from '../../tree/tree.js';
@@ -304,7 +304,18 @@ export const nat: MenuDecl = {
 
 // ---------------------------------------------------------------- other rule menus
 
-/** Matchers of IPv4 only: an IPv6 rule keeps the tree's own for these. */
+/**
+ * An IPv6 rule's address matcher: an address or a prefix, `!` to negate (the tree gives no
+ * note; the corpus's IPv6 rules write prefixes: `src-address=fe80::/10`, `dst-address=ff02::/16`).
+ */
+const fwAddress6: ValueType = negatable({
+  name: 'ipv6-prefix',
+  parse: (input) => (input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input)),
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+});
+const ipv6Matchers: Record<string, FieldDecl> = { 'src-address': { type: fwAddress6 }, 'dst-address': { type: fwAddress6 } };
+
+/** Matchers of IPv4 only: an IPv6 rule keeps the tree's own for these (or its own above). */
 const IPV4_ONLY = new Set(['src-address', 'dst-address', 'ipv4-options', 'protocol', 'dst-address-type', 'src-address-type']);
 
 /**
@@ -315,8 +326,8 @@ const IPV4_ONLY = new Set(['src-address', 'dst-address', 'ipv4-options', 'protoc
 function ruleMenu(path: string): MenuDecl {
   const add = argsOf(dirAt(path), 'add') ?? {};
   const v6 = path.startsWith('ipv6/');
-  const fields = Object.fromEntries(Object.entries({ ...matchers, ...stateMatchers })
-    .filter(([n]) => n in add && !(v6 && IPV4_ONLY.has(n))));
+  const fields = Object.fromEntries(Object.entries({ ...matchers, ...stateMatchers, ...(v6 ? ipv6Matchers : {}) })
+    .filter(([n]) => n in add && !(v6 && IPV4_ONLY.has(n) && !(n in ipv6Matchers))));
   return { path, kind: 'table', ordered: true, fields, commands: ruleCommands };
 }
 
@@ -347,4 +358,25 @@ export const addressList: MenuDecl = {
     dynamic,
   },
   unique: [['list', 'address']],
+};
+
+/**
+ * An IPv6 address list's entry: an address, a prefix, or a DNS name the router resolves
+ * (the 7.24 tree gives no note; bounded as the IPv4 lists' names are, routeros-facts.md 19.4).
+ */
+const ipv6ListAddress: ValueType = {
+  name: 'ipv6-address-list-address',
+  parse(input) {
+    if (input.includes(':')) return input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input);
+    const lower = input.toLowerCase();
+    if (isDnsName(lower)) return lower;
+    throw new ValueError();
+  },
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+};
+
+export const ipv6AddressList: MenuDecl = {
+  path: 'ipv6/firewall/address-list',
+  kind: 'table',
+  fields: { address: { type: ipv6ListAddress } },
 };
