@@ -21,7 +21,8 @@ async function execute(ctx: CommandContext): Promise<Reply> {
   if ('as-string' in args) {
     const lines: string[] = [];
     try {
-      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal });
+      // It runs as a job of its own, as on the router: listed, and removable to stop it.
+      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal, job: { type: 'command' } });
     } catch (e) {
       lines.push(describe(e));
     }

@@ -85,7 +85,7 @@ export async function runScript(ctx: CommandContext, row: Row): Promise<void> {
     values: { ...current.values, 'run-count': String(Number(current.values['run-count'] ?? '0') + 1), 'last-started': formatDateTime(new Date(routerNow(env))) },
   }]);
   const caller = session as ConsoleSession;
-  const scriptSession: ConsoleSession = { user: session.user, via: session.via, address: session.address, policies, output: caller.output };
+  const scriptSession: ConsoleSession = { user: session.user, via: session.via, address: session.address, policies, output: caller.output, depth: caller.depth };
   try {
     await consoleOf(env).run(row.values.source ?? '', {
       session: scriptSession, output: caller.output, signal: ctx.signal, job: { type: 'script', script: row.values.name },

@@ -1,0 +1,45 @@
+// How far one script may go. A real router runs each script as a job of its own: other
+// users are answered while it loops, it can be removed at any time, and it cannot take the
+// router's memory. vrouter runs every script on the one Node.js thread, so a script shares
+// that thread in time slices and its call depth and values are bounded
+// (docs/routeros-facts.md 19; the README's table of script bounds).
+
+import { ScriptError } from './errors.js';
+
+/** A script runs this long (ms) before it lets the router answer everyone else. */
+export const SLICE_MS = 4;
+
+/** Steps (statements, loop turns) between two looks at the clock: the clock costs more than a count. */
+export const STEPS_PER_LOOK = 64;
+
+/**
+ * Function calls (`$f`, `[$f]`, `/system script run` from a script, `:execute as-string`)
+ * nested deeper than this end the script. The router's own bound is not documented; this
+ * is far above what real scripts nest (recursive JSON and tree walkers go tens deep) and
+ * keeps a runaway recursion to a few megabytes.
+ */
+export const MAX_CALL_DEPTH = 1000;
+
+/** The longest string a script may make (characters, which are bytes on the router). */
+export const MAX_STRING = 16 * 1024 * 1024;
+
+/** The most elements one array may hold. */
+export const MAX_ARRAY = 1_000_000;
+
+export const tooDeep = () => new ScriptError(`failure: call depth over ${MAX_CALL_DEPTH}`);
+
+/** Refuses a string of more than MAX_STRING characters before it is made. */
+export function checkStringLength(n: number): void {
+  if (n > MAX_STRING) throw new ScriptError(`failure: string longer than ${MAX_STRING} characters`);
+}
+
+/** A string a script makes, refused when it is longer than MAX_STRING. */
+export function boundedString(s: string): string {
+  checkStringLength(s.length);
+  return s;
+}
+
+/** An array a script makes, refused when it holds more than MAX_ARRAY elements. */
+export function boundedLength(n: number): void {
+  if (n > MAX_ARRAY) throw new ScriptError(`failure: array longer than ${MAX_ARRAY} elements`);
+}
