@@ -84,6 +84,11 @@ export interface ArgDecl {
   required?: boolean;
   /** The argument takes no value (`once`, `as-string`). */
   flag?: boolean;
+  /**
+   * A flag given by its presence alone: any value turns it on, also `false` (`as-string`;
+   * `once=false` instead means not once). docs/routeros-facts.md 19.
+   */
+  present?: boolean;
 }
 
 /** What a running command sees. */

@@ -48,7 +48,8 @@ export const executeCommand: MenuDecl = {
   commands: {
     execute: {
       policy: ['read'],
-      args: { script: { type: str(), required: true }, 'as-string': { type: str(), flag: true }, file: { type: str() } },
+      // `"as-string": "false"` still waits for the script ([lab] quickchr, 7.22.1).
+      args: { script: { type: str(), required: true }, 'as-string': { type: str(), flag: true, present: true }, file: { type: str() } },
       unnamed: 'script',
       run: execute,
     },
