@@ -2,7 +2,7 @@
 // users are answered while it loops, it can be removed at any time, and it cannot take the
 // router's memory. vrouter runs every script on the one Node.js thread, so a script shares
 // that thread in time slices and its call depth and values are bounded
-// (docs/routeros-facts.md 19; the README's table of script bounds).
+// (docs/routeros-facts.md, "Scripts as jobs"; the README's table of script bounds).
 
 import { ScriptError } from './errors.js';
 

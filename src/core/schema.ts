@@ -86,7 +86,7 @@ export interface ArgDecl {
   flag?: boolean;
   /**
    * A flag given by its presence alone: any value turns it on, also `false` (`as-string`;
-   * `once=false` instead means not once). docs/routeros-facts.md 19.
+   * `once=false` instead means not once). docs/routeros-facts.md, "Scripts as jobs".
    */
   present?: boolean;
 }
