@@ -295,6 +295,12 @@ export class Interpreter {
     return this.pause();
   }
 
+  /** Within one long step: lets others be answered when the time slice is over. */
+  private async breathe(): Promise<void> {
+    if (performance.now() >= this.sliceEnd) await this.pause();
+    else this.checkAbort();
+  }
+
   private async pause(): Promise<void> {
     await new Promise((r) => setImmediate(r));
     this.sliceEnd = performance.now() + SLICE_MS;
@@ -469,6 +475,8 @@ export class Interpreter {
     if (!where) return rows;
     const out: Reply[] = [];
     for (const row of rows) {
+      const turn = this.step();
+      if (turn) await turn;
       const v = await this.evaluate(where, scope, lexer, { menu, row });
       if (toBool(v)) out.push(row);
     }
@@ -1052,8 +1060,17 @@ export class Interpreter {
         const length = Number(toNum(await arg(-1, 'length') ?? num(16)) ?? 16n);
         checkStringLength(length);
         const alphabet = toStr(await arg(-1, 'from') ?? str('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'));
+        if (alphabet === '') return str('');
+        // Made in pieces, with the router answering others between them: sixteen million
+        // characters take seconds.
         let s = '';
-        for (let i = 0; i < length; i++) s += alphabet[Math.floor(Math.random() * alphabet.length)];
+        for (let made = 0; made < length;) {
+          const piece = new Array<string>(Math.min(65536, length - made));
+          for (let i = 0; i < piece.length; i++) piece[i] = alphabet[Math.floor(Math.random() * alphabet.length)];
+          s += piece.join('');
+          made += piece.length;
+          await this.breathe();
+        }
         return str(s);
       }
     }

@@ -460,6 +460,8 @@ export function toArray(v: Value): Value {
   if (v.type === 'nil' || v.type === 'nothing') return array();
   if (v.type === 'str') {
     if (v.v === '') return array();
+    // Counted before split: a 16 MiB string of commas would be eight million elements.
+    for (let n = 1, at = v.v.indexOf(','); at >= 0; at = v.v.indexOf(',', at + 1)) boundedLength(++n);
     return array(v.v.split(',').map((s) => literal(s)));
   }
   return array([v]);
