@@ -26,7 +26,14 @@ export const MAX_STRING = 16 * 1024 * 1024;
 /** The most elements one array may hold. */
 export const MAX_ARRAY = 1_000_000;
 
-export const tooDeep = () => new ScriptError(`failure: call depth over ${MAX_CALL_DEPTH}`);
+const TOO_DEEP = `failure: call depth over ${MAX_CALL_DEPTH}`;
+export const tooDeep = () => new ScriptError(TOO_DEEP);
+
+/**
+ * Whether a failure is the call depth bound. It passes through the levels of scripts that
+ * run scripts as it is, not with every level's command and line added (a thousand of them).
+ */
+export const isTooDeep = (e: unknown) => e instanceof ScriptError && e.message === TOO_DEEP;
 
 /** Refuses a string of more than MAX_STRING characters before it is made. */
 export function checkStringLength(n: number): void {
