@@ -14,7 +14,7 @@ import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
-import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, tooDeep } from './limits.js';
+import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
 import { parse } from './parser.js';
 import { formatRecords, formatSettings, formatTable } from './print.js';
 import {
@@ -305,6 +305,7 @@ export class Interpreter {
     await new Promise((r) => setImmediate(r));
     this.sliceEnd = performance.now() + SLICE_MS;
     this.checkAbort();
+    if (heapNearlyFull()) throw outOfMemory();
   }
 
   private async block(body: Statement[], scope: Scope, start: string[], lexer: Lexer, inSubst = false): Promise<Value> {

@@ -4,6 +4,7 @@
 // that thread in time slices and its call depth and values are bounded
 // (docs/routeros-facts.md, "Scripts as jobs"; the README's table of script bounds).
 
+import v8 from 'node:v8';
 import { ScriptError } from './errors.js';
 
 /** A script runs this long (ms) before it lets the router answer everyone else. */
@@ -50,3 +51,18 @@ export function boundedString(s: string): string {
 export function boundedLength(n: number): void {
   if (n > MAX_ARRAY) throw new ScriptError(`failure: array longer than ${MAX_ARRAY} elements`);
 }
+
+/**
+ * The share of the process's heap a running script may see in use at the end of its time
+ * slice. Beyond it the script ends (`failure: not enough memory`) rather than the process
+ * running out: many values, each within its bound, can still add up (an array of distinct
+ * megabyte strings). Read once per slice: the heap's statistics cost a microsecond.
+ */
+export const HEAP_SHARE = 0.6;
+
+export function heapNearlyFull(): boolean {
+  const heap = v8.getHeapStatistics();
+  return heap.used_heap_size > heap.heap_size_limit * HEAP_SHARE;
+}
+
+export const outOfMemory = () => new ScriptError('failure: not enough memory');

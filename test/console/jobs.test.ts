@@ -222,4 +222,16 @@ describe('a script never freezes the router', () => {
     assert.ok(grown < 100 * 1024 * 1024, `grew by ${Math.round(grown / 1024 / 1024)} MB`);
     proc.kill('SIGKILL');
   });
+
+  test('a script whose values add up beyond the heap ends with not enough memory, and the router lives on', async () => {
+    // Distinct 100 kB strings, each within the bounds, gathered in an array for ever (the heap is capped at 512 MB).
+    const { proc, port } = await routerWithReader();
+    const script = ':local s [:rndstr length=100000]; :local a [:toarray ""]; :local i 0; :while (true) do={ :set i ($i + 1); :local x ($s . $i); :find $x "zz"; :set a ($a, $x) }';
+    const res = await request(port, 'POST', '/rest/execute', { script, 'as-string': '' }, READER, 60_000);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.json, { ret: 'failure: not enough memory (:while; line 1)' });
+    assert.equal(proc.exitCode, null);
+    assert.equal((await request(port, 'GET', '/rest/system/identity', undefined, ADMIN, 5_000)).status, 200);
+    proc.kill('SIGKILL');
+  });
 });
