@@ -1042,8 +1042,10 @@ export class Interpreter {
         }
         const files = this.host.files?.();
         const out: string[] = [];
+        // One call deeper, so that a job that starts itself ends at the call depth bound.
+        const session: ConsoleSession = { ...this.options.session, depth: this.depth };
         const jobId = this.host.background(source, {
-          session: this.options.session, type: 'command',
+          session, type: 'command',
           output: file === undefined ? undefined : (t) => {
             out.push(t);
             files?.write(toStr(file).endsWith('.txt') ? toStr(file) : `${toStr(file)}.txt`, out.join('\n') + '\n');

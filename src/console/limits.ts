@@ -21,6 +21,23 @@ export const STEPS_PER_LOOK = 64;
  */
 export const MAX_CALL_DEPTH = 1000;
 
+/**
+ * Jobs running at once, all users together. A job that starts two more of itself would
+ * otherwise double them until the process gives out; a real router's bound is not
+ * documented. Above the call depth, so that scripts that run scripts (each a job) end at
+ * the depth bound.
+ */
+export const MAX_JOBS = 2000;
+
+const TOO_MANY_JOBS = 'failure: too many jobs';
+export const tooManyJobs = () => new ScriptError(TOO_MANY_JOBS);
+
+/**
+ * Whether a failure is one of these bounds. It passes through the levels of scripts that
+ * run scripts as it is, not with every level's command and line added (a thousand of them).
+ */
+export const isBound = (e: unknown) => e instanceof ScriptError && (e.message === TOO_DEEP || e.message === TOO_MANY_JOBS);
+
 /** The longest string a script may make (characters, which are bytes on the router). */
 export const MAX_STRING = 16 * 1024 * 1024;
 
@@ -29,12 +46,6 @@ export const MAX_ARRAY = 1_000_000;
 
 const TOO_DEEP = `failure: call depth over ${MAX_CALL_DEPTH}`;
 export const tooDeep = () => new ScriptError(TOO_DEEP);
-
-/**
- * Whether a failure is the call depth bound. It passes through the levels of scripts that
- * run scripts as it is, not with every level's command and line added (a thousand of them).
- */
-export const isTooDeep = (e: unknown) => e instanceof ScriptError && e.message === TOO_DEEP;
 
 /** Refuses a string of more than MAX_STRING characters before it is made. */
 export function checkStringLength(n: number): void {

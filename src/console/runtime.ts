@@ -10,7 +10,7 @@ import { formatDateTime } from '../core/values.js';
 import { ParseError, ScriptAborted, ScriptError } from './errors.js';
 import type { BackgroundOptions, ConsoleHost, ConsoleSession, FileAccess } from './host.js';
 import { Interpreter, describe } from './interpreter.js';
-import { MAX_CALL_DEPTH, tooDeep } from './limits.js';
+import { MAX_CALL_DEPTH, MAX_JOBS, tooDeep, tooManyJobs } from './limits.js';
 import type { Value } from './values.js';
 
 export const JOB_TABLE = 'system/script/job';
@@ -79,6 +79,7 @@ export class ConsoleRuntime implements ConsoleHost {
 
   /** Adds the job's record; returns its id number. */
   private addJob(session: Session, type: string, script: string | undefined, controller: AbortController): number {
+    if (this.jobs.size >= MAX_JOBS) throw tooManyJobs();
     const store = this.engine.store;
     const policy = POLICIES.filter((p) => session.policies.has(p)).join(',');
     const values: Record<string, string> = { type, owner: session.user, policy, started: formatDateTime(new Date(this.engine.now())) };
@@ -104,10 +105,10 @@ export class ConsoleRuntime implements ConsoleHost {
     const parent = options.session as ConsoleSession;
     const depth = nestedDepth(parent);
     const controller = new AbortController();
+    const jobId = options.job ? this.addJob(options.session, options.job.type, options.job.script, controller) : undefined;
     const stop = () => controller.abort();
     options.signal?.addEventListener('abort', stop, { once: true });
     if (options.signal?.aborted) controller.abort();
-    const jobId = options.job ? this.addJob(options.session, options.job.type, options.job.script, controller) : undefined;
     const interpreter = new Interpreter(this, {
       session: options.session,
       signal: controller.signal,

@@ -6,7 +6,7 @@
 // once (`{ret: "*1A"}`); `file=` keeps the job's output in a file. The output's lines are
 // separated by `\r\n`, as a 7.x router's are (docs/routeros-facts.md 16).
 
-import { notEnoughPermissions } from '../core/errors.js';
+import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandContext, MenuDecl, Reply } from '../core/schema.js';
 import { str } from '../core/values.js';
 import type { ConsoleSession } from '../console/host.js';
@@ -39,7 +39,12 @@ async function execute(ctx: CommandContext): Promise<Reply> {
     files?.write(name, '');
     output = (t) => { written.push(t); files?.write(name, written.join('\n') + '\n'); };
   }
-  return { ret: rt.background(source, { session, type: 'command', output }) };
+  try {
+    return { ret: rt.background(source, { session, type: 'command', output }) };
+  } catch (e) {
+    // No job can start (too many jobs, the router stopping): the router's failure, not a crash.
+    throw new CommandError('failure', (e as Error).message);
+  }
 }
 
 export const executeCommand: MenuDecl = {

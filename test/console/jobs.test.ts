@@ -234,4 +234,21 @@ describe('a script never freezes the router', () => {
     assert.equal((await request(port, 'GET', '/rest/system/identity', undefined, ADMIN, 5_000)).status, 200);
     proc.kill('SIGKILL');
   });
+
+  test('a job that starts two more of itself stops at 2000 jobs, and others are answered within 2 s', async () => {
+    const { proc, port } = await routerWithReader();
+    const started = await request(port, 'POST', '/rest/execute', { script: ':global f do={ :execute {$f}; :execute {$f}; :delay 1s }; $f' }, READER, 5_000);
+    assert.equal(started.status, 200, started.text);
+    for (let i = 0; i < 4; i++) {
+      await sleep(500);
+      const jobs = await request(port, 'GET', '/rest/system/script/job?.proplist=.id', undefined, ADMIN, 2_000);
+      assert.equal(jobs.status, 200);
+      assert.ok(jobs.json.length <= 2000, `${jobs.json.length} jobs`);
+    }
+    // A new job is refused while all are taken, or starts in a slot just freed.
+    const another = await request(port, 'POST', '/rest/execute', { script: ':delay 1s' }, ADMIN, 2_000);
+    if (another.status === 400) assert.deepEqual(another.json, error(400, 'Bad Request', 'failure: too many jobs'));
+    else assert.match(another.json.ret, /^\*[0-9A-F]+$/);
+    proc.kill('SIGKILL');
+  });
 });

@@ -17,7 +17,7 @@ import { bool, formatDateTime, int, name, str } from '../../core/values.js';
 import type { ConsoleSession } from '../../console/host.js';
 import { describe } from '../../console/interpreter.js';
 import { parse } from '../../console/parser.js';
-import { isTooDeep } from '../../console/limits.js';
+import { isBound } from '../../console/limits.js';
 import { JOB_TABLE } from '../../console/runtime.js';
 import { toStr } from '../../console/values.js';
 import { comment } from '../common.js';
@@ -93,7 +93,7 @@ export async function runScript(ctx: CommandContext, row: Row): Promise<void> {
     });
   } catch (e) {
     if (e instanceof CommandError) throw e;
-    if (isTooDeep(e)) throw new CommandError('failure', (e as Error).message);
+    if (isBound(e)) throw new CommandError('failure', (e as Error).message);
     throw new CommandError('failure', describe(e));
   }
 }
