@@ -49,6 +49,8 @@ export interface ConsoleHost {
 export interface ConsoleSession extends Session {
   output?: (text: string) => void;
   jobName?: string;
+  /** Function calls nested around the command (a script's `/system script run` runs one deeper). */
+  depth?: number;
   /** `export where ...` at the console: the condition, evaluated with the script's variables. */
   where?: (menu: Menu, row: Reply) => Promise<boolean>;
 }

@@ -14,6 +14,7 @@ import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
+import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
 import { parse } from './parser.js';
 import { formatRecords, formatSettings, formatTable } from './print.js';
 import {
@@ -108,17 +109,25 @@ export interface InterpreterOptions {
   output: (text: string) => void;
   /** The script's job name (`:jobname`). */
   jobName?: string;
+  /** Calls already nested around this script (a script run by a script, `:execute as-string`). */
+  depth?: number;
 }
 
 export class Interpreter {
   private readonly engine: Engine;
+  /** Function calls nested now, counting those around this script. */
+  private depth: number;
+  /** Steps since the clock was last looked at, and when this time slice ends. */
+  private steps = 0;
+  private sliceEnd = performance.now() + SLICE_MS;
 
   constructor(readonly host: ConsoleHost, readonly options: InterpreterOptions) {
     this.engine = host.engine;
+    this.depth = options.depth ?? 0;
   }
 
   private get session(): ConsoleSession {
-    return { ...this.options.session, output: this.options.output, jobName: this.options.jobName };
+    return { ...this.options.session, output: this.options.output, jobName: this.options.jobName, depth: this.depth };
   }
 
   /** Parses, checks and runs a script. Throws ParseError, ScriptError or ScriptAborted. */
@@ -284,11 +293,38 @@ export class Interpreter {
     if (this.options.signal.aborted) throw new ScriptAborted();
   }
 
+  /**
+   * One step of the script (a statement, a turn of a loop): stops it when its job was
+   * removed or its request ended, and at the end of its time slice lets the router answer
+   * others before it goes on. A promise only then, so that the common step costs a count.
+   */
+  private step(): Promise<void> | undefined {
+    if (this.options.signal.aborted) throw new ScriptAborted();
+    if (++this.steps < STEPS_PER_LOOK) return undefined;
+    this.steps = 0;
+    if (performance.now() < this.sliceEnd) return undefined;
+    return this.pause();
+  }
+
+  /** Within one long step: lets others be answered when the time slice is over. */
+  private async breathe(): Promise<void> {
+    if (performance.now() >= this.sliceEnd) await this.pause();
+    else this.checkAbort();
+  }
+
+  private async pause(): Promise<void> {
+    await new Promise((r) => setImmediate(r));
+    this.sliceEnd = performance.now() + SLICE_MS;
+    this.checkAbort();
+    if (heapNearlyFull()) throw outOfMemory();
+  }
+
   private async block(body: Statement[], scope: Scope, start: string[], lexer: Lexer, inSubst = false): Promise<Value> {
     let path = start;
     let last: Value = NOTHING;
     for (const stmt of body) {
-      this.checkAbort();
+      const turn = this.step();
+      if (turn) await turn;
       scope.path = path;
       if (stmt.kind === 'block') {
         last = await this.block(stmt.body, new Scope(scope), path, lexer);
@@ -451,6 +487,8 @@ export class Interpreter {
     if (!where) return rows;
     const out: Reply[] = [];
     for (const row of rows) {
+      const turn = this.step();
+      if (turn) await turn;
       const v = await this.evaluate(where, scope, lexer, { menu, row });
       if (toBool(v)) out.push(row);
     }
@@ -577,14 +615,19 @@ export class Interpreter {
 
   /** Runs a function's body in a scope of its own: functions see globals, not the caller's locals. */
   private async runCode(code: Code, vars: Map<string, Value>): Promise<Value> {
+    // A runaway recursion ends here, not when the process runs out of memory.
+    if (this.depth >= MAX_CALL_DEPTH) throw tooDeep();
     const body = code.body as Body;
     const scope = new Scope();
     for (const [k, v] of vars) scope.vars.set(k, v);
+    this.depth++;
     try {
       return await this.block(body.statements, scope, body.path, body.lexer);
     } catch (e) {
       if (e instanceof ReturnSignal) return e.value;
       throw e;
+    } finally {
+      this.depth--;
     }
   }
 
@@ -640,7 +683,7 @@ export class Interpreter {
       case 'string': {
         let s = '';
         for (const p of e.parts) s += typeof p === 'string' ? p : toStr(await this.evaluate(p, scope, lexer, row));
-        return str(s);
+        return str(boundedString(s));
       }
       case 'var': {
         if (row && row.menu.fields.has(e.name) && !this.isDeclared(scope, e.name)) {
@@ -664,7 +707,7 @@ export class Interpreter {
       case 'concat': {
         let s = '';
         for (const p of e.parts) s += toStr(await this.evaluate(p, scope, lexer, row));
-        return e.parts.every((p) => p.kind === 'word') ? literal(s) : str(s);
+        return e.parts.every((p) => p.kind === 'word') ? literal(s) : str(boundedString(s));
       }
       case 'unary': {
         const v = await this.evaluate(e.arg, scope, lexer, row);
@@ -720,7 +763,7 @@ export class Interpreter {
       case '>=': return bool(compare(left, right) >= 0);
       case '~': return bool(matches(left, right));
       case 'in': return bool(contains(left, right));
-      case '.': return str(toStr(left) + toStr(right));
+      case '.': return str(boundedString(toStr(left) + toStr(right)));
       case ',': return concatArrays(left, right);
       case '+': case '-': case '*': case '/': case '%': return arithmetic(op, left, right);
       case '&': case '|': case '^': case '<<': case '>>': return bitwise(op, left, right);
@@ -768,6 +811,7 @@ export class Interpreter {
           } else {
             a.keys.set(toStr(key), value);
           }
+          boundedLength(a.items.length + a.keys.size);
           this.assign(scope, holder, { type: 'array', v: a });
           return NOTHING;
         }
@@ -810,7 +854,8 @@ export class Interpreter {
         const body = this.namedExpr(args, 'do');
         if (!condExpr) throw new ScriptError('missing value(s) of argument(s) condition');
         while (toBool(await this.evaluate(condExpr, scope, lexer))) {
-          this.checkAbort();
+          const turn = this.step();
+          if (turn) await turn;
           if (body && await this.loopBody(body, scope, path, lexer)) break;
         }
         return NOTHING;
@@ -826,7 +871,8 @@ export class Interpreter {
         if (step === 0n) return NOTHING;
         const body = this.namedExpr(args, 'do');
         for (let i = from; step > 0n ? i <= to : i >= to; i += step) {
-          this.checkAbort();
+          const turn = this.step();
+          if (turn) await turn;
           const inner = new Scope(scope);
           inner.vars.set(counter, num(i));
           if (body && await this.loopBody(body, inner, path, lexer, false)) break;
@@ -841,7 +887,8 @@ export class Interpreter {
         const body = this.namedExpr(args, 'do');
         const entries: [number | string, Value][] = list.type === 'array' ? arrayEntries(list.v) : list.type === 'nothing' || list.type === 'nil' ? [] : [[0, list]];
         for (const [k, v] of entries) {
-          this.checkAbort();
+          const turn = this.step();
+          if (turn) await turn;
           const inner = new Scope(scope);
           if (names.length > 1) {
             inner.vars.set(names[0], typeof k === 'number' ? num(k) : str(k));
@@ -868,7 +915,8 @@ export class Interpreter {
         try {
           if (whileExpr) {
             do {
-              this.checkAbort();
+              const turn = this.step();
+              if (turn) await turn;
               await once();
             } while (toBool(await this.evaluate(whileExpr, scope, lexer)));
           } else {
@@ -994,7 +1042,8 @@ export class Interpreter {
         if (file !== undefined) this.mayWriteFiles();
         if (asString) {
           const lines: string[] = [];
-          const sub = new Interpreter(this.host, { ...this.options, output: (t) => lines.push(t) });
+          if (this.depth >= MAX_CALL_DEPTH) throw tooDeep();
+          const sub = new Interpreter(this.host, { ...this.options, output: (t) => lines.push(t), depth: this.depth + 1 });
           try {
             await sub.run(source);
           } catch (e) {
@@ -1004,8 +1053,10 @@ export class Interpreter {
         }
         const files = this.host.files?.();
         const out: string[] = [];
+        // One call deeper, so that a job that starts itself ends at the call depth bound.
+        const session: ConsoleSession = { ...this.options.session, depth: this.depth };
         const jobId = this.host.background(source, {
-          session: this.options.session, type: 'command',
+          session, type: 'command',
           output: file === undefined ? undefined : (t) => {
             out.push(t);
             files?.write(toStr(file).endsWith('.txt') ? toStr(file) : `${toStr(file)}.txt`, out.join('\n') + '\n');
@@ -1021,9 +1072,19 @@ export class Interpreter {
       }
       case 'rndstr': {
         const length = Number(toNum(await arg(-1, 'length') ?? num(16)) ?? 16n);
+        checkStringLength(length);
         const alphabet = toStr(await arg(-1, 'from') ?? str('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'));
+        if (alphabet === '') return str('');
+        // Made in pieces, with the router answering others between them: sixteen million
+        // characters take seconds.
         let s = '';
-        for (let i = 0; i < length; i++) s += alphabet[Math.floor(Math.random() * alphabet.length)];
+        for (let made = 0; made < length;) {
+          const piece = new Array<string>(Math.min(65536, length - made));
+          for (let i = 0; i < piece.length; i++) piece[i] = alphabet[Math.floor(Math.random() * alphabet.length)];
+          s += piece.join('');
+          made += piece.length;
+          await this.breathe();
+        }
         return str(s);
       }
     }

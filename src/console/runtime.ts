@@ -10,6 +10,7 @@ import { formatDateTime } from '../core/values.js';
 import { ParseError, ScriptAborted, ScriptError } from './errors.js';
 import type { BackgroundOptions, ConsoleHost, ConsoleSession, FileAccess } from './host.js';
 import { Interpreter, describe } from './interpreter.js';
+import { MAX_CALL_DEPTH, MAX_JOBS, tooDeep, tooManyJobs } from './limits.js';
 import type { Value } from './values.js';
 
 export const JOB_TABLE = 'system/script/job';
@@ -32,6 +33,16 @@ export interface ForegroundOptions {
   job?: { type: 'command' | 'script'; script?: string };
   path?: string[];
   vars?: Map<string, Value>;
+}
+
+/**
+ * How deep a script started from another one begins: one call deeper than the command that
+ * started it, so that a script that runs itself ends at the call depth bound.
+ */
+function nestedDepth(session: ConsoleSession): number {
+  if (session.depth === undefined) return 0;
+  if (session.depth >= MAX_CALL_DEPTH) throw tooDeep();
+  return session.depth + 1;
 }
 
 export class ConsoleRuntime implements ConsoleHost {
@@ -68,6 +79,7 @@ export class ConsoleRuntime implements ConsoleHost {
 
   /** Adds the job's record; returns its id number. */
   private addJob(session: Session, type: string, script: string | undefined, controller: AbortController): number {
+    if (this.jobs.size >= MAX_JOBS) throw tooManyJobs();
     const store = this.engine.store;
     const policy = POLICIES.filter((p) => session.policies.has(p)).join(',');
     const values: Record<string, string> = { type, owner: session.user, policy, started: formatDateTime(new Date(this.engine.now())) };
@@ -90,17 +102,19 @@ export class ConsoleRuntime implements ConsoleHost {
    */
   async run(source: string, options: ForegroundOptions): Promise<Value> {
     if (this.stopped) throw new ScriptAborted();
+    const parent = options.session as ConsoleSession;
+    const depth = nestedDepth(parent);
     const controller = new AbortController();
+    const jobId = options.job ? this.addJob(options.session, options.job.type, options.job.script, controller) : undefined;
     const stop = () => controller.abort();
     options.signal?.addEventListener('abort', stop, { once: true });
     if (options.signal?.aborted) controller.abort();
-    const jobId = options.job ? this.addJob(options.session, options.job.type, options.job.script, controller) : undefined;
-    const parent = options.session as ConsoleSession;
     const interpreter = new Interpreter(this, {
       session: options.session,
       signal: controller.signal,
       output: options.output ?? (() => {}),
       jobName: options.job?.script ?? parent.jobName,
+      depth,
     });
     try {
       return await interpreter.run(source, { path: options.path, vars: options.vars });
@@ -112,6 +126,7 @@ export class ConsoleRuntime implements ConsoleHost {
 
   background(source: string, options: BackgroundOptions): string {
     if (this.stopped) throw new ScriptError('failure: router is stopping');
+    const depth = nestedDepth(options.session as ConsoleSession);
     const controller = new AbortController();
     const id = this.addJob(options.session, options.type, options.script, controller);
     const interpreter = new Interpreter(this, {
@@ -119,6 +134,7 @@ export class ConsoleRuntime implements ConsoleHost {
       signal: controller.signal,
       output: options.output ?? (() => {}),
       jobName: options.script,
+      depth,
     });
     const done = (async () => {
       // Let the caller have the job's id before the script's first command runs.

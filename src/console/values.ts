@@ -6,6 +6,7 @@
 
 import ipaddr from 'ipaddr.js';
 import { ScriptError } from './errors.js';
+import { boundedLength } from './limits.js';
 import { intToIp, maskOf, readIp } from '../core/values.js';
 
 export interface ScriptArray {
@@ -398,17 +399,16 @@ const posixClasses = (p: string) => p.replace(/\[:([a-z]+):\]/g, (m, n: string) 
 
 /** `,`: joins values into one array. */
 export function concatArrays(a: Value, b: Value): Value {
-  const items: Value[] = [];
+  const part = (v: Value) => (v.type === 'array' ? v.v.items : [v]);
+  const items = part(a);
+  const more = part(b);
+  boundedLength(items.length + more.length);
+  // concat, not push(...more): an array of a hundred thousand elements overflows the call stack as arguments.
+  const joined = items.concat(more);
   const keys = new Map<string, Value>();
-  for (const v of [a, b]) {
-    if (v.type === 'array') {
-      items.push(...v.v.items);
-      for (const [k, e] of v.v.keys) keys.set(k, e);
-    } else {
-      items.push(v);
-    }
-  }
-  return array(items, keys);
+  for (const v of [a, b]) if (v.type === 'array') for (const [k, e] of v.v.keys) keys.set(k, e);
+  boundedLength(joined.length + keys.size);
+  return array(joined, keys);
 }
 
 /** `$a->key`: an element of an array by index or key. */
@@ -460,6 +460,8 @@ export function toArray(v: Value): Value {
   if (v.type === 'nil' || v.type === 'nothing') return array();
   if (v.type === 'str') {
     if (v.v === '') return array();
+    // Counted before split: a 16 MiB string of commas would be eight million elements.
+    for (let n = 1, at = v.v.indexOf(','); at >= 0; at = v.v.indexOf(',', at + 1)) boundedLength(++n);
     return array(v.v.split(',').map((s) => literal(s)));
   }
   return array([v]);

@@ -386,8 +386,9 @@ function readArgs(cmd: CommandDecl, given: Record<string, string>): Record<strin
     const arg = Object.hasOwn(declared, name) ? declared[name] : undefined;
     if (!arg) throw unknownParameter(name);
     // A flag sent as false or no (`"once": false`) is a flag not given: `once=false` means
-    // "not once", so a monitor keeps going.
-    if (arg.flag) { if (!/^(false|no)$/i.test(value)) out[name] = value; continue; }
+    // "not once", so a monitor keeps going. A flag given by presence (`as-string`) is on
+    // whatever its value.
+    if (arg.flag) { if (arg.present || !/^(false|no)$/i.test(value)) out[name] = value; continue; }
     try {
       out[name] = arg.type.parse(value);
     } catch (e) {

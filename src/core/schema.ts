@@ -89,6 +89,11 @@ export interface ArgDecl {
   required?: boolean;
   /** The argument takes no value (`once`, `as-string`). */
   flag?: boolean;
+  /**
+   * A flag given by its presence alone: any value turns it on, also `false` (`as-string`;
+   * `once=false` instead means not once). docs/routeros-facts.md, "Scripts as jobs".
+   */
+  present?: boolean;
 }
 
 /** What a running command sees. */

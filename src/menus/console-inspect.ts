@@ -8,14 +8,17 @@
 // - child: a `type=self` row for the node itself, then a `type=child` row per child
 //   ({name, node-type: dir|path|cmd|arg, type}); a command's children are its arguments,
 //   an argument's list is its own self row.
-// - syntax: of an argument one `definition` row (its name and type note); of a command or
-//   directory a `collection` row, then one `explanation` row per member.
+// - syntax: of an argument one `definition` row (its symbol, the name's words capitalised
+//   as `Address` and `CheckGateway`, and its type note); of a command or directory a
+//   `collection` row, then one `explanation` row per member, explained by the router's own
+//   sentence where the reference has one ("Local IP address"), else by its type note.
 // - completion: {completion, offset, preference, show, style, text, type}.
 
 import type { Engine, Node } from '../core/engine.js';
 import type { CommandContext, CommandDecl, MenuDecl, Reply } from '../core/schema.js';
 import { oneOf, str, withDesc, choice } from '../core/values.js';
 import { noMatch } from '../core/errors.js';
+import { explanationOf } from '../tree/explanations.js';
 import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type TreeDir } from '../tree/tree.js';
 import { sorted } from './tool/common.js';
 
@@ -24,25 +27,28 @@ type NodeType = 'dir' | 'path' | 'cmd' | 'arg';
 interface Place {
   name: string;
   type: NodeType;
+  /** The directory's own path (a directory), or the path of the directory it is in (a command, an argument). */
+  at: string;
   /** A directory: the tree's and the engine's node at it. */
   dir?: TreeDir;
   node?: Node;
   /** A command: its arguments in the tree and in the engine. */
   treeArgs?: Readonly<Record<string, ArgSpec>>;
   cmd?: CommandDecl;
-  /** An argument: its type note and the values offered. */
+  /** An argument: its type note, the router's explanation of it, and the values offered. */
   note?: string;
+  explanation?: string;
   values?: readonly string[];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-function dirPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: dir?.p ? 'path' : 'dir', dir, node };
+function dirPlace(name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { name, type: dir?.p ? 'path' : 'dir', at, dir, node };
 }
 
-function cmdPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: 'cmd', treeArgs: argsOf(dir, name), cmd: node?.commands.get(name) };
+function cmdPlace(name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { name, type: 'cmd', at, treeArgs: argsOf(dir, name), cmd: node?.commands.get(name) };
 }
 
 /** The argument of a command place, if it has one by that name. */
@@ -50,23 +56,25 @@ function argPlace(cmd: Place, name: string): Place | undefined {
   const spec = cmd.treeArgs?.[name];
   const decl = cmd.cmd?.args?.[name];
   if (spec === undefined && !decl) return undefined;
-  return { name, type: 'arg', note: spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '', values: spec === undefined ? [] : valuesOf(spec) };
+  const note = spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '';
+  return { name, type: 'arg', at: cmd.at, note, explanation: explanationOf(cmd.at, name), values: spec === undefined ? [] : valuesOf(spec) };
 }
 
 /** The place a path of words names, or undefined when it names nothing. */
 function locate(engine: Engine, words: readonly string[]): Place | undefined {
   let dir: TreeDir | undefined = tree().root;
   let node: Node | undefined = engine.root;
-  let place = dirPlace('', dir, node);
+  let place = dirPlace('', '', dir, node);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (place.type === 'cmd') return i === words.length - 1 ? argPlace(place, w) : undefined;
     if (place.type === 'arg') return undefined;
     const subDir: TreeDir | undefined = dir?.d?.[w];
     const subNode: Node | undefined = node?.children.get(w);
-    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(w, dir, node); continue; }
+    const at = words.slice(0, i).join('/');
+    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(w, at ? `${at}/${w}` : w, dir, node); continue; }
     if (dir?.c?.[w] === undefined && !node?.commands.has(w)) return undefined;
-    place = cmdPlace(w, dir, node);
+    place = cmdPlace(w, at, dir, node);
   }
   return place;
 }
@@ -75,9 +83,9 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
 function children(place: Place): Place[] {
   if (place.type === 'dir' || place.type === 'path') {
     const names = new Set([...Object.keys(place.dir?.d ?? {}), ...(place.node?.children.keys() ?? [])]);
-    const out = [...names].map((n) => dirPlace(n, place.dir?.d?.[n], place.node?.children.get(n)));
+    const out = [...names].map((n) => dirPlace(n, place.at ? `${place.at}/${n}` : n, place.dir?.d?.[n], place.node?.children.get(n)));
     const cmds = new Set([...Object.keys(place.dir?.c ?? {}), ...(place.node?.commands.keys() ?? [])]);
-    for (const n of cmds) out.push(cmdPlace(n, place.dir, place.node));
+    for (const n of cmds) out.push(cmdPlace(n, place.at, place.dir, place.node));
     return out.sort(byName);
   }
   if (place.type === 'cmd') {
@@ -94,6 +102,12 @@ const row = (place: Place, type: 'self' | 'child') => sorted({ name: place.name,
 
 const syntaxRow = (symbol: string, symbolType: string, text: string, nested: string, nonorm: string) =>
   sorted({ nested, nonorm, symbol, 'symbol-type': symbolType, text, type: 'syntax' });
+
+/** The symbol the router defines an argument by: its name's words capitalised (`check-gateway` -> `CheckGateway`). */
+export const symbolOf = (name: string) => name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/** What explains a member: the router's sentence where the reference has it, else its type note. */
+const textOf = (place: Place) => place.explanation ?? place.note ?? '';
 
 async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
   const engine = ctx.env as unknown as Engine;
@@ -113,10 +127,10 @@ async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
         break;
       case 'syntax':
         if (place.type === 'arg') {
-          yield syntaxRow(place.name, 'definition', place.note ?? '', '0', 'false');
+          yield syntaxRow(symbolOf(place.name), 'definition', place.note ?? '', '0', 'false');
         } else {
           yield syntaxRow('', 'collection', '', '0', 'true');
-          for (const c of children(place)) yield syntaxRow(c.name, 'explanation', c.note ?? '', '1', 'false');
+          for (const c of children(place)) yield syntaxRow(c.name, 'explanation', textOf(c), '1', 'false');
         }
         break;
       case 'completion': {
@@ -131,7 +145,7 @@ async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
           const arg = argPlace(place, word.slice(0, eq));
           for (const v of arg?.values ?? []) offered.push({ name: v, style: 'none', text: '' });
         } else {
-          for (const c of children(place)) offered.push({ name: c.name, style: c.type === 'path' ? 'dir' : c.type, text: c.note ?? '' });
+          for (const c of children(place)) offered.push({ name: c.name, style: c.type === 'path' ? 'dir' : c.type, text: textOf(c) });
         }
         const typed = eq >= 0 ? word.slice(eq + 1) : word;
         const offset = String(input.length - typed.length);

@@ -6,7 +6,7 @@
 // once (`{ret: "*1A"}`); `file=` keeps the job's output in a file. The output's lines are
 // separated by `\r\n`, as a 7.x router's are (docs/routeros-facts.md 16).
 
-import { notEnoughPermissions } from '../core/errors.js';
+import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandContext, MenuDecl, Reply } from '../core/schema.js';
 import { str } from '../core/values.js';
 import type { ConsoleSession } from '../console/host.js';
@@ -21,7 +21,8 @@ async function execute(ctx: CommandContext): Promise<Reply> {
   if ('as-string' in args) {
     const lines: string[] = [];
     try {
-      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal });
+      // It runs as a job of its own, as on the router: listed, and removable to stop it.
+      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal, job: { type: 'command' } });
     } catch (e) {
       lines.push(describe(e));
     }
@@ -38,7 +39,12 @@ async function execute(ctx: CommandContext): Promise<Reply> {
     files?.write(name, '');
     output = (t) => { written.push(t); files?.write(name, written.join('\n') + '\n'); };
   }
-  return { ret: rt.background(source, { session, type: 'command', output }) };
+  try {
+    return { ret: rt.background(source, { session, type: 'command', output }) };
+  } catch (e) {
+    // No job can start (too many jobs, the router stopping): the router's failure, not a crash.
+    throw new CommandError('failure', (e as Error).message);
+  }
 }
 
 export const executeCommand: MenuDecl = {
@@ -47,7 +53,8 @@ export const executeCommand: MenuDecl = {
   commands: {
     execute: {
       policy: ['read'],
-      args: { script: { type: str(), required: true }, 'as-string': { type: str(), flag: true }, file: { type: str() } },
+      // `"as-string": "false"` still waits for the script ([lab] quickchr, 7.22.1).
+      args: { script: { type: str(), required: true }, 'as-string': { type: str(), flag: true, present: true }, file: { type: str() } },
       unnamed: 'script',
       run: execute,
     },

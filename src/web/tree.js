@@ -35,8 +35,8 @@ export async function args(path) { return (await children(path)).filter((c) => c
 /** An argument's type note ("A.B.C.D/M    (IP prefix)", "yes | no", "a|b|c"), or ''. */
 export async function syntax(path) {
   const rows = await inspect('syntax', path);
-  const name = path[path.length - 1];
-  const row = rows.find((r) => r.type === 'syntax' && r.symbol === name && r.text) ?? rows.find((r) => r.type === 'syntax' && r.text);
+  // An argument's own row is its `definition` (its symbol is the name capitalised: `Address`).
+  const row = rows.find((r) => r.type === 'syntax' && r['symbol-type'] === 'definition' && r.text) ?? rows.find((r) => r.type === 'syntax' && r.text);
   return row ? String(row.text).trim() : '';
 }
 

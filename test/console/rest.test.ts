@@ -30,6 +30,20 @@ test('REST /execute: as-string returns the output, or the failure with its comma
   } finally { await t.stop(); }
 });
 
+test('REST /execute: as-string is on by its presence, whatever its value (7.22.1), unlike once', async () => {
+  const t = await startRouter();
+  try {
+    const c = client(t.port);
+    for (const value of ['', 'true', 'false', 'no']) {
+      const res = await c.post('/rest/execute', { script: ':put hello', 'as-string': value });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.json, { ret: 'hello' }, `as-string=${JSON.stringify(value)}`);
+    }
+    // Without it the script is a job and the reply its id.
+    assert.match((await c.post('/rest/execute', { script: ':put hello' })).json.ret, /^\*[0-9A-F]+$/);
+  } finally { await t.stop(); }
+});
+
 test('REST /execute without as-string starts a job at once; jobs are listed and removing one stops it', async () => {
   const t = await startRouter();
   try {

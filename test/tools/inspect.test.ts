@@ -54,15 +54,35 @@ describe('/console/inspect', () => {
   });
 
   test('request=syntax: an argument is one definition row; a command a collection row, then one explanation per argument', async () => {
+    // The symbol is the argument's name capitalised, as 7.23 defines `address` and `check-gateway`.
     assert.deepEqual(await post({ request: 'syntax', path: 'ip,address,add,address' }), [
-      { nested: '0', nonorm: 'false', symbol: 'address', 'symbol-type': 'definition', text: 'A.B.C.D    (IP address)', type: 'syntax' },
+      { nested: '0', nonorm: 'false', symbol: 'Address', 'symbol-type': 'definition', text: 'A.B.C.D    (IP address)', type: 'syntax' },
     ]);
+    assert.equal((await post({ request: 'syntax', path: 'ip,route,add,check-gateway' }))[0].symbol, 'CheckGateway');
     assert.equal((await post({ request: 'syntax', path: 'ip,dhcp-server,add,lease-time' }))[0].text, '1s..7101w3d6h28m15s    (time interval)');
     const cmd = await post({ request: 'syntax', path: 'system,identity,set' });
     assert.deepEqual(cmd, [
       { nested: '0', nonorm: 'true', symbol: '', 'symbol-type': 'collection', text: '', type: 'syntax' },
       { nested: '1', nonorm: 'false', symbol: 'name', 'symbol-type': 'explanation', text: 'string value', type: 'syntax' },
     ]);
+  });
+
+  test("request=syntax of a command explains each argument with the router's own sentence where the reference has one", async () => {
+    const rows = await post({ request: 'syntax', path: 'ip,address,add' });
+    const text = Object.fromEntries(rows.slice(1).map((x) => [x.symbol, x.text]));
+    // 7.22.3's explanations of /ip/address's properties.
+    assert.equal(text.address, 'Local IP address');
+    assert.equal(text.interface, 'Interface name');
+    assert.equal(text.network, 'Network prefix');
+    assert.equal(text.comment, 'Short description of the item');
+    assert.equal(text.disabled, 'Defines whether item is ignored or used');
+    // An argument the router explains nowhere in the reference keeps its type note.
+    assert.equal(text['copy-from'], '');
+    const route = Object.fromEntries((await post({ request: 'syntax', path: 'ip,route,set' })).slice(1).map((x) => [x.symbol, x.text]));
+    assert.equal(route.distance, 'Administrative distance of the route');
+    // Completion of an argument name carries the same sentence.
+    const offered = await post({ request: 'completion', path: 'ip,address,add', input: 'addr' });
+    assert.deepEqual(offered, [{ completion: 'address', offset: '0', preference: '96', show: 'true', style: 'arg', text: 'Local IP address', type: 'completion' }]);
   });
 
   test('request=completion completes the word being typed, and offers an argument\'s values', async () => {

@@ -17,6 +17,7 @@ import { bool, formatDateTime, int, name, str } from '../../core/values.js';
 import type { ConsoleSession } from '../../console/host.js';
 import { describe } from '../../console/interpreter.js';
 import { parse } from '../../console/parser.js';
+import { isBound } from '../../console/limits.js';
 import { JOB_TABLE } from '../../console/runtime.js';
 import { toStr } from '../../console/values.js';
 import { comment } from '../common.js';
@@ -85,13 +86,14 @@ export async function runScript(ctx: CommandContext, row: Row): Promise<void> {
     values: { ...current.values, 'run-count': String(Number(current.values['run-count'] ?? '0') + 1), 'last-started': formatDateTime(new Date(routerNow(env))) },
   }]);
   const caller = session as ConsoleSession;
-  const scriptSession: ConsoleSession = { user: session.user, via: session.via, address: session.address, policies, output: caller.output };
+  const scriptSession: ConsoleSession = { user: session.user, via: session.via, address: session.address, policies, output: caller.output, depth: caller.depth };
   try {
     await consoleOf(env).run(row.values.source ?? '', {
       session: scriptSession, output: caller.output, signal: ctx.signal, job: { type: 'script', script: row.values.name },
     });
   } catch (e) {
     if (e instanceof CommandError) throw e;
+    if (isBound(e)) throw new CommandError('failure', (e as Error).message);
     throw new CommandError('failure', describe(e));
   }
 }
