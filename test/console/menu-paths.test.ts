@@ -50,17 +50,17 @@ test('console: /interface wireless snooper is the settings menu before set and p
     const run = async (script: string) => (await c.post('/rest/execute', { script, 'as-string': '' })).json;
     assert.deepEqual(await run('/interface wireless snooper set channel-time=2s'), { ret: '' });
     assert.deepEqual(await run('/interface wireless snooper\nset receive-errors=yes'), { ret: '' });
-    assert.deepEqual(await run('/interface wireless snooper { set multiple-channels=yes }'), { ret: '' });
+    assert.deepEqual(await run('/interface wireless snooper { set multiple-channels=no }'), { ret: '' });
     assert.deepEqual(await run(':put [/interface/wireless/snooper/get receive-errors]'), { ret: 'true' });
     const got = await c.get('/rest/interface/wireless/snooper');
     assert.equal(got.json['channel-time'], '2s');
-    assert.equal(got.json['multiple-channels'], 'true');
+    assert.equal(got.json['multiple-channels'], 'false');
     // With its own arguments the word is the tool, as before.
     assert.deepEqual(await run('/interface wireless snooper numbers=wlan1 duration=1s'), { ret: '' });
 
     // The export writes the changed settings; the console of another router reads them back.
     const exported = (await run('/interface wireless snooper export')).ret as string;
-    assert.match(exported, /\n\/interface wireless snooper\nset channel-time=2s multiple-channels=yes receive-errors=yes$/);
+    assert.match(exported, /\n\/interface wireless snooper\nset channel-time=2s multiple-channels=no receive-errors=yes$/);
     const other = await startRouter({ board: 'hap-ac2' });
     try {
       const o = client(other.port);
