@@ -5,6 +5,7 @@
 import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
 import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
 import type { CommandContext, CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
+import { defaultsOf } from './schema.js';
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
 import { checkRecord, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
@@ -288,8 +289,8 @@ export class Engine implements Environment {
   seed(keep?: (menu: Menu, given: Reply) => boolean) {
     const mutations: Mutation[] = [];
     for (const menu of this.menus.values()) {
-      const defaults = menu.decl.defaults;
-      if (!defaults) continue;
+      const defaults = defaultsOf(menu.decl, this);
+      if (!defaults.length) continue;
       for (const given of defaults) {
         // `keep` chooses some defaults only (/system/reset-configuration no-defaults=yes).
         if (keep && !keep(menu, given)) continue;

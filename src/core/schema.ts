@@ -155,9 +155,10 @@ export interface MenuDecl {
   canRemove?: (row: Row, env: Environment) => void;
   /**
    * Records written on first boot, as a user would type them; a `.id` gives a built-in
-   * record the router's own id.
+   * record the router's own id. A function reads them from the router's facts (its board's
+   * ports, its default configuration).
    */
-  defaults?: readonly Reply[];
+  defaults?: readonly Reply[] | ((env: Environment) => readonly Reply[]);
   /**
    * The records the menu shows, given the stored ones: by default just those. A menu whose
    * router adds records of its own (connected routes, computed from the addresses) or
@@ -222,4 +223,10 @@ export interface Environment {
   nameOf(table: string, id: number): string | undefined;
   /** Services other parts registered (device, clock, log ...). */
   services: Record<string, unknown>;
+}
+
+/** A menu's first-boot records on this router (see MenuDecl.defaults). */
+export function defaultsOf(decl: MenuDecl, env: Environment): readonly Reply[] {
+  const d = decl.defaults;
+  return typeof d === 'function' ? d(env) : d ?? [];
 }

@@ -44,7 +44,7 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
   {
     // The switch chip of a RouterBOARD (`/interface ethernet switch set 0 ...`); a CHR has none.
     table: 'interface/ethernet/switch',
-    made: (board) => (board.model === 'CHR' ? [] : [{ name: 'switch1', 'default-name': 'switch1' }]),
+    made: (board) => board.switches.map((s) => ({ name: s.name, 'default-name': s.name, type: s.type })),
     ident: (_row, index) => String(index()),
     always: [],
   },
@@ -53,7 +53,7 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     // through the hardware queue, the radios through `wireless-default`.
     table: 'queue/interface',
     made: (board) => [
-      ...Array.from({ length: board.ethernetPorts }, (_, i) => `ether${i + 1}`), ...(board.ports ?? []),
+      ...board.ports,
     ].map((name) => ({ interface: name, 'default-name': name, queue: 'only-hardware-queue' })).concat(
       (board.radios?.names ?? []).map((name) => ({ interface: name, 'default-name': name, queue: 'wireless-default' }))),
     ident: (row) => row.values.interface,

@@ -2,12 +2,25 @@
 // its disk (/file), the interfaces of its board besides ether1..5 (more ports, radios, lte1 on
 // a board with a modem) and its installed packages. Called once the store is open and seeded.
 
+import type { Engine } from '../core/engine.js';
 import type { Environment } from '../core/schema.js';
+import { INTERFACE_TABLE } from './interface/interface.js';
 import { syncFiles } from './file.js';
 import { attachBoardInterfaces } from './interface/lte.js';
 import { attachBoardPorts } from './interface/board.js';
 import { attachBoardRecords } from './board-records.js';
 import { attachPackages } from './system/package.js';
+
+/**
+ * First boot: the board's ports, then its radios and modem, then the rest of the default
+ * configuration, which puts the radios in the bridge and names the modem as WAN.
+ */
+export function seedDevice(engine: Engine) {
+  engine.seed((menu) => menu.table === INTERFACE_TABLE);
+  attachBoardPorts(engine);
+  attachBoardInterfaces(engine);
+  engine.seed((menu) => menu.table !== INTERFACE_TABLE);
+}
 
 export function attachDevice(env: Environment) {
   syncFiles(env);

@@ -8,7 +8,7 @@
 
 import type { Engine } from '../../core/engine.js';
 import { inVariant, readValue } from '../../core/records.js';
-import type { CommandContext, Menu, MenuDecl, Reply } from '../../core/schema.js';
+import { defaultsOf, type CommandContext, type Menu, type MenuDecl, type Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
 import { str } from '../../core/values.js';
 import { JOB_TABLE } from '../../console/runtime.js';
@@ -77,7 +77,7 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
       for (const [field, decl] of permanent.fields) {
         if (decl.readOnly && row.values[field] !== undefined) values[field] = row.values[field];
       }
-      const given = permanent.decl.defaults?.find((d) => d['default-name'] === row.values['default-name']);
+      const given = defaultsOf(permanent.decl, engine).find((d) => d['default-name'] === row.values['default-name']);
       for (const [field, input] of Object.entries(given ?? {})) {
         const decl = permanent.fields.get(field);
         if (decl && field !== '.id') values[field] = readValue(engine, permanent, field, decl, input);
