@@ -42,7 +42,8 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     always: ['slot'],
   },
   {
-    // The switch chip of a RouterBOARD (`/interface ethernet switch set 0 ...`); a CHR has none.
+    // The switch chips of a RouterBOARD (`/interface ethernet switch set 0 ...`), as the catalogue
+    // lists them; a CHR has none.
     table: 'interface/ethernet/switch',
     made: (board) => board.switches.map((s) => ({ name: s.name, 'default-name': s.name, type: s.type })),
     ident: (_row, index) => String(index()),
@@ -112,6 +113,8 @@ export const ethernetSwitch: MenuDecl = {
   path: 'interface/ethernet/switch',
   kind: 'table',
   key: 'name',
+  // The chip (`QCA-8337`, `98DX3236`): the catalogue's, as /interface/ethernet/switch print shows it.
+  fields: { type: { type: TREE, readOnly: true } },
 };
 
 export const queueInterface: MenuDecl = {

@@ -1,0 +1,102 @@
+// The board's own menus, read from the catalogue: /system/routerboard (what Ansible's
+// api_facts reports as model and serial number), the switch chips, and `vrouter --like`
+// starting a router shaped like the one an export came from.
+
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { client, startRouter, tempDir } from '../helpers/router.js';
+
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
+
+/** Runs a command to its end without blocking the routers of this process. */
+function run(cmd: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(cmd, args, { env: { ...process.env, ANSIBLE_NOCOLOR: '1' } });
+    let stdout = '', stderr = '';
+    p.stdout.on('data', (d) => { stdout += d; });
+    p.stderr.on('data', (d) => { stderr += d; });
+    p.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** `ansible -m community.routeros.api_facts` against the api service on `port`: the facts it gathered. */
+async function apiFacts(port: number): Promise<Record<string, unknown>> {
+  const r = await run('ansible', ['localhost', '-c', 'local', '-i', 'localhost,', '-m', 'community.routeros.api_facts',
+    '-a', `hostname=127.0.0.1 port=${port} username=admin password= gather_subset=default`, '-e', 'ansible_python_interpreter=/usr/bin/python3', '-o']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  return JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))).ansible_facts;
+}
+
+const running: ChildProcess[] = [];
+after(() => { for (const p of running) p.kill('SIGKILL'); });
+
+describe('/system/routerboard', () => {
+  test('a RouterBOARD shows its model, serial number and boot loader; Ansible api_facts reports them', async () => {
+    const r = await startRouter({ board: 'rb4011' });
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/system/routerboard')).json, {
+        routerboard: 'true', 'board-name': 'RB4011iGS+', model: 'RB4011iGS+', 'serial-number': 'HGA09VR0UTR1',
+        'firmware-type': 'al2', 'factory-firmware': '6.43', 'current-firmware': '7.24', 'upgrade-firmware': '7.24',
+      });
+      // Two switch chips, each with its own ports (block diagram of the RB4011).
+      assert.deepEqual((await c.get('/rest/interface/ethernet/switch?.proplist=name,type')).json,
+        [{ name: 'switch1', type: 'RTL8367' }, { name: 'switch2', type: 'RTL8367' }]);
+      const ports = (await c.get('/rest/interface/ethernet?.proplist=name')).json.map((p: Record<string, string>) => p.name);
+      assert.deepEqual(ports, [...Array.from({ length: 10 }, (_, i) => `ether${i + 1}`), 'sfp-sfpplus1']);
+      const facts = await apiFacts(r.router.bound.api!);
+      assert.equal(facts.ansible_net_model, 'RB4011iGS+');
+      assert.equal(facts.ansible_net_serialnum, 'HGA09VR0UTR1');
+      assert.equal(facts.ansible_net_arch, 'arm');
+    } finally { await r.stop(); }
+  });
+
+  test('a CHR is no RouterBOARD: only routerboard=false, no switch chip, no model in its export', async () => {
+    const r = await startRouter({ board: 'chr' });
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/system/routerboard')).json, { routerboard: 'false' });
+      assert.deepEqual((await c.get('/rest/interface/ethernet/switch')).json, []);
+      const text = (await c.post('/rest/execute', { script: '/export', 'as-string': '' })).json.ret as string;
+      assert.match(text, /^# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d by RouterOS 7\.24\n# software id = \n#\n\//);
+    } finally { await r.stop(); }
+  });
+});
+
+describe('vrouter --like FILE.rsc', () => {
+  test('starts a router of the export\'s model, release and serial number, with its default configuration', async () => {
+    const file = path.join(CORPUS, 'foundryserver__infrastructure__microtik__nov1625-ccr2116.rsc');
+    const proc = spawn(process.execPath, [CLI, '--like', file, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.push(proc);
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      proc.stdout!.on('data', (d) => { out += d; if (out.includes('\n')) resolve(out); });
+      proc.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    assert.match(line, /^vrouter 7\.20\.4 \(stable\): REST at http:\/\/127\.0\.0\.1:\d+\/rest, data in /);
+    const c = client(Number(/:(\d+)\/rest/.exec(line)![1]));
+    const rb = (await c.get('/rest/system/routerboard')).json;
+    assert.equal(rb.model, 'CCR2116-12G-4S+');
+    assert.equal(rb['serial-number'], 'HK10AH2B85W');
+    assert.equal((await c.get('/rest/system/resource')).json['board-name'], 'CCR2116-12G-4S+');
+    // A CCR's default configuration: 192.168.88.1/24 on ether1 and nothing else.
+    assert.deepEqual((await c.get('/rest/ip/address?.proplist=address,interface,comment')).json,
+      [{ address: '192.168.88.1/24', comment: 'defconf', interface: 'ether1' }]);
+    assert.deepEqual((await c.get('/rest/port?.proplist=name')).json, [{ name: 'serial0' }]);
+    const api = Number((await c.get('/rest/ip/service/api')).json.port);
+    const facts = await apiFacts(api);
+    assert.equal(facts.ansible_net_model, 'CCR2116-12G-4S+');
+    assert.equal(facts.ansible_net_serialnum, 'HK10AH2B85W');
+    proc.kill('SIGTERM');
+  });
+
+  test('an export that is not there, or of a model the catalogue lacks, is refused with exit status 2', async () => {
+    const missing = await run(process.execPath, [CLI, '--like', '/nonexistent/x.rsc', '--data-dir', tempDir()]);
+    assert.equal(missing.status, 2);
+    assert.equal(missing.stderr, 'vrouter: --like: /nonexistent/x.rsc: no such file\n');
+  });
+});
