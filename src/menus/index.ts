@@ -50,6 +50,7 @@ import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
 import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
 import { routerboard } from './system/routerboard.js';
+import { health } from './system/health.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -62,7 +63,7 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
 ];
 
 /**

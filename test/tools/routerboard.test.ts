@@ -55,12 +55,29 @@ describe('/system/routerboard', () => {
     } finally { await r.stop(); }
   });
 
+  test('/system/health lists the board\'s sensors: an ARM64 CPU\'s temperature, a CCR\'s fans and power supplies', async () => {
+    const r = await startRouter({ board: 'ccr2004' });
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/system/health?.proplist=name,type')).json, [
+        { name: 'cpu-temperature', type: 'C' }, { name: 'fan1-speed', type: 'RPM' }, { name: 'fan2-speed', type: 'RPM' },
+        { name: 'psu1-state' }, { name: 'psu2-state' }, { name: 'board-temperature1', type: 'C' },
+      ]);
+      assert.deepEqual((await c.post('/rest/system/health/print', { '.query': ['name=psu1-state'], '.proplist': 'value' })).json, [{ value: 'ok' }]);
+    } finally { await r.stop(); }
+    const old = await startRouter({ board: 'hap-ac2' });
+    try {
+      assert.deepEqual((await client(old.port).get('/rest/system/health?.proplist=name,type')).json, [{ name: 'voltage', type: 'V' }, { name: 'temperature', type: 'C' }]);
+    } finally { await old.stop(); }
+  });
+
   test('a CHR is no RouterBOARD: only routerboard=false, no switch chip, no model in its export', async () => {
     const r = await startRouter({ board: 'chr' });
     try {
       const c = client(r.port);
       assert.deepEqual((await c.get('/rest/system/routerboard')).json, { routerboard: 'false' });
       assert.deepEqual((await c.get('/rest/interface/ethernet/switch')).json, []);
+      assert.deepEqual((await c.get('/rest/system/health')).json, []);
       const text = (await c.post('/rest/execute', { script: '/export', 'as-string': '' })).json.ret as string;
       assert.match(text, /^# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d by RouterOS 7\.24\n# software id = \n#\n\//);
     } finally { await r.stop(); }

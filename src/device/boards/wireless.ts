@@ -63,8 +63,9 @@ export const WIRELESS: readonly BoardSpec[] = [
   // wAP family (mikrotik.com/product/wap_ax, wap_ac, RBwAP2nD, wap_lte_kit): outdoor access points.
   { key: 'wap-ax', board: 'wAP ax', model: 'wAPG-5HaxD2HaxD', family: 'wAP', product: 'wAP ax', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 864, memory: 512, storage: 128,
     ports: ['ether1'], radios: { driver: 'wifi-qcom', bands: ['5ghz', '2ghz'] }, firmwareType: 'ipq6000', factoryFirmware: '7.13', defconf: 'ap', leds: ['user-led'] },
+  // Two ports, ether1 PoE in and ether2 PoE out (corpus: kaihendry outside.rsc, simsrw73 wapac.rsc bridge ether2).
   { key: 'wap-ac', board: 'wAP ac', model: 'RBwAPG-5HacD2HnD', family: 'wAP', product: 'wAP ac', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 128, storage: 16,
-    ports: ['ether1'], radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.43', defconf: 'ap', leds: ['user-led'] },
+    ports: ['ether1-2'], switches: [{ ...IPQ4, ports: ['ether1-2'] }], poeOut: ['ether2'], radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.43', defconf: 'ap', leds: ['user-led'] },
   { key: 'wap', board: 'wAP', model: 'RBwAP2nD', family: 'wAP', product: 'wAP', architecture: 'mipsbe', cpu: 'MIPS 24Kc V7.4', cpuCount: 1, cpuFrequency: 650, memory: 64, storage: 16,
     ports: ['ether1'], radios: { driver: 'wireless', bands: ['2ghz'] }, firmwareType: 'qca9530L', factoryFirmware: '6.34', defconf: 'ap', leds: ['user-led'] },
   { key: 'wap-lte', board: 'wAP LTE', model: 'RBwAPR-2nD&R11e-LTE', family: 'wAP', product: 'wAP LTE kit', architecture: 'mipsbe', cpu: 'MIPS 24Kc V7.4', cpuCount: 1, cpuFrequency: 650, memory: 64, storage: 16,
