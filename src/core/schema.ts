@@ -169,6 +169,12 @@ export interface MenuDecl {
   rows?: (env: Environment, stored: readonly Row[], session?: Session) => readonly Row[];
   /** The id of the first record users add, when the router does not start at *1 (static routes: *80000001). */
   firstId?: number;
+  /**
+   * Whether this router has the menu at all: hardware menus (/lcd, /system/swos, a switch
+   * chip's own menus) exist only on boards with that hardware; elsewhere the router answers
+   * as for a menu it never had. Read once per router: its hardware does not change while it runs.
+   */
+  present?: (env: Environment) => boolean;
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
   /**

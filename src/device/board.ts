@@ -10,7 +10,7 @@ import { CATALOGUE, type Board } from './boards/index.js';
 import { Network } from './network.js';
 import { PORT_AMBIENT, Traffic, type Ambient, type Rates } from './traffic.js';
 
-export type { Board, Sensor } from './boards/index.js';
+export type { Board, Sensor, SwitchFamily } from './boards/index.js';
 
 /** The catalogue by short name (`--board hap-ax2`): src/device/boards/. */
 export const BOARDS: Readonly<Record<string, Board>> = Object.fromEntries(CATALOGUE.map((b) => [b.key, b]));

@@ -50,6 +50,23 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     always: [],
   },
   {
+    // The ports that give PoE out (`/interface ethernet poe set ether10 poe-out=off`).
+    table: 'interface/ethernet/poe',
+    made: (board) => board.interfaces.filter((p) => p.poeOut).map((p) => ({ name: p.name, 'default-name': p.name })),
+    ident: (row) => row.values.name,
+    always: [],
+  },
+  {
+    // The ports of each switch chip, then the chip's own port to the CPU (`switch1-cpu`).
+    table: 'interface/ethernet/switch/port',
+    made: (board) => [
+      ...board.interfaces.filter((p) => p.switch).map((p) => ({ name: p.name, 'default-name': p.name, switch: p.switch! })),
+      ...board.switches.map((s) => ({ name: `${s.name}-cpu`, 'default-name': `${s.name}-cpu`, switch: s.name })),
+    ],
+    ident: (row) => row.values.name,
+    always: [],
+  },
+  {
     // Each port's and radio's queue (`/queue interface set ether1 queue=...`): the ports send
     // through the hardware queue, the radios through `wireless-default`.
     table: 'queue/interface',

@@ -21,6 +21,7 @@ import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { withDefconf } from './defconf.js';
+import { hardwareMenus } from './hardware.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
@@ -67,12 +68,13 @@ export const handMenus: readonly MenuDecl[] = [
 ];
 
 /**
- * Every menu of the tree: generated declarations refined by the hand ones (src/tree), with
- * `export` where the tree has it (./export.ts).
+ * Every menu of the tree: generated declarations refined by the hand ones (src/tree), the
+ * menus of hardware the tree's CHR capture lacks (./hardware.ts), with `export` where the
+ * tree has it (./export.ts).
  */
-export const menus: readonly MenuDecl[] = withExport(withDefconf(declareTree(handMenus, {
+export const menus: readonly MenuDecl[] = withExport(withDefconf([...declareTree(handMenus, {
   place: placeInterfaceKind,
   refers: references,
   defaultOf: documentedDefault,
   notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
-})));
+}), ...hardwareMenus]));

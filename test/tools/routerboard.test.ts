@@ -71,6 +71,39 @@ describe('/system/routerboard', () => {
     } finally { await old.stop(); }
   });
 
+  test('hardware menus exist where the board has the hardware: PoE out, LCD, SwOS, the switch chip family\'s tables', async () => {
+    const r = await startRouter({ board: 'rb3011' });
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/interface/ethernet/poe?.proplist=name,poe-out,poe-priority')).json, [{ name: 'ether10', 'poe-out': 'auto-on', 'poe-priority': '10' }]);
+      await c.patch('/rest/interface/ethernet/poe/ether10', { 'poe-out': 'off' });
+      await c.post('/rest/lcd/set', { 'default-screen': 'stats' });
+      const text = (await c.post('/rest/execute', { script: '/export', 'as-string': '' })).json.ret as string;
+      assert.match(text, /\n\/interface ethernet poe\nset ether10 poe-out=off\n/);
+      assert.match(text, /\n\/lcd\nset default-screen=stats\n/);
+      // Two QCA-8337 chips: their ports, then each chip's CPU port; VLAN tables of the chip, no port isolation.
+      const ports = (await c.get('/rest/interface/ethernet/switch/port?.proplist=name,switch')).json;
+      assert.deepEqual(ports.slice(-4), [{ name: 'ether10', switch: 'switch2' }, { name: 'sfp1', switch: 'switch1' }, { name: 'switch1-cpu', switch: 'switch1' }, { name: 'switch2-cpu', switch: 'switch2' }]);
+      assert.equal((await c.put('/rest/interface/ethernet/switch/vlan', { switch: 'switch1', 'vlan-id': '10', ports: 'ether2,ether3' })).status, 201);
+      assert.equal((await c.get('/rest/system/swos')).status, 400);
+      assert.deepEqual((await c.get('/rest/interface/ethernet/switch/port-isolation')).json, { detail: 'no such command or directory (port-isolation)', error: 400, message: 'Bad Request' });
+    } finally { await r.stop(); }
+    const crs = await startRouter({ board: 'crs326' });
+    try {
+      const c = client(crs.port);
+      assert.equal((await c.get('/rest/system/swos')).json['address-acquisition-mode'], 'dhcp-with-fallback');
+      assert.deepEqual((await c.get('/rest/interface/ethernet/switch/port-isolation')).json, []);
+      assert.deepEqual((await c.get('/rest/lcd')).json, { detail: 'no such command or directory (lcd)', error: 400, message: 'Bad Request' });
+      assert.deepEqual((await c.get('/rest/interface/ethernet/poe')).json, { detail: 'no such command or directory (poe)', error: 400, message: 'Bad Request' });
+      // The CRS1xx/2xx tables only on those switches.
+      assert.equal((await c.get('/rest/interface/ethernet/switch/unicast-fdb')).status, 400);
+    } finally { await crs.stop(); }
+    const crs1 = await startRouter({ board: 'crs125' });
+    try {
+      assert.deepEqual((await client(crs1.port).get('/rest/interface/ethernet/switch/unicast-fdb')).json, []);
+    } finally { await crs1.stop(); }
+  });
+
   test('a CHR is no RouterBOARD: only routerboard=false, no switch chip, no model in its export', async () => {
     const r = await startRouter({ board: 'chr' });
     try {
