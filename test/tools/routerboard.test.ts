@@ -95,7 +95,7 @@ describe('/system/routerboard', () => {
       assert.equal((await c.get('/rest/system/swos')).json['address-acquisition-mode'], 'dhcp-with-fallback');
       assert.deepEqual((await c.get('/rest/interface/ethernet/switch/port-isolation')).json, []);
       assert.deepEqual((await c.get('/rest/lcd')).json, { detail: 'no such command or directory (lcd)', error: 400, message: 'Bad Request' });
-      assert.deepEqual((await c.get('/rest/interface/ethernet/poe')).json, { detail: 'no such command or directory (poe)', error: 400, message: 'Bad Request' });
+      assert.deepEqual((await c.get('/rest/interface/ethernet/poe')).json, { error: 404, message: 'Not Found' });
       // The CRS1xx/2xx tables only on those switches.
       assert.equal((await c.get('/rest/interface/ethernet/switch/unicast-fdb')).status, 404);
     } finally { await crs.stop(); }
