@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startRouter, tempDir } from '../helpers/router.js';
@@ -59,6 +60,12 @@ describe('--board', () => {
       const radios = (await client(hap.port).get('/rest/interface/wifi?.proplist=name,default-name')).json;
       assert.deepEqual(radios, [{ 'default-name': 'wifi1', name: 'wifi1' }, { 'default-name': 'wifi2', name: 'wifi2' }]);
     } finally { await hap.stop(); }
+  });
+
+  test('the README lists every board of the catalogue as scripts/boards.mjs prints it', async () => {
+    const { boardsTable } = await import('../../src/device/boards/table.js');
+    const readme = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'README.md'), 'utf8');
+    assert.ok(readme.includes(boardsTable()), 'README.md: regenerate the list of boards with node scripts/boards.mjs');
   });
 
   test('the modem comes and goes with the board the data directory is started on', async () => {
