@@ -145,6 +145,21 @@ describe('vrouter --like FILE.rsc', () => {
     proc.kill('SIGTERM');
   });
 
+  test('--board takes the model as the router prints it, or as it is sold', async () => {
+    for (const [name, model] of [['RB4011iGS+', 'RB4011iGS+'], ['rb4011igs+rm', 'RB4011iGS+'], ['C52iG-5HaxD2HaxD', 'C52iG-5HaxD2HaxD']]) {
+      const proc = spawn(process.execPath, [CLI, '--board', name, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      running.push(proc);
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        proc.stdout!.on('data', (d) => { out += d; if (out.includes('\n')) resolve(out); });
+        proc.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const c = client(Number(/:(\d+)\/rest/.exec(line)![1]));
+      assert.equal((await c.get('/rest/system/routerboard')).json.model, model, name);
+      proc.kill('SIGTERM');
+    }
+  });
+
   test('an export that is not there, or of a model the catalogue lacks, is refused with exit status 2', async () => {
     const missing = await run(process.execPath, [CLI, '--like', '/nonexistent/x.rsc', '--data-dir', tempDir()]);
     assert.equal(missing.status, 2);

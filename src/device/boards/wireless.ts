@@ -17,7 +17,8 @@ const IPQ4 = { type: 'Atheros-8327', family: 'atheros' as const };
 /** The Quectel EG12-EA of the Chateau LTE12 and cAP ax LTE: /interface/lte/info of a real one. */
 const eg12 = (n: number): Lte => ({
   manufacturer: 'Quectel', model: 'EG12-EA', revision: 'EG12EAPAR01A12M4G', latestRevision: 'EG12EAPAR01A14M4G',
-  imei: `86675804012345${n}`, imsi: `00101012345678${(9 - n + 10) % 10}`, uicc: `890010101234567890${n}`, operator: 'vrouter mobile',
+  // Made-up identities on the test network 001-01, one per board.
+  imei: `86675804012345${n}`, imsi: `00101012345678${(n + 3) % 10}`, uicc: `890010101234567890${(n + 5) % 10}`, operator: 'vrouter mobile',
   mccMnc: '00101', band: 'B3@20Mhz', earfcn: 1300,
 });
 const eg18 = (n: number): Lte => ({ ...eg12(n), model: 'EG18-EA', revision: 'EG18EAPAR01A07M4G', latestRevision: 'EG18EAPAR01A09M4G' });
