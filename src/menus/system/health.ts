@@ -39,6 +39,7 @@ export const health: MenuDecl = {
     value: { type: str(), readOnly: true },
     type: { type: str(), readOnly: true },
   },
-  generic: ['print', 'get', 'find'],
+  // The commands of the tree (print, get); a RouterBOARD's sensors are read, never set.
+  generic: ['print', 'get'],
   rows: (env) => rowsOf(env),
 };
