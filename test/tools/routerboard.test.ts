@@ -46,8 +46,12 @@ describe('/system/routerboard', () => {
       // Two switch chips, each with its own ports (block diagram of the RB4011).
       assert.deepEqual((await c.get('/rest/interface/ethernet/switch?.proplist=name,type')).json,
         [{ name: 'switch1', type: 'RTL8367' }, { name: 'switch2', type: 'RTL8367' }]);
-      const ports = (await c.get('/rest/interface/ethernet?.proplist=name')).json.map((p: Record<string, string>) => p.name);
-      assert.deepEqual(ports, [...Array.from({ length: 10 }, (_, i) => `ether${i + 1}`), 'sfp-sfpplus1']);
+      const ports = (await c.get('/rest/interface/ethernet?.proplist=name,switch')).json;
+      assert.deepEqual(ports, [
+        ...Array.from({ length: 10 }, (_, i) => ({ name: `ether${i + 1}`, switch: i < 5 ? 'switch1' : 'switch2' })),
+        // The SFP+ cage is wired to the CPU.
+        { name: 'sfp-sfpplus1' },
+      ]);
       const facts = await apiFacts(r.router.bound.api!);
       assert.equal(facts.ansible_net_model, 'RB4011iGS+');
       assert.equal(facts.ansible_net_serialnum, 'HGA09VR0UTR1');

@@ -74,8 +74,12 @@ export const ethernet: MenuDecl = {
     'loop-protect-disable-time': interfaceFields['loop-protect-disable-time'],
     'loop-protect-send-interval': interfaceFields['loop-protect-send-interval'],
     'loop-protect-status': interfaceFields['loop-protect-status'],
-    // The hAP's ports hang off its switch chip (6.49 exports show `switch=switch1`).
-    switch: { type: str(), readOnly: true, default: 'switch1' },
+    // The switch chip the port hangs off (6.49 exports show `switch=switch1`), as the catalogue
+    // says; a port wired to the CPU (a CCR's ether1, a CHR's) shows none.
+    switch: {
+      type: str(), readOnly: true, stable: true,
+      derive: (row, env) => boardOf(env).interfaces.find((p) => p.name === row.values['default-name'])?.switch,
+    },
     running: interfaceFields.running,
     slave: interfaceFields.slave,
     // The port's own counters, named as in the real reply (plural `rx-bytes`, unlike /interface).
