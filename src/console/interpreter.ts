@@ -254,6 +254,9 @@ export class Interpreter {
       if (node.commands.has(p.text)) break;
       const child = pick(node.children.keys(), p.text);
       if (child === undefined || (pick(node.commands.keys(), p.text) !== undefined && child !== p.text)) break;
+      // A menu of hardware this board lacks (/lcd on a hAP) is no menu here.
+      const present = node.children.get(child)!.present;
+      if (present && !present(this.engine)) break;
       path.push(child);
     }
     if (i >= pieces.length) return { kind: 'path', path };

@@ -99,6 +99,8 @@ describe('/system/routerboard', () => {
       assert.equal((await c.get('/rest/system/swos')).json['address-acquisition-mode'], 'dhcp-with-fallback');
       assert.deepEqual((await c.get('/rest/interface/ethernet/switch/port-isolation')).json, []);
       assert.deepEqual((await c.get('/rest/lcd')).json, { detail: 'no such command or directory (lcd)', error: 400, message: 'Bad Request' });
+      // The console answers as for any menu the router does not have.
+      assert.deepEqual((await c.post('/rest/execute', { script: '/lcd print', 'as-string': '' })).json, { ret: 'bad command name lcd (line 1 column 2)' });
       assert.deepEqual((await c.get('/rest/interface/ethernet/poe')).json, { error: 404, message: 'Not Found' });
       // The CRS1xx/2xx tables only on those switches.
       assert.equal((await c.get('/rest/interface/ethernet/switch/unicast-fdb')).status, 404);
