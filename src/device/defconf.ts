@@ -125,6 +125,39 @@ export function defconfOf(board: Board, mac: MacOf): Defconf {
   }
 }
 
+/**
+ * What defconf sets on the board's radios (`set [ find default-name=wifi1 ] ...`): an access
+ * point named `MikroTik-` and the last three bytes of the bridge's address, enabled
+ * (pastebin cAP ac 6.45.8 export: admin-mac 11:22:33:44:55:66, ssid MikroTik-445566; the
+ * wireless values of the same export; the wifi values of the Bagumka cAP ax LTE 7.21.1
+ * export). Only home routers and access points set them.
+ */
+export function radioDefconf(board: Board, mac: MacOf): { path: string; sets: Records } | undefined {
+  if (!board.radios || (board.defconf !== 'router' && board.defconf !== 'ap')) return undefined;
+  const admin = mac(board.defconf === 'router' && board.ports.length > 1 ? 2 : 1);
+  const ssid = `MikroTik-${admin.split(':').slice(3).join('')}`;
+  if (board.radios.type === 'wlan') {
+    const bands = board.radios.bands;
+    return {
+      path: 'interface/wireless',
+      sets: board.radios.names.map((name, i) => {
+        const five = bands[i] === '5ghz';
+        return {
+          'default-name': name, band: five ? '5ghz-a/n/ac' : '2ghz-b/g/n', 'channel-width': five ? '20/40/80mhz-XXXX' : '20/40mhz-XX',
+          disabled: 'no', distance: 'indoors', frequency: 'auto', installation: 'indoor', mode: 'ap-bridge', ssid, 'wireless-protocol': '802.11',
+        };
+      }),
+    };
+  }
+  return {
+    path: 'interface/wifi',
+    sets: board.radios.names.map((name) => ({
+      'default-name': name, 'channel.skip-dfs-channels': '10min-cac', 'configuration.mode': 'ap', 'configuration.ssid': ssid, disabled: 'no',
+      'security.authentication-types': 'wpa2-psk,wpa3-psk', 'security.ft': 'yes', 'security.ft-over-ds': 'yes',
+    })),
+  };
+}
+
 /** Every menu some board's default configuration writes. */
 export const DEFCONF_MENUS: readonly string[] = [
   'interface/bridge', 'interface/bridge/port', 'interface/list', 'interface/list/member', 'ip/address', 'ip/pool',

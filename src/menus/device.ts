@@ -5,6 +5,7 @@
 import type { Engine } from '../core/engine.js';
 import type { Environment } from '../core/schema.js';
 import { INTERFACE_TABLE } from './interface/interface.js';
+import { setRadios } from './defconf.js';
 import { syncFiles } from './file.js';
 import { attachBoardInterfaces } from './interface/lte.js';
 import { attachBoardPorts } from './interface/board.js';
@@ -20,6 +21,7 @@ export function seedDevice(engine: Engine) {
   attachBoardPorts(engine);
   attachBoardInterfaces(engine);
   engine.seed((menu) => menu.table !== INTERFACE_TABLE);
+  setRadios(engine);
 }
 
 export function attachDevice(env: Environment) {

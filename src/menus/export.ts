@@ -63,6 +63,8 @@ function canonical(env: Environment, menu: Menu, given: Reply): Record<string, s
   return out;
 }
 
+const RADIOS = new Set(['wifi', 'wlan']);
+
 function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
@@ -74,7 +76,8 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
     const name = row.values['default-name'] ?? '';
     const given = defaults.find((d) => d['default-name'] === name);
     // A port the board added at start-up (src/menus/interface/board.ts) starts as its name and burnt-in address.
-    const made = { name, 'orig-mac-address': row.values['orig-mac-address'] ?? '' };
+    // A radio comes disabled (src/menus/interface/board.ts): `disabled=no` is the default configuration's.
+    const made = { name, 'orig-mac-address': row.values['orig-mac-address'] ?? '', ...(RADIOS.has(row.values.type) ? { disabled: 'true' } : {}) };
     return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;

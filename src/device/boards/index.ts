@@ -3,7 +3,7 @@
 // name `--board` takes or by the model as the router prints it.
 
 import type { LteProfile } from '../lte.js';
-import type { BoardSpec, DefconfKind, Port, PortKind, Sensor, SwitchChip, SwitchFamily } from './types.js';
+import type { BoardSpec, DefconfKind, Port, PortKind, Radio, Sensor, SwitchChip, SwitchFamily } from './types.js';
 import { ROUTERS } from './routers.js';
 import { WIRELESS } from './wireless.js';
 import { SWITCHES } from './switches.js';
@@ -32,7 +32,7 @@ export interface Board {
   interfaces: readonly Port[];
   switches: readonly SwitchChip[];
   /** The radios: `wifi` interfaces (wifi-qcom, wifi-qcom-ac) or `wlan` ones (wireless). */
-  radios?: { type: 'wifi' | 'wlan'; names: readonly string[] };
+  radios?: { type: 'wifi' | 'wlan'; names: readonly string[]; bands: readonly Radio['band'][] };
   /** The packages /system/package lists (routeros first), with their sizes in bytes. */
   packages: readonly { name: string; size: number }[];
   /** Serial ports (/port) by name: `serial0`. */
@@ -102,7 +102,7 @@ function build(spec: BoardSpec): Board {
     ports: names,
     interfaces: names.map((name) => ({ name, kind: kindOf(name), ...(switchOf.has(name) ? { switch: switchOf.get(name) } : {}), ...(poe.has(name) ? { poeOut: true } : {}) })),
     switches,
-    ...(spec.radios ? { radios: { type: radioType, names: spec.radios.bands.map((_, i) => `${radioType}${i + 1}`) } } : {}),
+    ...(spec.radios ? { radios: { type: radioType, names: spec.radios.bands.map((_, i) => `${radioType}${i + 1}`), bands: spec.radios.bands } } : {}),
     packages,
     ...(spec.serial ? { serial: Array.from({ length: spec.serial }, (_, i) => `serial${i}`) } : {}),
     ...(spec.family === 'CHR' ? { disks: ['slot1'] } : {}),

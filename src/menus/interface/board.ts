@@ -29,7 +29,8 @@ export function attachBoardPorts(env: Environment) {
   });
   const radios = board.radios;
   (radios?.names ?? []).forEach((radio, i) => {
-    if (!have.has(radio)) add({ 'default-name': radio, type: radios!.type, 'orig-mac-address': etherMac(0x40 + i) });
+    // A radio comes disabled; the default configuration enables it (src/device/defconf.ts).
+    if (!have.has(radio)) add({ 'default-name': radio, type: radios!.type, 'orig-mac-address': etherMac(0x40 + i), disabled: 'true' });
   });
   // Inserted one by one so that each name is taken before the next; stored together.
   for (const c of changes) if (c.op === 'insert') table.remove(c.row.id);

@@ -15,6 +15,7 @@ import { JOB_TABLE } from '../../console/runtime.js';
 import { consoleOf } from '../console.js';
 import { importFile } from '../import.js';
 import { madeValues } from '../board-records.js';
+import { setRadios } from '../defconf.js';
 
 /** Whether a first-boot record is the router's own, not part of the default configuration. */
 export function isSystemDefault(menu: Menu, given: Reply): boolean {
@@ -63,7 +64,9 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
       if (!permanent && row.values['default-name'] !== undefined) {
         kept++;
         const { type, 'orig-mac-address': mac } = row.values;
-        mutations.push({ op: 'update', table: name, id: row.id, values: { type, 'default-name': row.values['default-name'], name: row.values['default-name'], ...(mac ? { 'orig-mac-address': mac } : {}) } });
+        // A radio comes back disabled, as the board found it (the default configuration enables it again).
+        const radio: Record<string, string> = type === 'wifi' || type === 'wlan' ? { disabled: 'true' } : {};
+        mutations.push({ op: 'update', table: name, id: row.id, values: { type, 'default-name': row.values['default-name'], name: row.values['default-name'], ...(mac ? { 'orig-mac-address': mac } : {}), ...radio } });
         continue;
       }
       if (!permanent) {
@@ -94,6 +97,8 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
     engine.store.table(name).nextId = first ?? 1;
   }
   engine.seed((menu, given) => !menu.decl.permanent && !untouched.has(menu.table) && (!opts.noDefaults || isSystemDefault(menu, given)));
+  // The radios are the board's: defconf sets them up again (src/menus/defconf.ts).
+  if (!opts.noDefaults) setRadios(engine);
   // The router comes back listening where its command line says (DESIGN: ports given on the
   // command line are written into /ip/service at every start), so the services keep their ports.
   const restore: Mutation[] = [];

@@ -4,6 +4,15 @@
 # serial number = HGA09VR0UTR1
 /interface bridge
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
+/interface wifi
+set [ find default-name=wifi1 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
+set [ find default-name=wifi2 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
 /interface list
 add comment=defconf name=WAN
 add comment=defconf name=LAN

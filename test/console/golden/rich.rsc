@@ -6,6 +6,15 @@
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
 add comment="main \"LAN\" bridge" igmp-snooping=yes name=br-lan \
     vlan-filtering=yes
+/interface wifi
+set [ find default-name=wifi1 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
+set [ find default-name=wifi2 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
 /interface ethernet
 set [ find default-name=ether1 ] comment="Uplink to ISP" mtu=1492 name=wan
 set [ find default-name=ether5 ] disabled=yes l2mtu=2000
