@@ -129,7 +129,10 @@ export class Device {
 
   /** Board memory less what this process really uses. */
   freeMemory(): number {
-    return Math.max(0, this.board.totalMemory - process.memoryUsage().rss);
+    // A small board (32 MiB hAP lite) has less memory than this process uses: it still shows
+    // some free, as an idle real one does (about a third).
+    const used = Math.min(process.memoryUsage().rss, Math.round(this.board.totalMemory * 0.65));
+    return this.board.totalMemory - used;
   }
 
   freeHdd(used: number): number {

@@ -120,9 +120,9 @@ export const CATALOGUE: readonly Board[] = [...WIRELESS, ...ROUTERS, ...SWITCHES
 
 const byKey = new Map(CATALOGUE.map((b) => [b.key, b]));
 const byModel = new Map<string, Board>();
-for (const b of CATALOGUE) {
-  for (const name of [b.model, b.name]) if (!byModel.has(name.toLowerCase())) byModel.set(name.toLowerCase(), b);
-}
+// Models first: a board name another model shares (`L009UiGS`, `hEX`) names the model of that name, else the first.
+for (const b of CATALOGUE) if (!byModel.has(b.model.toLowerCase())) byModel.set(b.model.toLowerCase(), b);
+for (const b of CATALOGUE) if (!byModel.has(b.name.toLowerCase())) byModel.set(b.name.toLowerCase(), b);
 
 /**
  * The board a name stands for: a short name (`rb4011`), the model as /system/routerboard
