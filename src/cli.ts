@@ -8,7 +8,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
 import { StoreError } from './core/store.js';
+import fs from 'node:fs';
 import { BOARDS, DEFAULT_BOARD, type Hardware } from './device/board.js';
+import { closestBoards, findBoard } from './device/boards/index.js';
+import { LikeError, readLike, type Like } from './device/like.js';
 import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
@@ -28,8 +31,11 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --request-limit DURATION
                           how long one request may run (default 60s)
   --ros-version V         the RouterOS version to report and behave as, 7.x (default ${DEFAULT_ROS_VERSION})
-  --board NAME            the emulated board (default ${DEFAULT_BOARD}):
-${Object.entries(BOARDS).map(([key, b]) => `                            ${key.padEnd(14)}${b.name} (${b.model})`).join('\n')}
+  --board NAME            the emulated board: a short name or the model as the router
+                          prints it (RB4011iGS+, C52iG-5HaxD2HaxD); default ${DEFAULT_BOARD}:
+${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `                            ${key.padEnd(18)}${b.name} (${b.model})`).join('\n')}
+  --like FILE.rsc         a router like the one an export came from: the model, release,
+                          serial number and packages its header and menus name
   --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
   --disks N               virtual drives of --board chr: slot1..slotN (0 to 32, default 1)
   --serial N              serial ports of --board chr: serial0.. (0 to 4, default 1)
@@ -59,6 +65,7 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
     dataDir: './data', listen: '127.0.0.1', ports: {}, loginKeepMs: 600_000, requestLimitMs: 60_000,
   };
   let hardwareFlag: string | undefined;
+  let liked: Like | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return 'help';
@@ -101,8 +108,19 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       options.rosVersion = v;
     } else if (flag === '--board') {
       const v = value();
-      if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
-      options.board = v;
+      const board = findBoard(v);
+      if (!board) throw new UsageError(`--board: "${v}" is not a board; the closest are ${closestBoards(v).join(', ')} (see --help)`);
+      if (board.swosOnly) throw new UsageError(`--board: ${board.model} runs SwOS, not RouterOS`);
+      options.board = board.key;
+    } else if (flag === '--like') {
+      const file = value();
+      let like: Like;
+      try {
+        like = readLike(fs.readFileSync(file, 'utf8'));
+      } catch (e) {
+        throw new UsageError(`--like: ${file}: ${e instanceof LikeError ? e.message : (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      }
+      liked = like;
     } else if (flag in HARDWARE_FLAGS) {
       const [what, min, max, words] = HARDWARE_FLAGS[flag];
       const v = value();
@@ -112,6 +130,14 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
     } else {
       throw new UsageError(`unknown flag ${arg} (see --help)`);
     }
+  }
+  // Flags given besides --like win over what the export says.
+  if (liked) {
+    options.board ??= liked.board;
+    if (liked.rosVersion && versionParts(liked.rosVersion)) options.rosVersion ??= liked.rosVersion;
+    if (liked.packages.length) options.packages = liked.packages;
+    if (liked.serialNumber) options.serialNumber = liked.serialNumber;
+    if (liked.hardware && options.board === 'chr') options.hardware = { ...liked.hardware, ...options.hardware };
   }
   if (hardwareFlag && options.board !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;

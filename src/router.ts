@@ -6,6 +6,7 @@ import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
 import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
+import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
 import path from 'node:path';
@@ -13,10 +14,9 @@ import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
 import { menus } from './menus/index.js';
-import { attachDevice } from './menus/device.js';
+import { attachDevice, seedDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
-import { isSystemDefault } from './menus/system/reset.js';
 import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
@@ -41,6 +41,10 @@ export interface RouterOptions {
   board?: string;
   /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
   hardware?: Hardware;
+  /** Packages besides the board's (`--like`: the menus of an export need them). */
+  packages?: readonly string[];
+  /** The serial number /system/routerboard and export show (`--like`: the export's). */
+  serialNumber?: string;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
@@ -69,15 +73,20 @@ export class Router {
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     this.engine = new Engine(store, menus);
-    const board = BOARDS[options.board ?? DEFAULT_BOARD];
-    const device = new Device(options.hardware ? withHardware(board, options.hardware) : board, this.engine);
+    let board = BOARDS[options.board ?? DEFAULT_BOARD];
+    if (!board) throw new Error(`no such board ${options.board}`);
+    if (options.hardware) board = withHardware(board, options.hardware);
+    const extra = (options.packages ?? []).filter((name) => !board.packages.some((p) => p.name === name));
+    if (extra.length) board = { ...board, packages: [...board.packages, ...extra.map((name) => ({ name, size: PACKAGE_SIZES[name] ?? 1_048_576 }))] };
+    const device = new Device(board, this.engine);
+    if (options.serialNumber) device.serialNumber = options.serialNumber;
     device.rosVersion = this.rosVersion;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
     this.engine.services.signer = new Signer();
     if (store.fresh) {
-      this.engine.seed(options.noDefaults ? isSystemDefault : undefined);
+      seedDevice(this.engine, options.noDefaults);
       // A fresh router listens where its default flags say.
       this.writePorts({ ...DEFAULT_PORTS, ...options.ports });
     } else {

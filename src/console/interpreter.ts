@@ -263,6 +263,9 @@ export class Interpreter {
       if (node.commands.has(p.text) && !(node.children.has(p.text) && this.entersMenu(path, p.text, pieces[i + 1], stmt))) break;
       const child = pick(node.children.keys(), p.text);
       if (child === undefined || (pick(node.commands.keys(), p.text) !== undefined && child !== p.text)) break;
+      // A menu of hardware this board lacks (/lcd on a hAP) is no menu here.
+      const present = node.children.get(child)!.present;
+      if (present && !present(this.engine)) break;
       path.push(child);
     }
     if (i >= pieces.length) return { kind: 'path', path };

@@ -5,6 +5,7 @@
 import { ValueError, missingArgument, noSuchCommand, noSuchDirectory, notEnoughPermissions, unknownParameter } from './errors.js';
 import { genericCommand, defaultGeneric, isGenericPrint } from './generic.js';
 import type { CommandContext, CommandDecl, Environment, FieldDecl, Menu, MenuDecl, Policy, Reply, Session } from './schema.js';
+import { defaultsOf } from './schema.js';
 import { Store, formatId, parseId, type Mutation, type Row } from './store.js';
 import { checkRecord, inVariant, readValue, uniqueIndexName, uniqueKey } from './records.js';
 import { Lifetimes } from './lifetimes.js';
@@ -75,6 +76,8 @@ export interface Node {
   readonly children: Map<string, Node>;
   menu?: Menu;
   commands: Map<string, CommandDecl>;
+  /** Set on a menu only some boards have (MenuDecl.present), once this router has answered it. */
+  present?: (env: Environment) => boolean;
 }
 
 /**
@@ -132,6 +135,12 @@ export class Engine implements Environment {
     const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
     if (!prior || decl.kind !== 'dir') this.menus.set(decl.path, menu);
     if (decl.kind !== 'dir') node.menu = menu;
+    if (decl.present) {
+      // Asked once: the board a router runs on does not change while it runs.
+      const present = decl.present;
+      let known: boolean | undefined;
+      node.present = (env) => (known ??= present(env));
+    }
     if (decl.key) this.store.setKey(menu.table, decl.key);
     const table = this.store.table(menu.table);
     if (decl.firstId !== undefined && table.nextId < decl.firstId) table.nextId = decl.firstId;
@@ -161,7 +170,8 @@ export class Engine implements Environment {
           throw new Error(`${where}: field ${name} refers to table ${field.ref.table}, which no menu declares`);
         }
       }
-      const node = this.nodeAt(menu.path)!;
+      // Every declared menu, present on this board or not.
+      const node = this.nodeAt(menu.path, true)!;
       for (const [name, cmd] of node.commands) {
         if (typeof cmd?.run !== 'function') throw new Error(`${where}: command ${name} has no handler`);
       }
@@ -174,6 +184,7 @@ export class Engine implements Environment {
     if (path === '') return node;
     for (const word of path.split('/')) {
       let next = node.children.get(word);
+      if (next && !create && next.present && !next.present(this)) return undefined;
       if (!next) {
         if (!create) return undefined;
         next = { word, path: node.path ? `${node.path}/${word}` : word, children: new Map(), commands: new Map() };
@@ -190,7 +201,7 @@ export class Engine implements Environment {
     let i = 0;
     for (; i < words.length; i++) {
       const next = node.children.get(words[i]);
-      if (!next) break;
+      if (!next || (next.present && !next.present(this))) break;
       node = next;
     }
     return { node, rest: words.slice(i) };
@@ -333,8 +344,8 @@ export class Engine implements Environment {
   seed(keep?: (menu: Menu, given: Reply) => boolean) {
     const mutations: Mutation[] = [];
     for (const menu of this.menus.values()) {
-      const defaults = menu.decl.defaults;
-      if (!defaults) continue;
+      const defaults = defaultsOf(menu.decl, this);
+      if (!defaults.length) continue;
       for (const given of defaults) {
         // `keep` chooses some defaults only (/system/reset-configuration no-defaults=yes).
         if (keep && !keep(menu, given)) continue;

@@ -165,9 +165,10 @@ export interface MenuDecl {
   canRemove?: (row: Row, env: Environment) => void;
   /**
    * Records written on first boot, as a user would type them; a `.id` gives a built-in
-   * record the router's own id.
+   * record the router's own id. A function reads them from the router's facts (its board's
+   * ports, its default configuration).
    */
-  defaults?: readonly Reply[];
+  defaults?: readonly Reply[] | ((env: Environment) => readonly Reply[]);
   /**
    * The records the menu shows, given the stored ones: by default just those. A menu whose
    * router adds records of its own (connected routes, computed from the addresses) or
@@ -178,6 +179,12 @@ export interface MenuDecl {
   rows?: (env: Environment, stored: readonly Row[], session?: Session) => readonly Row[];
   /** The id of the first record users add, when the router does not start at *1 (static routes: *80000001). */
   firstId?: number;
+  /**
+   * Whether this router has the menu at all: hardware menus (/lcd, /system/swos, a switch
+   * chip's own menus) exist only on boards with that hardware; elsewhere the router answers
+   * as for a menu it never had. Read once per router: its hardware does not change while it runs.
+   */
+  present?: (env: Environment) => boolean;
   /** The records are the board's own (Ethernet ports): they exist always and are never removed. */
   permanent?: boolean;
   /**
@@ -232,4 +239,10 @@ export interface Environment {
   nameOf(table: string, id: number): string | undefined;
   /** Services other parts registered (device, clock, log ...). */
   services: Record<string, unknown>;
+}
+
+/** A menu's first-boot records on this router (see MenuDecl.defaults). */
+export function defaultsOf(decl: MenuDecl, env: Environment): readonly Reply[] {
+  const d = decl.defaults;
+  return typeof d === 'function' ? d(env) : d ?? [];
 }

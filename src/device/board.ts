@@ -1,113 +1,22 @@
 // The emulated board: what /system/resource, /system/routerboard and the interface
-// defaults describe. One profile per board kind; the process supplies the live figures.
+// defaults describe. The profiles are the catalogue's (src/device/boards/); the process
+// supplies the live figures.
 
 import { DEFAULT_ROS_VERSION } from './version.js';
 import os from 'node:os';
 import type { Environment } from '../core/schema.js';
-import { LteModem, type LteProfile } from './lte.js';
+import { LteModem } from './lte.js';
+import { CATALOGUE, type Board } from './boards/index.js';
 import { Network } from './network.js';
 import { PORT_AMBIENT, Traffic, type Ambient, type Rates } from './traffic.js';
 
-export interface Board {
-  name: string;
-  /** The model an export's header names (`# model = ...`). */
-  model: string;
-  architecture: string;
-  cpu: string;
-  cpuCount: number;
-  cpuFrequency: number;
-  totalMemory: number;
-  totalHdd: number;
-  ethernetPorts: number;
-  /** Ports besides ether1..ether5, in the board's order (`ether6`, `sfp-sfpplus1`, `sfp28-1`). */
-  ports?: readonly string[];
-  /**
-   * The board's radios: `wifi` interfaces (the wifi package, /interface/wifi) or `wlan`
-   * ones (the wireless package, /interface/wireless).
-   */
-  radios?: { type: 'wifi' | 'wlan'; names: readonly string[] };
-  /** The packages /system/package lists (routeros first), with their sizes in bytes. */
-  packages: readonly { name: string; size: number }[];
-  /** Serial ports (/port), in the board's order: `serial0` for a console port. */
-  serial?: readonly string[];
-  /** Disks (/disk) the board has by itself, by slot: a CHR's virtual drives (`slot1`). */
-  disks?: readonly string[];
-  /** The built-in LTE modem, when the board has one. */
-  lte?: LteProfile;
-}
+export type { Board, Sensor, SwitchFamily } from './boards/index.js';
 
-const ROUTEROS = { name: 'routeros', size: 13_500_416 };
-const WIFI_QCOM = { name: 'wifi-qcom', size: 6_033_408 };
-const WIFI_QCOM_AC = { name: 'wifi-qcom-ac', size: 3_223_552 };
-const WIRELESS = { name: 'wireless', size: 3_129_344 };
-const MIB = 1024 * 1024;
+/** The catalogue by short name (`--board hap-ax2`): src/device/boards/. */
+export const BOARDS: Readonly<Record<string, Board>> = Object.fromEntries(CATALOGUE.map((b) => [b.key, b]));
 
-/** `prefix` + from..to: `ether6`..`ether8`, `sfp-sfpplus1`..`sfp-sfpplus4`. */
+/** `prefix` + from..to: `ether1`..`ether12`, `slot1`..`slot3`. */
 const range = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
-
-/** A board of the ARM64 generation, with what only its ports and radios change. */
-const arm64 = (name: string, model: string, more: Partial<Board> = {}): Board => ({
-  name, model, architecture: 'arm64', cpu: 'ARM64', cpuCount: 4, cpuFrequency: 1400, totalMemory: 1024 * MIB, totalHdd: 1024 * MIB,
-  ethernetPorts: 5, packages: [ROUTEROS], ...more,
-});
-/** A board of the ARM (32-bit) generation: IPQ-40xx hAP ac², wAP ac, Audience, hAP ac³. */
-const arm = (name: string, model: string, more: Partial<Board> = {}): Board => ({
-  name, model, architecture: 'arm', cpu: 'ARM', cpuCount: 4, cpuFrequency: 716, totalMemory: 256 * MIB, totalHdd: 128 * MIB,
-  ethernetPorts: 5, packages: [ROUTEROS, WIRELESS], radios: { type: 'wlan', names: ['wlan1', 'wlan2'] }, ...more,
-});
-/** A MIPS board: hEX, hAP ac lite, hAP lite. */
-const mips = (name: string, model: string, more: Partial<Board> = {}): Board => ({
-  name, model, architecture: 'mipsbe', cpu: 'MIPS 24Kc V7.4', cpuCount: 1, cpuFrequency: 650, totalMemory: 64 * MIB, totalHdd: 16 * MIB,
-  ethernetPorts: 5, packages: [ROUTEROS], ...more,
-});
-
-/**
- * The boards `--board NAME` chooses from, with the ports and radios of the real models (the
- * names their exports use: docs/routeros-facts.md section 14). Every profile keeps ether1..5,
- * so that the default configuration (ether1 WAN, ether2-5 in the bridge) fits each of them.
- */
-export const BOARDS: Record<string, Board> = {
-  'hap-ax2': {
-    name: 'hAP ax^2', model: 'C52iG-5HaxD2HaxD', architecture: 'arm64', cpu: 'ARM64', cpuCount: 4, cpuFrequency: 864,
-    totalMemory: 1024 * 1024 * 1024, totalHdd: 128 * 1024 * 1024, ethernetPorts: 5,
-    packages: [ROUTEROS, WIFI_QCOM], radios: { type: 'wifi', names: ['wifi1', 'wifi2'] },
-  },
-  'chateau-lte12': {
-    name: 'Chateau LTE12', model: 'D53G-5HacD2HnD-TC&EG12-EA', architecture: 'arm', cpu: 'ARM', cpuCount: 4, cpuFrequency: 716,
-    totalMemory: 256 * 1024 * 1024, totalHdd: 128 * 1024 * 1024, ethernetPorts: 5,
-    packages: [{ name: 'routeros', size: 12_439_552 }, WIFI_QCOM_AC],
-    lte: {
-      manufacturer: 'Quectel', model: 'EG12-EA', revision: 'EG12EAPAR01A12M4G', latestRevision: 'EG12EAPAR01A14M4G',
-      imei: '866758040123456', imsi: '001010123456789', uicc: '8900101012345678901', operator: 'vrouter mobile',
-      mccMnc: '00101', band: 'B3@20Mhz', earfcn: 1300,
-    },
-  },
-  'cap-ax-lte': arm64('cAP ax LTE', 'cAPGi-5HaxD2HaxD&EG12-EA', {
-    packages: [ROUTEROS, WIFI_QCOM], radios: { type: 'wifi', names: ['wifi1', 'wifi2'] },
-    lte: {
-      manufacturer: 'Quectel', model: 'EG12-EA', revision: 'EG12EAPAR01A12M4G', latestRevision: 'EG12EAPAR01A14M4G',
-      imei: '866758040123457', imsi: '001010123456780', uicc: '8900101012345678902', operator: 'vrouter mobile',
-      mccMnc: '00101', band: 'B3@20Mhz', earfcn: 1300,
-    },
-  }),
-  rb5009: arm64('RB5009', 'RB5009UG+S+', { ports: [...range('ether', 6, 8), 'sfp-sfpplus1'] }),
-  ccr2004: arm64('CCR2004', 'CCR2004-1G-12S+2XS', { serial: ['serial0', 'serial1'], ports: [...range('sfp-sfpplus', 1, 12), 'sfp28-1', 'sfp28-2'] }),
-  ccr2116: arm64('CCR2116', 'CCR2116-12G-4S+', { serial: ['serial0'], cpuCount: 16, totalMemory: 16384 * MIB, ports: [...range('ether', 6, 13), ...range('sfp-sfpplus', 1, 4)] }),
-  crs317: arm('CRS317', 'CRS317-1G-16S+', { serial: ['serial0'], packages: [ROUTEROS], radios: undefined, ports: range('sfp-sfpplus', 1, 16) }),
-  crs328: arm('CRS328', 'CRS328-24P-4S+', { serial: ['serial0'], packages: [ROUTEROS], radios: undefined, ports: [...range('ether', 6, 24), ...range('sfp-sfpplus', 1, 4)] }),
-  l009: arm('L009', 'L009UiGS-2HaxD', { serial: ['serial0'], packages: [ROUTEROS, WIFI_QCOM], radios: { type: 'wifi', names: ['wifi1'] }, ports: [...range('ether', 6, 8), 'sfp1'] }),
-  'hap-ac2': arm('hAP ac^2', 'RBD52G-5HacD2HnD'),
-  'hap-ac3': arm('hAP ac^3', 'RBD53iG-5HacD2HnD', { packages: [ROUTEROS, WIFI_QCOM_AC], radios: { type: 'wifi', names: ['wifi1', 'wifi2'] } }),
-  'wap-ac': arm('wAP ac', 'RBwAPG-5HacD2HnD'),
-  audience: arm('Audience', 'RBD25G-5HPacQD2HPnD', { radios: { type: 'wlan', names: ['wlan1', 'wlan2', 'wlan3'] } }),
-  hex: mips('hEX', 'RB750Gr3', { cpuCount: 2, cpuFrequency: 880, totalMemory: 256 * MIB }),
-  'hap-ac-lite': mips('hAP ac lite', 'RB952Ui-5ac2nD', { packages: [ROUTEROS, WIRELESS], radios: { type: 'wlan', names: ['wlan1', 'wlan2'] } }),
-  'hap-lite': mips('hAP lite', 'RB941-2nD', { packages: [ROUTEROS, WIRELESS], radios: { type: 'wlan', names: ['wlan1'] } }),
-  chr: {
-    name: 'CHR', model: 'CHR', architecture: 'x86_64', cpu: 'Intel', cpuCount: 2, cpuFrequency: 2400, totalMemory: 1024 * MIB, totalHdd: 128 * MIB,
-    ethernetPorts: 5, packages: [ROUTEROS], serial: ['serial0'], disks: ['slot1'],
-  },
-};
 
 /** What a virtual machine's owner chooses (`--board chr --ports N --disks N --serial N`). */
 export interface Hardware {
@@ -123,7 +32,7 @@ export interface Hardware {
 export function withHardware(board: Board, hw: Hardware): Board {
   return {
     ...board,
-    ...(hw.ports === undefined ? {} : { ports: hw.ports > 5 ? range('ether', 6, hw.ports) : [] }),
+    ...(hw.ports === undefined ? {} : { ports: range('ether', 1, hw.ports), interfaces: range('ether', 1, hw.ports).map((name) => ({ name, kind: 'ether' as const })) }),
     ...(hw.disks === undefined ? {} : { disks: range('slot', 1, hw.disks) }),
     ...(hw.serial === undefined ? {} : { serial: Array.from({ length: hw.serial }, (_, i) => `serial${i}`) }),
   };
@@ -154,6 +63,8 @@ export class Device {
    * server is reachable, as for a router without an internet connection.
    */
   updateServer?: string;
+  /** /system/routerboard serial-number and an export's `# serial number =`. */
+  serialNumber = 'HGA09VR0UTR1';
   /** The RouterOS version this router reports (`--ros-version`), e.g. 7.24. */
   rosVersion = DEFAULT_ROS_VERSION;
   /** As /system/resource shows it: `7.24 (stable)`. */
@@ -218,7 +129,10 @@ export class Device {
 
   /** Board memory less what this process really uses. */
   freeMemory(): number {
-    return Math.max(0, this.board.totalMemory - process.memoryUsage().rss);
+    // A small board (32 MiB hAP lite) has less memory than this process uses: it still shows
+    // some free, as an idle real one does (about a third).
+    const used = Math.min(process.memoryUsage().rss, Math.round(this.board.totalMemory * 0.65));
+    return this.board.totalMemory - used;
   }
 
   freeHdd(used: number): number {

@@ -61,7 +61,7 @@ const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 
 /** The ports a board has, by the names the router gives them. */
 export function boardPorts(board: Board): string[] {
-  return [...Array.from({ length: board.ethernetPorts }, (_, i) => `ether${i + 1}`), ...(board.ports ?? [])];
+  return [...board.ports];
 }
 
 /** A link endpoint's port as the router names it: `eth1` is `ether2`. */

@@ -43,10 +43,28 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     always: ['slot'],
   },
   {
-    // The switch chip of a RouterBOARD (`/interface ethernet switch set 0 ...`); a CHR has none.
+    // The switch chips of a RouterBOARD (`/interface ethernet switch set 0 ...`), as the catalogue
+    // lists them; a CHR has none.
     table: 'interface/ethernet/switch',
-    made: (board) => (board.model === 'CHR' ? [] : [{ name: 'switch1', 'default-name': 'switch1' }]),
+    made: (board) => board.switches.map((s) => ({ name: s.name, 'default-name': s.name, type: s.type })),
     ident: (_row, index) => String(index()),
+    always: [],
+  },
+  {
+    // The ports that give PoE out (`/interface ethernet poe set ether10 poe-out=off`).
+    table: 'interface/ethernet/poe',
+    made: (board) => board.interfaces.filter((p) => p.poeOut).map((p) => ({ name: p.name, 'default-name': p.name })),
+    ident: (row) => row.values.name,
+    always: [],
+  },
+  {
+    // The ports of each switch chip, then the chip's own port to the CPU (`switch1-cpu`).
+    table: 'interface/ethernet/switch/port',
+    made: (board) => [
+      ...board.interfaces.filter((p) => p.switch).map((p) => ({ name: p.name, 'default-name': p.name, switch: p.switch! })),
+      ...board.switches.map((s) => ({ name: `${s.name}-cpu`, 'default-name': `${s.name}-cpu`, switch: s.name })),
+    ],
+    ident: (row) => row.values.name,
     always: [],
   },
   {
@@ -54,7 +72,7 @@ export const BOARD_RECORDS: readonly BoardRecords[] = [
     // through the hardware queue, the radios through `wireless-default`.
     table: 'queue/interface',
     made: (board) => [
-      ...Array.from({ length: board.ethernetPorts }, (_, i) => `ether${i + 1}`), ...(board.ports ?? []),
+      ...board.ports,
     ].map((name) => ({ interface: name, 'default-name': name, queue: 'only-hardware-queue' })).concat(
       (board.radios?.names ?? []).map((name) => ({ interface: name, 'default-name': name, queue: 'wireless-default' }))),
     ident: (row) => row.values.interface,
@@ -124,6 +142,8 @@ export const ethernetSwitch: MenuDecl = {
   path: 'interface/ethernet/switch',
   kind: 'table',
   key: 'name',
+  // The chip (`QCA-8337`, `98DX3236`): the catalogue's, as /interface/ethernet/switch print shows it.
+  fields: { type: { type: TREE, readOnly: true } },
 };
 
 export const queueInterface: MenuDecl = {

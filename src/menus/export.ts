@@ -12,6 +12,7 @@ import { CommandError, notEnoughPermissions } from '../core/errors.js';
 import type { Engine } from '../core/engine.js';
 import { menuRows, readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
+import { defaultsOf } from '../core/schema.js';
 import { formatId, parseId, type Row } from '../core/store.js';
 import { formatDateTime, str } from '../core/values.js';
 import { BOARDS, DEFAULT_BOARD, type Device } from '../device/board.js';
@@ -40,7 +41,12 @@ const NEVER_EXPORTED = new Set(['certificate', 'system/package', 'user']);
  * The header names the emulated board's model. The software id and serial number are this
  * emulation's own, fixed so that exports compare across runs.
  */
-const header = (model: string) => ['# software id = V7RT-0001', '#', `# model = ${model}`, '# serial number = HGA09VR0UTR1'];
+const header = (device: Device | undefined) => {
+  const board = device?.board ?? BOARDS[DEFAULT_BOARD];
+  // An export from a CHR or x86 names no model and no serial number (corpus: the CHR exports end their header at `#`).
+  if (!board.routerboard) return ['# software id = ', '#'];
+  return ['# software id = V7RT-0001', '#', `# model = ${board.model}`, `# serial number = ${device?.serialNumber ?? 'HGA09VR0UTR1'}`];
+};
 
 /** The canonical values of a menu's first-boot record, as the store would hold them. */
 function canonical(env: Environment, menu: Menu, given: Reply): Record<string, string> {
@@ -57,18 +63,21 @@ function canonical(env: Environment, menu: Menu, given: Reply): Record<string, s
   return out;
 }
 
+const RADIOS = new Set(['wifi', 'wlan']);
+
 function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
   const own = boardRecordExport(env, menu, row);
   if (own) return own;
-  const defaults = menu.decl.defaults ?? [];
+  const defaults = defaultsOf(menu.decl, env);
   // The board's own interfaces (ports, radios) are there on every router of the model: set, never added.
   if (menu.decl.permanent || (menu.table === 'interface' && row.values['default-name'] !== undefined)) {
     const name = row.values['default-name'] ?? '';
     const given = defaults.find((d) => d['default-name'] === name);
     // A port the board added at start-up (src/menus/interface/board.ts) starts as its name and burnt-in address.
-    const made = { name, 'orig-mac-address': row.values['orig-mac-address'] ?? '' };
+    // A radio comes disabled (src/menus/interface/board.ts): `disabled=no` is the default configuration's.
+    const made = { name, 'orig-mac-address': row.values['orig-mac-address'] ?? '', ...(RADIOS.has(row.values.type) ? { disabled: 'true' } : {}) };
     return { ident: `[ find default-name=${name} ]`, defaults: given ? canonical(env, menu, given) : made };
   }
   const key = menu.decl.key;
@@ -97,7 +106,7 @@ const version = (env: Environment) => (env.services.device as Device | undefined
 export function hintsFor(env: Environment): ExportHints {
   const engine = env as Engine;
   return {
-    header: header((env.services.device as Device | undefined)?.board.model ?? BOARDS[DEFAULT_BOARD].model),
+    header: header(env.services.device as Device | undefined),
     now: () => formatDateTime(new Date(routerNow(env))),
     version: (env.services.device as Device | undefined)?.rosVersion ?? DEFAULT_ROS_VERSION,
     builtin: (menu, row) => builtinOf(env, menu, row),

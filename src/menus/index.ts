@@ -20,6 +20,8 @@ import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
+import { withDefconf } from './defconf.js';
+import { hardwareMenus } from './hardware.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
@@ -55,6 +57,8 @@ import { ipv6Address } from './ip/ipv6-address.js';
 import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
 import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
+import { routerboard } from './system/routerboard.js';
+import { health } from './system/health.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -67,7 +71,7 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
 ];
 
@@ -84,7 +88,11 @@ const declared = declareTree(handMenus, {
 
 /**
  * Every menu of the tree: the declarations with the facts kept as data laid over them (which
- * arguments are secrets, which are required, where names repeat, which menus count), and
- * `export` where the tree has it (./export.ts).
+ * arguments are secrets, which are required, where names repeat, which menus count), the menus
+ * of hardware the tree's CHR capture lacks (./hardware.ts), the board's default configuration
+ * (./defconf.ts), and `export` where the tree has it (./export.ts).
  */
-export const menus: readonly MenuDecl[] = withExport(withCounters(withRepeatingNames(withRequired(withSecrets(declared), handPaths))));
+export const menus: readonly MenuDecl[] = withExport(withDefconf([
+  ...withCounters(withRepeatingNames(withRequired(withSecrets(declared), handPaths))),
+  ...hardwareMenus,
+]));

@@ -90,12 +90,12 @@ test('string commands: :len :pick :find :tostr :tonum :tobool :toip :totime', as
 });
 
 test('menu commands: paths, relative paths after a path line, .., find and get', async () => {
-  assert.equal(await out('/interface; :put [get ether1 mtu]; ethernet; :put [get ether2 name]; ..; :put [:len [find]]'), '1500\nether2\n7');
+  assert.equal(await out('/interface; :put [get ether1 mtu]; ethernet; :put [get ether2 name]; ..; :put [:len [find]]'), '1500\nether2\n9');
   assert.equal(await out(':put [/ip address get [find interface=bridge] address]'), '192.168.88.1/24');
   assert.equal(await out(':put [:typeof [/interface get ether1 mtu]]; :put [:typeof [/interface get ether1 running]]; :put [:typeof [/ip address get [find] address]]'), 'num\nbool\nip-prefix');
   assert.equal(await out(':put [:typeof [/interface get ether1 comment]]'), 'nil');
   assert.equal(await out(':put [:len [/ip firewall filter find where chain=input and action=drop]]; :put [:len [/ip firewall filter find chain=forward]]'), '2\n6');
-  assert.equal(await out(':put [:len [/interface find where !running]]; :put [:len [/interface find where disabled=no]]; :put [:len [/interface find where name~"^ether[1-3]\\$"]]'), '0\n7\n3');
+  assert.equal(await out(':put [:len [/interface find where !running]]; :put [:len [/interface find where disabled=no]]; :put [:len [/interface find where name~"^ether[1-3]\\$"]]'), '0\n9\n3');
   assert.equal(await out(':put [:len [/ip address find where address in 192.168.0.0/16]]'), '1');
   assert.equal(await out('/ip address add address=10.9.0.1/24 interface=ether2 comment=lab; :put [/ip address get [find comment=lab] network]'), '10.9.0.0');
   assert.equal(await out('/ip address remove [find comment=nothing-here]; :put ok'), 'ok');
@@ -169,7 +169,7 @@ test(':resolve reads the router\'s static names', async () => {
 
 test('corpus scripts run on the router', async () => {
   assert.equal(await out(corpus('11-interface-report.rsc')),
-    'ether1 is up, mtu 1500\nether2 is up, mtu 1500\nether3 is up, mtu 1500\nether4 is up, mtu 1500\nether5 is up, mtu 1500\nbridge is up, mtu auto\nlo is up, mtu 65536');
+    'ether1 is up, mtu 1500\nether2 is up, mtu 1500\nether3 is up, mtu 1500\nether4 is up, mtu 1500\nether5 is up, mtu 1500\nbridge is up, mtu auto\nlo is up, mtu 65536\nwifi1 is up, mtu 1500\nwifi2 is up, mtu 1500');
   assert.equal(await out(corpus('12-count-rules.rsc')), 'rules: 11, disabled: 0');
   assert.equal(await out(corpus('13-functions.rsc')), 'a+b+c\n007');
   assert.equal(await out(corpus('14-arrays.rsc')), 'ether2 -> vlan 10\nether3 -> vlan 20\nether4 -> vlan 30\n4\n20\n4');

@@ -10,6 +10,7 @@ import { Router } from '../../src/router.js';
 import { POLICIES, type Session } from '../../src/core/schema.js';
 import { CommandError } from '../../src/core/errors.js';
 import type { FileAccess } from '../../src/console/host.js';
+import { readLike } from '../../src/device/like.js';
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
 
@@ -20,13 +21,6 @@ export function manifest(): Export[] {
   return JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).exports;
 }
 
-/** The board of each model in the corpus (src/device/board.ts); a CHR or unknown model runs on `chr`. */
-const BOARDS: Record<string, string> = {
-  'CCR2004-1G-12S+2XS': 'ccr2004', 'CCR2116-12G-4S+': 'ccr2116', 'CRS317-1G-16S+': 'crs317', 'CRS328-24P-4S+': 'crs328',
-  'L009UiGS-2HaxD': 'l009', 'RB5009UG+S+': 'rb5009', 'RB5009UPr+S+': 'rb5009', RB750Gr3: 'hex', 'RB952Ui-5ac2nD': 'hap-ac-lite',
-  'RBD25G-5HPacQD2HPnD': 'audience', 'RBD52G-5HacD2HnD': 'hap-ac2', 'RBD53iG-5HacD2HnD': 'hap-ac3', 'RBwAPG-5HacD2HnD': 'wap-ac',
-  'RouterBOARD 941-2nD': 'hap-lite', 'cAPGi-5HaxD2HaxD&EG12-EA': 'cap-ax-lte',
-};
 
 export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl', number>;
 
@@ -61,20 +55,18 @@ export function logicalLines(text: string): string[] {
   return out;
 }
 
-/** A router of the export's board with a blank configuration (`reset-configuration no-defaults=yes`). */
-export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
-  const board = (e.model && BOARDS[e.model]) || 'chr';
-  // A CHR gets as many Ethernet ports, drives and serial ports as the export names.
-  const most = (re: RegExp, least: number, limit: number) => Math.min(limit, Math.max(least, ...[...text.matchAll(re)].map((m) => Number(m[1]))));
-  const hardware = {
-    ports: most(/\bether(\d+)\b/g, 5, 64),
-    disks: most(/^(?:\/disk )?set slot(\d+) /gm, 1, 32),
-    serial: most(/^(?:\/port )?set (\d+) name=serial/gm, 0, 3) + 1,
-  };
+/**
+ * A router like the export's (`vrouter --like FILE.rsc`: its model, release, serial number
+ * and packages; a CHR with as many ports, drives and serial ports as the export names) with a
+ * blank configuration (`reset-configuration no-defaults=yes`).
+ */
+export async function blankRouter(_e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
+  const like = readLike(text);
   const router = await Router.start({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-corpus-')), listen: '127.0.0.1',
     ports, loginKeepMs: 600_000, requestLimitMs: 600_000,
-    board, ...(board === 'chr' ? { hardware } : {}),
+    board: like.board, packages: like.packages, ...(like.hardware ? { hardware: like.hardware } : {}),
+    ...(like.rosVersion ? { rosVersion: like.rosVersion } : {}), ...(like.serialNumber ? { serialNumber: like.serialNumber } : {}),
   });
   await run(router, '/system reset-configuration no-defaults=yes');
   return router;

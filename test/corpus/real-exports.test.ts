@@ -1,4 +1,5 @@
-// Every real export of ../shared/corpus/real-exports on a blank router of its board
+// Every real export of ../shared/corpus/real-exports on a router like the one it came from
+// (`vrouter --like FILE.rsc`: its model, release, serial number and packages), made blank
 // (`/system reset-configuration no-defaults=yes`): the lines vrouter refuses are exactly those
 // recorded, with why, in refused.json (regenerate with `node dist/test/corpus/record.js`);
 // everything else loads with /import as one file; and the router's export of it, compact and

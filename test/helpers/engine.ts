@@ -7,6 +7,7 @@ import { POLICIES, type Reply } from '../../src/core/schema.js';
 import { Store } from '../../src/core/store.js';
 import { Device } from '../../src/device/board.js';
 import { menus } from '../../src/menus/index.js';
+import { seedDevice } from '../../src/menus/device.js';
 import { tempDir } from './router.js';
 
 export const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
@@ -23,7 +24,7 @@ export function boot(clock?: { now: number }, options: { device?: boolean } = {}
   const store = Store.open(dir);
   const engine = new Engine(store, menus, clock ? () => clock.now : Date.now);
   if (options.device !== false) engine.services.device = new Device();
-  engine.seed();
+  seedDevice(engine);
   const run = (where: string, command: string, args: Record<string, string> = {}, extra: Extra = {}) =>
     engine.run({ path: where.split('/'), command, args, ...extra }, admin);
   const print = async (where: string, args: Record<string, string> = {}, extra: Extra = {}) => (await run(where, 'print', args, extra)).records;

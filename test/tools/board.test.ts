@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startRouter, tempDir } from '../helpers/router.js';
@@ -12,11 +13,17 @@ const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 
 describe('--board', () => {
   test('--help lists the boards; an unknown board is refused with exit status 2', () => {
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
-    assert.match(help.stdout, /--board NAME +the emulated board \(default hap-ax2\):\n +hap-ax2 +hAP ax\^2 \(C52iG-5HaxD2HaxD\)\n/);
-    assert.match(help.stdout, /\n +rb5009 +RB5009 \(RB5009UG\+S\+\)\n/);
-    const bad = spawnSync(process.execPath, [CLI, '--board', 'nosuch', '--data-dir', tempDir()], { encoding: 'utf8' });
+    assert.match(help.stdout, /--board NAME +the emulated board: a short name or the model as the router\n +prints it \(RB4011iGS\+, C52iG-5HaxD2HaxD\); default hap-ax2:\n +hap-ax2 +hAP ax\^2 \(C52iG-5HaxD2HaxD\)\n/);
+    assert.match(help.stdout, /\n +rb5009 +RB5009UG\+S\+ \(RB5009UG\+S\+\)\n/);
+    assert.match(help.stdout, /\n +ccr2216 +CCR2216-1G-12XS-2XQ \(CCR2216-1G-12XS-2XQ\)\n/);
+    // A SwOS-only switch is no RouterOS board.
+    assert.doesNotMatch(help.stdout, /CSS326/);
+    const bad = spawnSync(process.execPath, [CLI, '--board', 'RB4011iGS', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /^vrouter: --board: "nosuch" is not a board \(hap-ax2, chateau-lte12, cap-ax-lte, rb5009, .*, chr\)\n$/);
+    assert.equal(bad.stderr, 'vrouter: --board: "RB4011iGS" is not a board; the closest are RB4011iGS+, RB4011iGS+5HacQ2HnD, rb4011 (see --help)\n');
+    const swos = spawnSync(process.execPath, [CLI, '--board', 'CSS326-24G-2S+', '--data-dir', tempDir()], { encoding: 'utf8' });
+    assert.equal(swos.status, 2);
+    assert.equal(swos.stderr, 'vrouter: --board: CSS326-24G-2S+ runs SwOS, not RouterOS\n');
     const ports = spawnSync(process.execPath, [CLI, '--ports', '8', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(ports.status, 2);
     assert.equal(ports.stderr, 'vrouter: --ports: only --board chr takes a number of ports\n');
@@ -39,6 +46,7 @@ describe('--board', () => {
       await c.post('/rest/execute', { script: '/interface ethernet set [ find default-name=sfp-sfpplus1 ] name=uplink', 'as-string': '' });
       const text = (await c.post('/rest/interface/ethernet/export', {})).json.ret as string;
       assert.match(text, /^# model = RB5009UG\+S\+$/m);
+    assert.match(text, /^# serial number = HGA09VR0UTR1$/m);
       assert.match(text, /^set \[ find default-name=sfp-sfpplus1 \] name=uplink$/m);
       assert.doesNotMatch(text, /ether6/);
     } finally { await r.stop(); }
@@ -52,6 +60,12 @@ describe('--board', () => {
       const radios = (await client(hap.port).get('/rest/interface/wifi?.proplist=name,default-name')).json;
       assert.deepEqual(radios, [{ 'default-name': 'wifi1', name: 'wifi1' }, { 'default-name': 'wifi2', name: 'wifi2' }]);
     } finally { await hap.stop(); }
+  });
+
+  test('the README lists every board of the catalogue as scripts/boards.mjs prints it', async () => {
+    const { boardsTable } = await import('../../src/device/boards/table.js');
+    const readme = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'README.md'), 'utf8');
+    assert.ok(readme.includes(boardsTable()), 'README.md: regenerate the list of boards with node scripts/boards.mjs');
   });
 
   test('the modem comes and goes with the board the data directory is started on', async () => {

@@ -165,13 +165,21 @@ describe('a blank router shows them', () => {
   });
 
   test('a WiFi interface shows arp but no configuration nobody set', async () => {
-    const wifi = (await c.get('/rest/interface/wifi')).json as Record<string, string>[];
-    assert.ok(wifi.length > 0);
-    for (const w of wifi) {
-      assert.equal(w.arp, 'enabled');
-      assert.equal(w['arp-timeout'], 'auto');
-      assert.ok(!Object.keys(w).some((k) => k.startsWith('configuration.') || k.startsWith('security.')), JSON.stringify(w));
-    }
+    // Without the default configuration, which sets the radios up as access points.
+    const own = await startRouter();
+    try {
+      const oc = client(own.port);
+      await oc.post('/rest/system/reset-configuration', { 'no-defaults': 'yes' });
+      const wifi = (await oc.get('/rest/interface/wifi')).json as Record<string, string>[];
+      assert.ok(wifi.length > 0);
+      for (const w of wifi) {
+        assert.equal(w.arp, 'enabled');
+        assert.equal(w['arp-timeout'], 'auto');
+        // A radio the default configuration has not enabled is disabled.
+        assert.equal(w.disabled, 'true');
+        assert.ok(!Object.keys(w).some((k) => k.startsWith('configuration.') || k.startsWith('security.')), JSON.stringify(w));
+      }
+    } finally { await own.stop(); }
   });
 
   test('a DHCP server added with only its interface shows the documented values', async () => {
@@ -188,7 +196,12 @@ describe('a blank router shows them', () => {
 describe('a board with the wireless package shows them', () => {
   let r: TestRouter;
   let c: ReturnType<typeof client>;
-  before(async () => { r = await startRouter({ board: 'hap-ac2' }); c = client(r.port); });
+  before(async () => {
+    r = await startRouter({ board: 'hap-ac2' });
+    c = client(r.port);
+    // Without the default configuration, which sets the radios up as access points.
+    await c.post('/rest/system/reset-configuration', { 'no-defaults': 'yes' });
+  });
   after(() => r.stop());
 
   test('each radio and a virtual AP show the board-independent wireless values', async () => {

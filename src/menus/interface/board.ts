@@ -1,5 +1,5 @@
-// The board's own interfaces beyond the five Ethernet ports every profile has: more
-// Ethernet and SFP ports (`ether6`, `sfp-sfpplus1`, `sfp28-1`) and the radios (`wifi1` of the
+// The board's own interfaces: its Ethernet and SFP ports (first boot writes them; a data
+// directory from another board gets those it lacks here) and the radios (`wifi1` of the
 // wifi package, `wlan1` of the wireless package). The router makes them at start-up, as a
 // real one finds its hardware, so a configuration from another board of the same model
 // (`set [ find default-name=sfp-sfpplus1 ] ...`) finds them; they are never removed.
@@ -24,12 +24,13 @@ export function attachBoardPorts(env: Environment) {
     table.insertSorted(row);
     changes.push({ op: 'insert', table: INTERFACE_TABLE, row });
   };
-  (board.ports ?? []).forEach((port, i) => {
-    if (!have.has(port)) add({ 'default-name': port, type: 'ether', 'orig-mac-address': etherMac(board.ethernetPorts + i + 1) });
+  board.ports.forEach((port, i) => {
+    if (!have.has(port)) add({ 'default-name': port, type: 'ether', 'orig-mac-address': etherMac(i + 1) });
   });
   const radios = board.radios;
   (radios?.names ?? []).forEach((radio, i) => {
-    if (!have.has(radio)) add({ 'default-name': radio, type: radios!.type, 'orig-mac-address': etherMac(0x40 + i) });
+    // A radio comes disabled; the default configuration enables it (src/device/defconf.ts).
+    if (!have.has(radio)) add({ 'default-name': radio, type: radios!.type, 'orig-mac-address': etherMac(0x40 + i), disabled: 'true' });
   });
   // Inserted one by one so that each name is taken before the next; stored together.
   for (const c of changes) if (c.op === 'insert') table.remove(c.row.id);

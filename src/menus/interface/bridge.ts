@@ -10,7 +10,6 @@ import type { Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.
 import type { Row } from '../../core/store.js';
 import { bool, duration, int, mac, str } from '../../core/values.js';
 import { dynamic, interfaceRef } from '../common.js';
-import { etherMac, etherNames } from './ethernet.js';
 import {
   DUPLICATE_NAME, INTERFACE_TABLE, MAX_MS_32, PORT_TABLE, bridgeOfInterface, choice, hexInt, interfaceAt,
   interfaceFields, isRunning, macOf, orWord,
@@ -116,7 +115,6 @@ export const bridge: MenuDecl = {
   },
   // defconf: `add name=bridge auto-mac=yes ... comment=defconf`, then `set bridge
   // auto-mac=no admin-mac=<MAC of the first port that is not ether1>` (routeros-facts.md 3).
-  defaults: [{ name: 'bridge', 'auto-mac': 'false', 'admin-mac': etherMac(2), comment: 'defconf' }],
 };
 
 // ---------------------------------------------------------------- /interface/bridge/port
@@ -237,6 +235,4 @@ export const bridgePort: MenuDecl = {
       if (interfaceAt(env, port.values.bridge)) throw failure('device already added as bridge port');
     }
   },
-  // Port ids start at *0 on a real router (terraform-provider-routeros, routeros-facts.md 2.9).
-  defaults: etherNames().slice(1).map((name, i) => ({ '.id': `*${i}`, bridge: 'bridge', interface: name, comment: 'defconf' })),
 };

@@ -4,17 +4,14 @@
 // DELETE of a port names no record a remove could take (spec section 7).
 
 import { findRows } from '../../core/records.js';
-import type { CommandContext, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
+import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
 import { bool, int, listOf, mac, name, str } from '../../core/values.js';
-import { BOARDS } from '../../device/board.js';
+import { BOARDS, DEFAULT_BOARD, type Board, type Device } from '../../device/board.js';
 import { ethernetMonitor } from './monitor.js';
 import {
   ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, boardPorts, choice, counter, interfaceFields,
 } from './interface.js';
-
-/** The emulated board; its port count decides how many etherN the router has. */
-const BOARD = BOARDS['hap-ax2'];
 
 /**
  * The burnt-in address of port N: consecutive addresses under a MikroTik OUI (D4:01:C3),
@@ -24,9 +21,9 @@ export function etherMac(n: number): string {
   return `D4:01:C3:00:00:${n.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
-/** The names the router gives its Ethernet ports: ether1..etherN. */
-export function etherNames(): string[] {
-  return Array.from({ length: BOARD.ethernetPorts }, (_, i) => `ether${i + 1}`);
+/** The board this router runs on (the default board when none is attached, as in unit tests). */
+export function boardOf(env: Environment): Board {
+  return (env.services.device as Device | undefined)?.board ?? BOARDS[DEFAULT_BOARD];
 }
 
 /**
@@ -77,8 +74,12 @@ export const ethernet: MenuDecl = {
     'loop-protect-disable-time': interfaceFields['loop-protect-disable-time'],
     'loop-protect-send-interval': interfaceFields['loop-protect-send-interval'],
     'loop-protect-status': interfaceFields['loop-protect-status'],
-    // The hAP's ports hang off its switch chip (6.49 exports show `switch=switch1`).
-    switch: { type: str(), readOnly: true, default: 'switch1' },
+    // The switch chip the port hangs off (6.49 exports show `switch=switch1`), as the catalogue
+    // says; a port wired to the CPU (a CCR's ether1, a CHR's) shows none.
+    switch: {
+      type: str(), readOnly: true, stable: true,
+      derive: (row, env) => boardOf(env).interfaces.find((p) => p.name === row.values['default-name'])?.switch,
+    },
     running: interfaceFields.running,
     slave: interfaceFields.slave,
     // The port's own counters, named as in the real reply (plural `rx-bytes`, unlike /interface).
@@ -109,7 +110,8 @@ export const ethernet: MenuDecl = {
       },
     },
   },
-  defaults: etherNames().map((name, i) => ({
+  // The board's ports, in its order, each with the next burnt-in address.
+  defaults: (env) => boardOf(env).ports.map((name, i) => ({
     name,
     'default-name': name,
     'orig-mac-address': etherMac(i + 1),

@@ -55,8 +55,6 @@ export const interfaceList: MenuDecl = {
   },
   defaults: [
     ...BUILTIN.map(([id, listName, text]) => ({ '.id': id, name: listName, builtin: 'true', comment: text })),
-    { '.id': '*2000010', name: 'WAN', comment: 'defconf' },
-    { '.id': '*2000011', name: 'LAN', comment: 'defconf' },
   ],
 };
 
@@ -71,8 +69,4 @@ export const interfaceListMember: MenuDecl = {
     invalid: invalid('interface/list/member'),
   },
   unique: [['list', 'interface']],
-  defaults: [
-    { list: 'LAN', interface: 'bridge', comment: 'defconf' },
-    { list: 'WAN', interface: 'ether1', comment: 'defconf' },
-  ],
 };

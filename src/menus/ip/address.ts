@@ -44,5 +44,4 @@ export const ipAddress: MenuDecl = {
     vrf: { type: str(), readOnly: true, default: 'main' },
   },
   unique: [['address', 'interface']],
-  defaults: [{ address: '192.168.88.1/24', interface: 'bridge', comment: 'defconf' }],
 };

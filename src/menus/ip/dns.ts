@@ -71,7 +71,6 @@ export const dns: MenuDecl = {
       }
     }
   },
-  defaults: [{ 'allow-remote-requests': 'yes' }],
 };
 
 // ---------------------------------------------------------------- /ip/dns/static
@@ -107,5 +106,4 @@ export const dnsStatic: MenuDecl = {
   verify(next) {
     if (next.type === 'A') delete next.type;
   },
-  defaults: [{ name: 'router.lan', address: '192.168.88.1', comment: 'defconf' }],
 };

@@ -261,21 +261,6 @@ export const filter: MenuDecl = {
     invalid: invalid('ip/firewall/filter'),
   },
   commands: ruleCommands,
-  // The default configuration's IPv4 rules, in the router's order (docs/routeros-facts.md §3).
-  defaults: [
-    { chain: 'input', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related,untracked' },
-    { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
-    { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'defconf: accept ICMP' },
-    { chain: 'input', action: 'accept', 'dst-address': '127.0.0.1', comment: 'defconf: accept to local loopback (for CAPsMAN)' },
-    { chain: 'input', action: 'drop', 'in-interface-list': '!LAN', comment: 'defconf: drop all not coming from LAN' },
-    { chain: 'forward', action: 'accept', 'ipsec-policy': 'in,ipsec', comment: 'defconf: accept in ipsec policy' },
-    { chain: 'forward', action: 'accept', 'ipsec-policy': 'out,ipsec', comment: 'defconf: accept out ipsec policy' },
-    { chain: 'forward', action: 'fasttrack-connection', 'connection-state': 'established,related', comment: 'defconf: fasttrack' },
-    // The space after the second comma is the router's own.
-    { chain: 'forward', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related, untracked' },
-    { chain: 'forward', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
-    { chain: 'forward', action: 'drop', 'connection-state': 'new', 'connection-nat-state': '!dstnat', 'in-interface-list': 'WAN', comment: 'defconf: drop all from WAN not DSTNATed' },
-  ],
 };
 
 // ---------------------------------------------------------------- /ip/firewall/nat
@@ -297,9 +282,6 @@ export const nat: MenuDecl = {
     invalid: invalid('ip/firewall/nat'),
   },
   commands: ruleCommands,
-  defaults: [
-    { chain: 'srcnat', action: 'masquerade', 'out-interface-list': 'WAN', 'ipsec-policy': 'out,none', comment: 'defconf: masquerade' },
-  ],
 };
 
 // ---------------------------------------------------------------- other rule menus

@@ -22,5 +22,4 @@ export const pool: MenuDecl = {
     // Where addresses come from once this pool is used up; shown only when set.
     'next-pool': ref('ip/pool'),
   },
-  defaults: [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
 };

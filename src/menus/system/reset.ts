@@ -8,13 +8,14 @@
 
 import type { Engine } from '../../core/engine.js';
 import { inVariant, readValue } from '../../core/records.js';
-import type { CommandContext, Menu, MenuDecl, Reply } from '../../core/schema.js';
+import { defaultsOf, type CommandContext, type Menu, type MenuDecl, type Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
 import { str } from '../../core/values.js';
 import { JOB_TABLE } from '../../console/runtime.js';
 import { consoleOf } from '../console.js';
 import { importFile } from '../import.js';
 import { madeValues } from '../board-records.js';
+import { setRadios } from '../defconf.js';
 
 /** Whether a first-boot record is the router's own, not part of the default configuration. */
 export function isSystemDefault(menu: Menu, given: Reply): boolean {
@@ -63,7 +64,9 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
       if (!permanent && row.values['default-name'] !== undefined) {
         kept++;
         const { type, 'orig-mac-address': mac } = row.values;
-        mutations.push({ op: 'update', table: name, id: row.id, values: { type, 'default-name': row.values['default-name'], name: row.values['default-name'], ...(mac ? { 'orig-mac-address': mac } : {}) } });
+        // A radio comes back disabled, as the board found it (the default configuration enables it again).
+        const radio: Record<string, string> = type === 'wifi' || type === 'wlan' ? { disabled: 'true' } : {};
+        mutations.push({ op: 'update', table: name, id: row.id, values: { type, 'default-name': row.values['default-name'], name: row.values['default-name'], ...(mac ? { 'orig-mac-address': mac } : {}), ...radio } });
         continue;
       }
       if (!permanent) {
@@ -77,7 +80,7 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
       for (const [field, decl] of permanent.fields) {
         if (decl.readOnly && row.values[field] !== undefined) values[field] = row.values[field];
       }
-      const given = permanent.decl.defaults?.find((d) => d['default-name'] === row.values['default-name']);
+      const given = defaultsOf(permanent.decl, engine).find((d) => d['default-name'] === row.values['default-name']);
       for (const [field, input] of Object.entries(given ?? {})) {
         const decl = permanent.fields.get(field);
         if (decl && field !== '.id') values[field] = readValue(engine, permanent, field, decl, input);
@@ -94,6 +97,8 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
     engine.store.table(name).nextId = first ?? 1;
   }
   engine.seed((menu, given) => !menu.decl.permanent && !untouched.has(menu.table) && (!opts.noDefaults || isSystemDefault(menu, given)));
+  // The radios are the board's: defconf sets them up again (src/menus/defconf.ts).
+  if (!opts.noDefaults) setRadios(engine);
   // The router comes back listening where its command line says (DESIGN: ports given on the
   // command line are written into /ip/service at every start), so the services keep their ports.
   const restore: Mutation[] = [];

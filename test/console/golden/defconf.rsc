@@ -4,22 +4,42 @@
 # serial number = HGA09VR0UTR1
 /interface bridge
 add admin-mac=D4:01:C3:00:00:02 auto-mac=no comment=defconf name=bridge
+/interface wifi
+set [ find default-name=wifi1 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
+set [ find default-name=wifi2 ] channel.skip-dfs-channels=10min-cac \
+    configuration.mode=ap configuration.ssid=MikroTik-000002 disabled=no \
+    security.authentication-types=wpa2-psk,wpa3-psk security.ft=yes \
+    security.ft-over-ds=yes
 /interface list
 add comment=defconf name=WAN
 add comment=defconf name=LAN
 /ip pool
 add name=default-dhcp ranges=192.168.88.10-192.168.88.254
+/ip dhcp-server
+add address-pool=default-dhcp interface=bridge name=defconf
 /interface bridge port
 add bridge=bridge comment=defconf interface=ether2
 add bridge=bridge comment=defconf interface=ether3
 add bridge=bridge comment=defconf interface=ether4
 add bridge=bridge comment=defconf interface=ether5
+add bridge=bridge comment=defconf interface=wifi1
+add bridge=bridge comment=defconf interface=wifi2
+/ip neighbor discovery-settings
+set discover-interface-list=LAN
 /interface list member
 add comment=defconf interface=bridge list=LAN
 add comment=defconf interface=ether1 list=WAN
 /ip address
 add address=192.168.88.1/24 comment=defconf interface=bridge network=\
     192.168.88.0
+/ip dhcp-client
+add comment=defconf interface=ether1
+/ip dhcp-server network
+add address=192.168.88.0/24 comment=defconf dns-server=192.168.88.1 gateway=\
+    192.168.88.1
 /ip dns
 set allow-remote-requests=yes
 /ip dns static
@@ -52,3 +72,66 @@ add action=drop chain=forward comment=\
 /ip firewall nat
 add action=masquerade chain=srcnat comment="defconf: masquerade" \
     ipsec-policy=out,none out-interface-list=WAN
+/ipv6 firewall address-list
+add address=::/128 comment="defconf: unspecified address" list=bad_ipv6
+add address=::1/128 comment="defconf: lo" list=bad_ipv6
+add address=fec0::/10 comment="defconf: site-local" list=bad_ipv6
+add address=::ffff:0.0.0.0/96 comment="defconf: ipv4-mapped" list=bad_ipv6
+add address=::/96 comment="defconf: ipv4 compat" list=bad_ipv6
+add address=100::/64 comment="defconf: discard only " list=bad_ipv6
+add address=2001:db8::/32 comment="defconf: documentation" list=bad_ipv6
+add address=2001:10::/28 comment="defconf: ORCHID" list=bad_ipv6
+add address=3ffe::/16 comment="defconf: 6bone" list=bad_ipv6
+/ipv6 firewall filter
+add action=accept chain=input comment=\
+    "defconf: accept established,related,untracked" connection-state=\
+    established,related,untracked
+add action=drop chain=input comment="defconf: drop invalid" connection-state=\
+    invalid
+add action=accept chain=input comment="defconf: accept ICMPv6" protocol=\
+    icmpv6
+add action=accept chain=input comment="defconf: accept UDP traceroute" \
+    dst-port=33434-33534 protocol=udp
+add action=accept chain=input comment=\
+    "defconf: accept DHCPv6-Client prefix delegation." dst-port=546 protocol=\
+    udp src-address=fe80::/10
+add action=accept chain=input comment="defconf: accept IKE" dst-port=500,4500 \
+    protocol=udp
+add action=accept chain=input comment="defconf: accept ipsec AH" protocol=\
+    ipsec-ah
+add action=accept chain=input comment="defconf: accept ipsec ESP" protocol=\
+    ipsec-esp
+add action=accept chain=input comment=\
+    "defconf: accept all that matches ipsec policy" ipsec-policy=in,ipsec
+add action=drop chain=input comment=\
+    "defconf: drop everything else not coming from LAN" in-interface-list=\
+    !LAN
+add action=accept chain=forward comment=\
+    "defconf: accept established,related,untracked" connection-state=\
+    established,related,untracked
+add action=drop chain=forward comment="defconf: drop invalid" \
+    connection-state=invalid
+add action=drop chain=forward comment=\
+    "defconf: drop packets with bad src ipv6" src-address-list=bad_ipv6
+add action=drop chain=forward comment=\
+    "defconf: drop packets with bad dst ipv6" dst-address-list=bad_ipv6
+add action=drop chain=forward comment="defconf: rfc4890 drop hop-limit=1" \
+    hop-limit=equal:1 protocol=icmpv6
+add action=accept chain=forward comment="defconf: accept ICMPv6" protocol=\
+    icmpv6
+add action=accept chain=forward comment="defconf: accept HIP" protocol=139
+add action=accept chain=forward comment="defconf: accept IKE" dst-port=\
+    500,4500 protocol=udp
+add action=accept chain=forward comment="defconf: accept ipsec AH" protocol=\
+    ipsec-ah
+add action=accept chain=forward comment="defconf: accept ipsec ESP" protocol=\
+    ipsec-esp
+add action=accept chain=forward comment=\
+    "defconf: accept all that matches ipsec policy" ipsec-policy=in,ipsec
+add action=drop chain=forward comment=\
+    "defconf: drop everything else not coming from LAN" in-interface-list=\
+    !LAN
+/tool mac-server
+set allowed-interface-list=LAN
+/tool mac-server mac-winbox
+set allowed-interface-list=LAN

@@ -1,0 +1,39 @@
+// The catalogue as the README lists it (`node scripts/boards.mjs` prints it; a test holds
+// the README to it).
+
+import { CATALOGUE, type Board } from './index.js';
+
+/** `ether1-10, sfp-sfpplus1`: a board's ports, runs of one prefix written as ranges. */
+function portRanges(b: Board): string {
+  const runs: string[] = [];
+  let i = 0;
+  while (i < b.ports.length) {
+    const m = /^(.*?)(\d+)$/.exec(b.ports[i])!;
+    let j = i;
+    while (j + 1 < b.ports.length) {
+      const n = /^(.*?)(\d+)$/.exec(b.ports[j + 1])!;
+      if (n[1] !== m[1] || Number(n[2]) !== Number(m[2]) + (j + 1 - i)) break;
+      j++;
+    }
+    runs.push(j > i ? `${b.ports[i]}-${/\d+$/.exec(b.ports[j])![0]}` : b.ports[i]);
+    i = j + 1;
+  }
+  return runs.join(' ');
+}
+
+const DEFCONF: Record<Board['defconf'], string> = {
+  router: 'home router', ap: 'access point', switch: 'switch', ccr: 'ether1 address', chr: 'DHCP client', none: 'none',
+};
+
+export function boardsTable(): string {
+  const rows = CATALOGUE.map((b) => {
+    const extras = [
+      b.radios && `${b.radios.names.join(' ')} (${b.packages[1]?.name})`,
+      b.lte && `lte1 (${b.lte.model})`,
+      b.serial?.length && b.serial.join(' '),
+      b.lcd && 'LCD', b.dualBoot && 'SwOS dual boot', b.swosOnly && 'SwOS only: not runnable',
+    ].filter(Boolean).join(', ');
+    return `| \`${b.key}\` | \`${b.model}\` | ${b.name.replaceAll('^', '\\^')} | ${b.architecture} | ${portRanges(b)} | ${extras} | ${DEFCONF[b.defconf]} |`;
+  });
+  return ['| `--board` | model | board name | arch | ports | radios, modem, serial, other | defconf |', '|---|---|---|---|---|---|---|', ...rows].join('\n') + '\n';
+}
