@@ -24,7 +24,7 @@ describe('a chain of three routers', () => {
   test('each node is its own router: identity, board and release from the topology', async () => {
     assert.deepEqual((await t.rest('r1').get('/rest/system/identity')).json, { name: 'r1' });
     const r2 = (await t.rest('r2').get('/rest/system/resource')).json;
-    assert.equal(r2['board-name'], 'RB5009');
+    assert.equal(r2['board-name'], 'RB5009UG+S+');
     assert.equal(r2.version, '7.20 (stable)');
     assert.equal((await t.rest('r3').get('/rest/system/resource')).json['board-name'], 'CHR');
   });
@@ -154,7 +154,7 @@ describe('the console face', () => {
     assert.equal(neighbors.json.ret, [
       'Columns: INTERFACE, ADDRESS, MAC-ADDRESS, IDENTITY, VERSION, BOARD',
       '# INTERFACE  ADDRESS    MAC-ADDRESS        IDENTITY  VERSION        BOARD',
-      `0 ether2     10.0.12.2  ${mac2}  r2        7.20 (stable)  RB5009`,
+      `0 ether2     10.0.12.2  ${mac2}  r2        7.20 (stable)  RB5009UG+S+`,
     ].join('\r\n'));
     const arp = await t.rest('r1').post('/rest/execute', { script: '/ip arp print', 'as-string': '' });
     assert.equal(arp.json.ret, [

@@ -51,7 +51,7 @@ describe('vrouter lab', () => {
     assert.equal(lines[0], `vrouter lab chain: 3 routers, 2 links, data in ${dir}`);
     assert.match(lines[1], /^NODE\s+BOARD\s+VERSION\s+WWW\s+API/);
     assert.equal(lines[3].split(/\s+/)[0], 'r2');
-    assert.equal(lines[3].split(/\s+/)[1], 'RB5009');
+    assert.equal(lines[3].split(/\s+/)[1], 'RB5009UG+S+');
     assert.ok(lines[3].includes(String(json.nodes.r2.www)));
     for (const node of ['r1', 'r2', 'r3']) {
       assert.equal(typeof json.nodes[node].www, 'number');
