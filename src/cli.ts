@@ -9,7 +9,9 @@ import path from 'node:path';
 import { parseDuration } from './core/values.js';
 import { StoreError } from './core/store.js';
 import { BOARDS, DEFAULT_BOARD, type Hardware } from './device/board.js';
-import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
+import { DEFAULT_ROS_VERSION, since } from './device/version.js';
+import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
+import { releaseFor } from './tree/tree.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
 
@@ -26,7 +28,9 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
-  --ros-version V         the RouterOS version to report and behave as, 7.x (default ${DEFAULT_ROS_VERSION})
+  --ros-version V         the RouterOS release to run: its menus, arguments and behaviours
+                          (default ${DEFAULT_ROS_VERSION}; ${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch)
+  --packages A,B          extra packages installed besides the board's (container, iot ...)
   --board NAME            the emulated board (default ${DEFAULT_BOARD}):
 ${Object.entries(BOARDS).map(([key, b]) => `                            ${key.padEnd(14)}${b.name} (${b.model})`).join('\n')}
   --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
@@ -94,8 +98,11 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       options.requestLimitMs = duration(value());
     } else if (flag === '--ros-version') {
       const v = value();
-      if (!versionParts(v)) throw new UsageError(`--ros-version: "${v}" is not a RouterOS 7.x version (e.g. 7.17, 7.24.1)`);
+      const refused = refuseVersion(v);
+      if (refused) throw new UsageError(refused);
       options.rosVersion = v;
+    } else if (flag === '--packages') {
+      options.packages = value().split(',').map((p) => p.trim()).filter(Boolean);
     } else if (flag === '--board') {
       const v = value();
       if (!Object.hasOwn(BOARDS, v)) throw new UsageError(`--board: "${v}" is not a board (${Object.keys(BOARDS).join(', ')})`);
@@ -110,6 +117,8 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       throw new UsageError(`unknown flag ${arg} (see --help)`);
     }
   }
+  const refused = options.packages && refusePackages(releaseFor(options.rosVersion ?? DEFAULT_ROS_VERSION)!, options.packages);
+  if (refused) throw new UsageError(refused);
   if (hardwareFlag && options.board !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;
 }

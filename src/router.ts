@@ -12,7 +12,8 @@ import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
-import { menus } from './menus/index.js';
+import { menusOf } from './menus/index.js';
+import { bootRelease } from './device/release.js';
 import { attachDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
@@ -41,6 +42,8 @@ export interface RouterOptions {
   hardware?: Hardware;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
+  /** Extra packages installed besides the board's (`--packages`). */
+  packages?: readonly string[];
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -64,10 +67,14 @@ export class Router {
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
-    this.engine = new Engine(store, menus);
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
+    // The release's tree with the packages installed at this boot (src/device/release.ts).
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
+    this.engine = new Engine(store, menusOf(release.tree));
+    this.engine.services.tree = release.tree;
     const device = new Device(options.hardware ? withHardware(board, options.hardware) : board, this.engine);
     device.rosVersion = this.rosVersion;
+    this.engine.services.release = release;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);

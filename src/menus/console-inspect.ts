@@ -16,13 +16,15 @@ import type { Engine, Node } from '../core/engine.js';
 import type { CommandContext, CommandDecl, MenuDecl, Reply } from '../core/schema.js';
 import { oneOf, str, withDesc, choice } from '../core/values.js';
 import { noMatch } from '../core/errors.js';
-import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type TreeDir } from '../tree/tree.js';
+import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from '../tree/tree.js';
 import { sorted } from './tool/common.js';
 
 type NodeType = 'dir' | 'path' | 'cmd' | 'arg';
 
 interface Place {
   name: string;
+  /** The router's tree (its release and packages). */
+  t: Tree;
   type: NodeType;
   /** A directory: the tree's and the engine's node at it. */
   dir?: TreeDir;
@@ -37,12 +39,12 @@ interface Place {
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-function dirPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: dir?.p ? 'path' : 'dir', dir, node };
+function dirPlace(t: Tree, name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { t, name, type: dir?.p ? 'path' : 'dir', dir, node };
 }
 
-function cmdPlace(name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: 'cmd', treeArgs: argsOf(dir, name), cmd: node?.commands.get(name) };
+function cmdPlace(t: Tree, name: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { t, name, type: 'cmd', treeArgs: argsOf(dir, name, t), cmd: node?.commands.get(name) };
 }
 
 /** The argument of a command place, if it has one by that name. */
@@ -50,23 +52,24 @@ function argPlace(cmd: Place, name: string): Place | undefined {
   const spec = cmd.treeArgs?.[name];
   const decl = cmd.cmd?.args?.[name];
   if (spec === undefined && !decl) return undefined;
-  return { name, type: 'arg', note: spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '', values: spec === undefined ? [] : valuesOf(spec) };
+  return { t: cmd.t, name, type: 'arg', note: spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '', values: spec === undefined ? [] : valuesOf(spec) };
 }
 
 /** The place a path of words names, or undefined when it names nothing. */
 function locate(engine: Engine, words: readonly string[]): Place | undefined {
-  let dir: TreeDir | undefined = tree().root;
+  const t = (engine.services.tree as Tree | undefined) ?? tree();
+  let dir: TreeDir | undefined = t.root;
   let node: Node | undefined = engine.root;
-  let place = dirPlace('', dir, node);
+  let place = dirPlace(t, '', dir, node);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (place.type === 'cmd') return i === words.length - 1 ? argPlace(place, w) : undefined;
     if (place.type === 'arg') return undefined;
     const subDir: TreeDir | undefined = dir?.d?.[w];
     const subNode: Node | undefined = node?.children.get(w);
-    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(w, dir, node); continue; }
+    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(t, w, dir, node); continue; }
     if (dir?.c?.[w] === undefined && !node?.commands.has(w)) return undefined;
-    place = cmdPlace(w, dir, node);
+    place = cmdPlace(t, w, dir, node);
   }
   return place;
 }
@@ -75,9 +78,9 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
 function children(place: Place): Place[] {
   if (place.type === 'dir' || place.type === 'path') {
     const names = new Set([...Object.keys(place.dir?.d ?? {}), ...(place.node?.children.keys() ?? [])]);
-    const out = [...names].map((n) => dirPlace(n, place.dir?.d?.[n], place.node?.children.get(n)));
+    const out = [...names].map((n) => dirPlace(place.t, n, place.dir?.d?.[n], place.node?.children.get(n)));
     const cmds = new Set([...Object.keys(place.dir?.c ?? {}), ...(place.node?.commands.keys() ?? [])]);
-    for (const n of cmds) out.push(cmdPlace(n, place.dir, place.node));
+    for (const n of cmds) out.push(cmdPlace(place.t, n, place.dir, place.node));
     return out.sort(byName);
   }
   if (place.type === 'cmd') {

@@ -20,6 +20,7 @@ import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
+import { dirAt, tree, type Tree } from '../tree/tree.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
@@ -63,13 +64,48 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
 ];
 
+const declared = new WeakMap<Tree, readonly MenuDecl[]>();
+
 /**
- * Every menu of the tree: generated declarations refined by the hand ones (src/tree), with
- * `export` where the tree has it (./export.ts).
+ * Every menu of a tree (a release with its installed packages): generated declarations
+ * refined by the hand ones (src/tree), with `export` where the tree has it (./export.ts).
+ * A hand declaration of a menu the newest release has and this tree lacks (an older release,
+ * a package not installed) is left out: the router has no such menu. Built once per tree.
  */
-export const menus: readonly MenuDecl[] = withExport(declareTree(handMenus, {
-  place: placeInterfaceKind,
-  refers: references,
-  defaultOf: documentedDefault,
-  notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
-}));
+export function menusOf(t: Tree): readonly MenuDecl[] {
+  let out = declared.get(t);
+  if (out) return out;
+  const newest = tree();
+  const hand = t === newest ? handMenus : handMenus.filter((d) => dirAt(d.path, t) !== undefined || dirAt(d.path, newest) === undefined);
+  out = withExport(declareTree(hand, {
+    place: placeInterfaceKind,
+    refers: references,
+    defaultOf: documentedDefault,
+    dropMissing: t !== newest,
+    notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
+  }, t), t);
+  if (t !== newest) out = out.map(fitDefaults);
+  declared.set(t, out);
+  return out;
+}
+
+/** Every menu of the newest release with every package (tests and tools that want them all). */
+export const allMenus = (): readonly MenuDecl[] => menusOf(tree());
+
+/**
+ * On another release a default written for the newest may not be a value the release's
+ * type takes (an enumeration without the word, a range that grew): the field then has no
+ * default there rather than the router refusing to start.
+ */
+function fitDefaults(decl: MenuDecl): MenuDecl {
+  const misfits = Object.entries(decl.fields ?? {}).filter(([, f]) => {
+    if (f.default === undefined || f.derive || f.ref) return false;
+    try { return f.type.parse(f.default) !== f.default; } catch { return true; }
+  });
+  if (!misfits.length) return decl;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  const fields = { ...decl.fields };
+  for (const [name, f] of misfits) { const { default: _, ...rest } = f; fields[name] = rest; }
+  copy.fields = fields;
+  return copy;
+}

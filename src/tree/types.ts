@@ -199,7 +199,7 @@ function fromSpec(name: string, note: string, values: readonly string[], marks: 
 
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
   const fromNote = typeOfNote(note);
-  if (fromNote) return fromNote;
+  if (fromNote) return alsoWords(fromNote, values);
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
   // IP protocols: the names offered, or a number (`protocol=139`).
@@ -211,6 +211,21 @@ function specType(name: string, note: string, values: readonly string[], marks: 
     return words(values, { negatable: marks.includes('!') });
   }
   return text(note);
+}
+
+/**
+ * The words completion offers besides what the note describes (`..1h (time interval)` with
+ * `unspecified`, as 7.9-7.23 describe ipv6/nd's reachable-time): the router takes them too.
+ */
+function alsoWords(type: ValueType, values: readonly string[]): ValueType {
+  const extra = values.filter((v) => /^[a-z][a-z0-9-]*$/.test(v) && !takes(type, v));
+  if (!extra.length) return type;
+  const set = new Set(extra);
+  return { ...type, parse: (input) => (set.has(input) ? input : type.parse(input)) };
+}
+
+function takes(type: ValueType, input: string): boolean {
+  try { type.parse(input); return true; } catch { return false; }
 }
 
 /** The type a note describes by itself, or undefined when it needs the completion values. */
