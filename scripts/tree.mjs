@@ -59,8 +59,8 @@ function union(a, b) {
   return out;
 }
 
-/** One release: the compact tree of a raw inspect tree. */
-function derive(raw) {
+/** One release: the compact tree of a raw inspect tree (`raw722`: the release the completions come from). */
+function derive(raw, raw722 = false) {
   const counts = { dirs: 0, commands: 0, args: 0, completed: 0 };
   const signatures = [];
   const index = new Map();
@@ -104,6 +104,18 @@ function derive(raw) {
           args[a] = argSpec(v[a], isCmd(o) ? o[a] : undefined);
         }
         cmds[name] = signature(args);
+      }
+    }
+    // The properties `get` names are 7.22.3's: on another release, leave out those 7.22.3
+    // lets add or set change and this release does not (its router has no such property).
+    if (cmds.get !== undefined && old && !raw722) {
+      const get = signatures[cmds.get];
+      const names = get['value-name'];
+      if (Array.isArray(names)) {
+        const here = new Set([...Object.keys(dir.add ?? {}), ...Object.keys(dir.set ?? {})]);
+        const there = new Set([...Object.keys(isCmd(old.add) ? old.add : {}), ...Object.keys(isCmd(old.set) ? old.set : {})]);
+        const kept = names[1].filter((n) => here.has(n) || !there.has(n));
+        if (kept.length !== names[1].length) cmds.get = signature({ ...get, 'value-name': names.length > 2 ? [names[0], kept, names[2]] : [names[0], kept] });
       }
     }
     // `path` nodes (/interface, /ip, /system ...) are directories that inspect names `path`.
@@ -328,7 +340,7 @@ for (const { base, extra } of raws) {
 }
 
 const releases = raws.map(({ version, base, extra }) => {
-  const release = derive(union(extra, base));
+  const release = derive(union(extra, base), version === (deep._meta?.version ?? '7.22.3'));
   addHandMenus(release, captured);
   const { packages, hides } = packagesOf(base, extra, version);
   for (const [owner, menus] of Object.entries(release.handPackages ?? {})) packages[owner] = [...(packages[owner] ?? []), ...menus];

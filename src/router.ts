@@ -14,6 +14,7 @@ import { Logins, type Account, type Directory, type Entry, type LoginEvents } fr
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
 import { bootRelease } from './device/release.js';
+import type { Package } from './device/packages.js';
 import { attachDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
@@ -56,7 +57,8 @@ const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
 
 export class Router {
-  readonly engine: Engine;
+  /** The engine of this boot: a reboot that changes the installed packages makes a new one. */
+  engine: Engine;
   readonly logins: Logins;
   /** The network faces, following /ip/service (started by `start`). */
   services?: Services;
@@ -69,6 +71,7 @@ export class Router {
   private constructor(readonly store: Store, readonly options: RouterOptions) {
     const board = BOARDS[options.board ?? DEFAULT_BOARD];
     // The release's tree with the packages installed at this boot (src/device/release.ts).
+    this.boardPackages = board.packages;
     const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
@@ -110,6 +113,29 @@ export class Router {
     this.logins = new Logins(this.directory(), options.loginKeepMs, () => this.engine.now(), events);
     // A reboot the configuration asks for: after the answer has left (a real router answers, then goes down).
     this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
+  }
+
+  /** The packages the board ships with (src/device/board.ts). */
+  private readonly boardPackages: readonly Package[];
+
+  /**
+   * A boot: the packages /system/package disable and enable scheduled take effect, and with
+   * another set of packages the router has another set of menus (a new engine on the same store).
+   */
+  private rebootPackages() {
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? []);
+    const old = this.engine;
+    if (release.tree !== old.services.tree) {
+      const engine = new Engine(this.store, menusOf(release.tree));
+      Object.assign(engine.services, old.services);
+      old.close();
+      this.engine = engine;
+    }
+    this.engine.services.tree = release.tree;
+    this.engine.services.release = release;
+    // The package records are made again from this boot's packages (src/menus/system/package.ts).
+    const listed = this.store.table('system/package').rows.filter((r) => r.dynamic);
+    if (listed.length) this.store.commit(listed.map((r) => ({ op: 'delete' as const, table: 'system/package', id: r.id })));
   }
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
@@ -291,6 +317,7 @@ export class Router {
     await stopScheduler(this.engine);
     this.logins.close();
     (this.engine.services.device as Device).startedAt = Date.now();
+    this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);

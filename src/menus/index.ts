@@ -20,7 +20,7 @@ import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
-import { dirAt, tree, type Tree } from '../tree/tree.js';
+import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
@@ -76,7 +76,9 @@ export function menusOf(t: Tree): readonly MenuDecl[] {
   let out = declared.get(t);
   if (out) return out;
   const newest = tree();
-  const hand = t === newest ? handMenus : handMenus.filter((d) => dirAt(d.path, t) !== undefined || dirAt(d.path, newest) === undefined);
+  const hand = t === newest ? handMenus : handMenus
+    .filter((d) => dirAt(d.path, t) !== undefined || dirAt(d.path, newest) === undefined)
+    .map((d) => withoutNewer(d, t, newest));
   out = withExport(declareTree(hand, {
     place: placeInterfaceKind,
     refers: references,
@@ -107,5 +109,38 @@ function fitDefaults(decl: MenuDecl): MenuDecl {
   const fields = { ...decl.fields };
   for (const [name, f] of misfits) { const { default: _, ...rest } = f; fields[name] = rest; }
   copy.fields = fields;
+  return copy;
+}
+
+/** The argument and property names a tree gives a menu. */
+function namesOf(path: string, t: Tree): Set<string> {
+  const dir = dirAt(path, t);
+  const names = new Set<string>();
+  for (const c of ['add', 'set']) for (const n of Object.keys(argsOf(dir, c, t) ?? {})) names.add(n);
+  const get = argsOf(dir, 'get', t)?.['value-name'];
+  for (const n of get ? valuesOf(get) : []) names.add(n);
+  return names;
+}
+
+/**
+ * A hand declaration on an older release: without the fields the newest release's tree has
+ * and this release's lacks (/ip/service `available-from` before 7.x named it `address`;
+ * bridge ports' `trusted-ra`), so that the router neither takes nor shows nor exports them.
+ */
+function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
+  if (!decl.fields) return decl;
+  const newer = namesOf(decl.path, newest);
+  const here = namesOf(decl.path, t);
+  const gone = Object.keys(decl.fields).filter((n) => newer.has(n) && !here.has(n));
+  if (!gone.length) return decl;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  copy.fields = Object.fromEntries(Object.entries(decl.fields).filter(([n]) => !gone.includes(n)));
+  // Defaults may be a getter (the admin's password is hashed on demand): stay lazy.
+  if (Object.getOwnPropertyDescriptor(decl, 'defaults')) {
+    Object.defineProperty(copy, 'defaults', {
+      enumerable: true, configurable: true,
+      get: () => decl.defaults?.map((r) => Object.fromEntries(Object.entries(r).filter(([n]) => !gone.includes(n)))),
+    });
+  }
   return copy;
 }

@@ -198,7 +198,13 @@ function fromSpec(name: string, note: string, values: readonly string[], marks: 
 }
 
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
+  // 7.9-7.23 write the IPv6 note over arguments that take either family (an IPsec peer's
+  // `address=185.13.148.14/32`, snmp community `addresses`); an argument whose name does not
+  // say IPv6 or prefix takes both, as the newer releases' empty note lets it.
+  if (note === 'IPv6/0..128    (IPv6 prefix)' && !/6|prefix/.test(name)) return ipAddress;
   const fromNote = typeOfNote(note);
+  // An address that may also name an object (`router-id=main` names a /routing/id): both.
+  if (fromNote === ipAddress && marks.includes('o')) return { ...ipAddress, parse: (input) => (/^[0-9.:/,]*$/.test(input) ? ipAddress.parse(input) : input) };
   if (fromNote) return alsoWords(fromNote, values);
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;

@@ -72,7 +72,8 @@ describe("the router's own records", () => {
   });
 
   test('the built-in container apps: listed by name, a change exports as `/app set <name>`, secrets only with show-sensitive', async () => {
-    const r = await startRouter();
+    // /app is the container package's.
+    const r = await startRouter({ packages: ['container'] });
     try {
       const c = client(r.port);
       const apps = (await c.get('/rest/app?.proplist=name')).json as { name: string }[];
