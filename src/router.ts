@@ -14,6 +14,7 @@ import { Logins, type Account, type Directory, type Entry, type LoginEvents } fr
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
 import { bootRelease } from './device/release.js';
+import { upgrade } from './menus/upgrade.js';
 import type { Package } from './device/packages.js';
 import { attachDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
@@ -89,6 +90,8 @@ export class Router {
     } else {
       this.writePorts(options.ports);
     }
+    // Started on another release than the data directory last ran: it upgrades or downgrades.
+    if (release.previous && !store.fresh) upgrade(this.engine, release.previous, release.version);
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);

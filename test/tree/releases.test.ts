@@ -4,7 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { client, error, startRouter } from '../helpers/router.js';
+import { client, error, startRouter, tempDir } from '../helpers/router.js';
 import type { RouterOptions } from '../../src/router.js';
 
 const noSuch = (word: string) => error(400, 'Bad Request', `no such command or directory (${word})`);
@@ -152,5 +152,30 @@ describe('packages', () => {
       assert.deepEqual((await c.get('/rest/system/package/container?.proplist=disabled,scheduled')).json, { disabled: 'false', scheduled: '' });
       assert.deepEqual((await c.get('/rest/container')).json, []);
     } finally { await r.stop(); }
+  });
+});
+
+describe('upgrades and downgrades', () => {
+  test('a data directory started on another release keeps what the release has, drops the rest with one log line each, and logs the upgrade or downgrade', async () => {
+    const dir = tempDir();
+    const notes = (log: { topics: string; message: string }[]) => log.filter((l) => /grade|dropped/.test(l.message)).map((l) => `${l.topics} ${l.message}`);
+    await withRouter({ dataDir: dir, rosVersion: '7.19.4' }, async (c) => {
+      assert.equal((await c.put('/rest/interface/vrrp', { name: 'v1', interface: 'ether2', mtu: '1400', priority: '200' })).status, 201);
+    });
+    await withRouter({ dataDir: dir, rosVersion: '7.24' }, async (c) => {
+      assert.deepEqual(notes((await c.get('/rest/log')).json), [
+        'system,warning /interface vrrp v1: mtu=1400 dropped, RouterOS 7.24 has no such property',
+        'system,info upgraded from 7.19.4 to 7.24',
+      ]);
+      assert.deepEqual((await c.get('/rest/interface/vrrp?.proplist=name,priority,mtu')).json, [{ name: 'v1', priority: '200' }]);
+    });
+    await withRouter({ dataDir: dir, rosVersion: '7.12' }, async (c) => {
+      assert.deepEqual(notes((await c.get('/rest/log')).json), ['system,info downgraded from 7.24 to 7.12']);
+      assert.deepEqual((await c.get('/rest/interface/vrrp?.proplist=name,priority')).json, [{ name: 'v1', priority: '200' }]);
+    });
+    // The same release again: nothing to log.
+    await withRouter({ dataDir: dir, rosVersion: '7.12' }, async (c) => {
+      assert.deepEqual(notes((await c.get('/rest/log')).json), []);
+    });
   });
 });
