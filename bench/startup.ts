@@ -2,7 +2,7 @@
 // directory to the end of the first answered REST request, against a bare node:http server
 // process started and asked the same way.
 
-import { directories } from '../src/tree/tree.js';
+import { directories, NEWEST_RELEASE, RELEASES } from '../src/tree/tree.js';
 import { kindOf } from '../src/tree/declare.js';
 import { mb, ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
 
@@ -26,6 +26,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
   const listening: number[] = [];
   const baselineTimes: number[] = [];
   let idleKb = 0, idleBaselineKb = 0, menus = 0;
+  const releases: { release: string; firstAnswerMs: number; idleKb: number }[] = [];
   const work = tempDir('startup');
   try {
     for (let i = 0; i < cfg.repeats; i++) {
@@ -52,6 +53,19 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
       await baseline.stop();
       progress(`start-up ${i + 1}/${cfg.repeats}: router ${ms(routerTimes[i])}, bare node:http ${ms(baselineTimes[i])}`);
     }
+    // The oldest and the newest release: each builds only its own tree at start-up.
+    for (const release of [RELEASES[0], NEWEST_RELEASE]) {
+      const dir = tempDir('release');
+      try {
+        const router = await startRouter(dir, ['--ros-version', release]);
+        await sleep(cfg.idleMs);
+        releases.push({ release, firstAnswerMs: router.firstAnswerMs, idleKb: router.memory().now });
+        await router.stop();
+      } finally {
+        removeDir(dir);
+      }
+      progress(`start-up of ${release}: ${ms(releases[releases.length - 1].firstAnswerMs)}, idle ${mb(releases[releases.length - 1].idleKb)}`);
+    }
   } finally {
     removeDir(work);
   }
@@ -70,6 +84,10 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
         what: `memory when idle (VmRSS ${(cfg.idleMs / 1000).toFixed(1)} s after the first answer; ${menus} menus declared)`, value: mb(idleKb),
         baseline: `${mb(idleBaselineKb)} (bare node:http)`, target: '< 100 MB', met: idleKb < 100 * 1024,
       },
+      ...releases.flatMap((x) => [
+        { what: `--ros-version ${x.release}: spawn -> first answer`, value: ms(x.firstAnswerMs), target: '< 1 s', met: x.firstAnswerMs < 1000 },
+        { what: `--ros-version ${x.release}: memory when idle`, value: mb(x.idleKb), target: '< 100 MB', met: x.idleKb < 100 * 1024 },
+      ]),
     ],
     notes: [
       `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/src/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,
