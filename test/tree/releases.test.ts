@@ -99,6 +99,9 @@ describe('the router says which release it is', () => {
       assert.deepEqual((await c.get('/rest/system/package?.proplist=name,version')).json,
         [{ name: 'routeros', version: '7.12.1' }, { name: 'wifiwave2', version: '7.12.1' }]);
       assert.equal((await c.get('/rest/system/package/update')).json['installed-version'], '7.12.1');
+      // An export names the release in its first line, as `# 2026-06-02 10:15:31 by RouterOS 7.12.1`.
+      const exported = (await c.post('/rest/execute', { script: '/export', 'as-string': '' })).json.ret as string;
+      assert.match(exported.split('\n')[0], /^# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d by RouterOS 7\.12\.1$/);
     });
   });
 
