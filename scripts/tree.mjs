@@ -152,7 +152,9 @@ function addHandMenus(release, captured) {
       const dir = menu.split('/').reduce((d, w) => d?.d?.[w], top);
       if (!dir?.c) continue;
       const more = Object.fromEntries(Object.entries(entry.args ?? {}).filter(([n]) => !(entry.addOnly ?? []).includes(n)));
-      for (const c of ['add', 'set']) if (dir.c[c] !== undefined) dir.c[c] = signature(sorted({ ...more, ...signatures[dir.c[c]] }));
+      // The capture's own note wins, unless it says nothing where the entry knows the values.
+      const merged = (args) => sorted({ ...more, ...Object.fromEntries(Object.entries(args).filter(([n, spec]) => spec !== '' || !(n in more))) });
+      for (const c of ['add', 'set']) if (dir.c[c] !== undefined) dir.c[c] = signature(merged(signatures[dir.c[c]]));
       const get = dir.c.get === undefined ? undefined : signatures[dir.c.get];
       const names = get?.['value-name'];
       // A capture without completion values (7.22.3 lacked the menu) names none: the entry's are the ones known.
