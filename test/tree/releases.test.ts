@@ -127,6 +127,9 @@ describe('packages', () => {
       assert.deepEqual((await c.get('/rest/system/package?.proplist=name')).json, [{ name: 'routeros' }]);
       assert.deepEqual((await c.get('/rest/container')).json, noSuch('container'));
       assert.deepEqual((await c.get('/rest/iot/lora')).json, noSuch('iot'));
+      assert.deepEqual((await c.post('/rest/container/print', {})).json, noSuch('container'));
+      // The console's words for a menu it does not have.
+      assert.deepEqual((await c.post('/rest/execute', { script: '/container print', 'as-string': '' })).json, { ret: 'bad command name container (line 1 column 2)' });
     });
     await withRouter({ board: 'chr', packages: ['iot', 'container'] }, async (c) => {
       assert.deepEqual((await c.get('/rest/system/package?.proplist=name,disabled')).json, [
