@@ -17,7 +17,8 @@ async function withRouter(options: Partial<RouterOptions>, fn: (c: ReturnType<ty
 describe('wireless menus by release (Ansible community.routeros paths)', () => {
   test('7.12 on an 802.11ax board: /interface/wifiwave2 (its package), no /interface/wifi, and the wireless menus wifiwave2 disables are gone', async () => {
     await withRouter({ rosVersion: '7.12' }, async (c) => {
-      assert.deepEqual((await c.get('/rest/interface/wifiwave2')).json, []);
+      // The board's radios, wifi1 and wifi2, are wifiwave2's interfaces (of type wifi) there.
+      assert.deepEqual((await c.get('/rest/interface/wifiwave2?.proplist=name')).json, [{ name: 'wifi1' }, { name: 'wifi2' }]);
       const put = await c.put('/rest/interface/wifiwave2/security', { name: 'sec1', 'authentication-types': 'wpa2-psk', passphrase: '12345678' });
       assert.equal(put.status, 201, put.text);
       assert.deepEqual((await c.get('/rest/interface/wifi/security')).json, noSuch('wifi'));
@@ -31,6 +32,7 @@ describe('wireless menus by release (Ansible community.routeros paths)', () => {
     for (const rosVersion of ['7.13', '7.20.4', '7.24']) {
       await withRouter({ rosVersion }, async (c) => {
         assert.equal((await c.get('/rest/interface/wifi/security')).status, 200, rosVersion);
+        assert.deepEqual((await c.get('/rest/interface/wifi?.proplist=name')).json, [{ name: 'wifi1' }, { name: 'wifi2' }], rosVersion);
         assert.deepEqual((await c.get('/rest/interface/wifiwave2/security')).json, noSuch('wifiwave2'), rosVersion);
       });
     }

@@ -40,6 +40,8 @@ const KINDS: Record<string, { type?: string; stem?: string }> = {
   vrrp: {},
   vxlan: {},
   wifi: {},
+  // 7.9-7.12's menu of the same radios (the wifiwave2 package): interfaces of type wifi, named wifi1 ...
+  wifiwave2: { type: 'wifi', stem: 'wifi' },
   wireguard: { type: 'wg' },
   // A ZeroTier network's interface, whose menu is /zerotier/interface (ELSEWHERE).
   zerotier: {},
