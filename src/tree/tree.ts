@@ -101,9 +101,28 @@ export function releaseTree(version: string): Tree {
     packages = delta.packages;
     hides = delta.hides;
   }
-  t = { version, completions: whole.completions, signatures: whole.signatures, root: whole.root, packages, hides };
+  // Only the argument sets this release uses stay (the differences replaced many).
+  const signatures = version === NEWEST_RELEASE ? whole.signatures : compact(whole.root, whole.signatures);
+  t = { version, completions: whole.completions, signatures, root: whole.root, packages, hides };
   releases.set(version, t);
   return t;
+}
+
+/** Renumbers the commands of a tree into a list of the argument sets they use. */
+function compact(root: Mutable, all: readonly Readonly<Record<string, ArgSpec>>[]): Readonly<Record<string, ArgSpec>>[] {
+  const used: Readonly<Record<string, ArgSpec>>[] = [];
+  const index = new Map<number, number>();
+  const stack = [root];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    for (const [name, i] of Object.entries(dir.c ?? {})) {
+      let j = index.get(i);
+      if (j === undefined) { j = used.push(all[i]) - 1; index.set(i, j); }
+      dir.c![name] = j;
+    }
+    for (const child of Object.values(dir.d ?? {})) stack.push(child);
+  }
+  return used;
 }
 
 const installedTrees = new Map<string, Tree>();
