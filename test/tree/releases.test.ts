@@ -186,4 +186,26 @@ describe('upgrades and downgrades', () => {
       assert.deepEqual(notes((await c.get('/rest/log')).json), []);
     });
   });
+
+  test('the records of a menu the new release no longer has go, one log line per value; a renamed menu (wifiwave2 -> wifi, 7.13) keeps its records both ways', async () => {
+    const dir = tempDir();
+    const notes = (log: { topics: string; message: string }[]) => log.filter((l) => /grade|dropped/.test(l.message)).map((l) => `${l.topics} ${l.message}`);
+    await withRouter({ dataDir: dir, rosVersion: '7.12' }, async (c) => {
+      assert.equal((await c.put('/rest/interface/wifiwave2/security', { name: 'sec1', 'authentication-types': 'wpa2-psk', passphrase: '12345678' })).status, 201);
+      assert.equal((await c.put('/rest/system/upgrade/upgrade-package-source', { address: '10.0.0.5', user: 'admin' })).status, 201);
+    });
+    // /system/upgrade/upgrade-package-source is gone in 7.17.
+    await withRouter({ dataDir: dir, rosVersion: '7.17' }, async (c) => {
+      assert.deepEqual(notes((await c.get('/rest/log')).json), [
+        'system,warning /system upgrade upgrade-package-source *1: address=10.0.0.5 dropped, RouterOS 7.17 has no such menu',
+        'system,warning /system upgrade upgrade-package-source *1: user=admin dropped, RouterOS 7.17 has no such menu',
+        'system,info upgraded from 7.12 to 7.17',
+      ]);
+      assert.deepEqual((await c.get('/rest/interface/wifi/security?.proplist=name,authentication-types')).json, [{ name: 'sec1', 'authentication-types': 'wpa2-psk' }]);
+    });
+    await withRouter({ dataDir: dir, rosVersion: '7.12' }, async (c) => {
+      assert.deepEqual((await c.get('/rest/interface/wifiwave2/security?.proplist=name')).json, [{ name: 'sec1' }]);
+      assert.deepEqual((await c.get('/rest/system/upgrade/upgrade-package-source')).json, []);
+    });
+  });
 });
