@@ -208,6 +208,9 @@ function specType(name: string, note: string, values: readonly string[], marks: 
   if (fromNote) return alsoWords(fromNote, values);
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
+  // `enabled` is yes|no wherever 7.22.3 completes it; where it did not capture the menu (an
+  // older release's settings, like 7.9-7.16's /interface/ovpn-server/server), the same.
+  if (name === 'enabled' && !values.length && !note) return bool;
   // IP protocols: the names offered, or a number (`protocol=139`).
   if (name === 'protocol' && values.length) return numberOr(words(values, { negatable: marks.includes('!') }));
   // Numbers offered (`max-block-size`: 512 1454 4096 8192) are suggestions: any number goes.

@@ -85,6 +85,17 @@ describe('arguments by release (Terraform and real exports of older routers)', (
     });
   });
 
+  test('OpenVPN servers: one settings object up to 7.16, a list from 7.17 (a set without a server names none)', async () => {
+    await withRouter({ rosVersion: '7.16.2' }, async (c) => {
+      assert.deepEqual((await c.post('/rest/interface/ovpn-server/server/set', { port: '1195', enabled: 'yes' })).json, []);
+      assert.deepEqual((await c.get('/rest/interface/ovpn-server/server?.proplist=enabled,port')).json, { enabled: 'true', port: '1195' });
+    });
+    await withRouter({ rosVersion: '7.17' }, async (c) => {
+      assert.deepEqual((await c.post('/rest/interface/ovpn-server/server/set', { port: '1195' })).json, error(400, 'Bad Request', 'missing =numbers='));
+      assert.equal((await c.put('/rest/interface/ovpn-server/server', { name: 'ovpn-server1', port: '1195' })).status, 201);
+    });
+  });
+
   test('Terraform\'s /ip/ipsec/key is a list up to 7.19; from 7.20 a directory of /ip/ipsec/key/rsa (and psk) with no print of its own', async () => {
     await withRouter({ rosVersion: '7.19' }, async (c) => assert.deepEqual((await c.get('/rest/ip/ipsec/key')).json, []));
     await withRouter({ rosVersion: '7.20' }, async (c) => {
