@@ -2,7 +2,7 @@
 // directory to the end of the first answered REST request, against a bare node:http server
 // process started and asked the same way.
 
-import { directories } from '../src/tree/tree.js';
+import { directories, NEWEST_RELEASE, RELEASES } from '../src/tree/tree.js';
 import { kindOf } from '../src/tree/declare.js';
 import { CATALOGUE } from '../src/device/boards/index.js';
 import { mb, ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
@@ -32,6 +32,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
   let idleKb = 0, idleBaselineKb = 0, menus = 0;
   const big = largest();
   let bigMs = 0, bigKb = 0;
+  const releases: { release: string; firstAnswerMs: number; idleKb: number }[] = [];
   const work = tempDir('startup');
   try {
     for (let i = 0; i < cfg.repeats; i++) {
@@ -70,6 +71,19 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
     } finally {
       removeDir(dir);
     }
+    // The oldest and the newest release: each builds only its own tree at start-up.
+    for (const release of [RELEASES[0], NEWEST_RELEASE]) {
+      const dir = tempDir('release');
+      try {
+        const router = await startRouter(dir, ['--ros-version', release]);
+        await sleep(cfg.idleMs);
+        releases.push({ release, firstAnswerMs: router.firstAnswerMs, idleKb: router.memory().now });
+        await router.stop();
+      } finally {
+        removeDir(dir);
+      }
+      progress(`start-up of ${release}: ${ms(releases[releases.length - 1].firstAnswerMs)}, idle ${mb(releases[releases.length - 1].idleKb)}`);
+    }
   } finally {
     removeDir(work);
   }
@@ -96,6 +110,10 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
         what: `the largest board, ${big.model}: memory when idle (VmRSS)`, value: mb(bigKb),
         baseline: `${mb(idleKb)} (hAP ax^2)`, ratio: ratio(bigKb / idleKb), target: '< 100 MB', met: bigKb < 100 * 1024,
       },
+      ...releases.flatMap((x) => [
+        { what: `--ros-version ${x.release}: spawn -> first answer`, value: ms(x.firstAnswerMs), target: '< 1 s', met: x.firstAnswerMs < 1000 },
+        { what: `--ros-version ${x.release}: memory when idle`, value: mb(x.idleKb), target: '< 100 MB', met: x.idleKb < 100 * 1024 },
+      ]),
     ],
     notes: [
       `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/src/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,

@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import { BOARDS, DEFAULT_BOARD, type Hardware } from './device/board.js';
 import { closestBoards, findBoard } from './device/boards/index.js';
 import { LikeError, readLike, type Like } from './device/like.js';
-import { DEFAULT_ROS_VERSION, since, versionParts } from './device/version.js';
+import { DEFAULT_ROS_VERSION, since } from './device/version.js';
+import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
+import { releaseFor } from './tree/tree.js';
 import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
 import { consoleCommand } from './console/interactive.js';
 import { labCommand } from './lab/command.js';
@@ -30,7 +32,9 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
-  --ros-version V         the RouterOS version to report and behave as, 7.x (default ${DEFAULT_ROS_VERSION})
+  --ros-version V         the RouterOS release to run: its menus, arguments and behaviours
+                          (default ${DEFAULT_ROS_VERSION}; ${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch)
+  --packages A,B          extra packages installed besides the board's (container, iot ...)
   --board NAME            the emulated board: a short name or the model as the router
                           prints it (RB4011iGS+, C52iG-5HaxD2HaxD); default ${DEFAULT_BOARD}:
 ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `                            ${key.padEnd(18)}${b.name} (${b.model})`).join('\n')}
@@ -104,8 +108,11 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       options.requestLimitMs = duration(value());
     } else if (flag === '--ros-version') {
       const v = value();
-      if (!versionParts(v)) throw new UsageError(`--ros-version: "${v}" is not a RouterOS 7.x version (e.g. 7.17, 7.24.1)`);
+      const refused = refuseVersion(v);
+      if (refused) throw new UsageError(refused);
       options.rosVersion = v;
+    } else if (flag === '--packages') {
+      options.packages = value().split(',').map((p) => p.trim()).filter(Boolean);
     } else if (flag === '--board') {
       const v = value();
       const board = findBoard(v);
@@ -134,11 +141,13 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
   // Flags given besides --like win over what the export says.
   if (liked) {
     options.board ??= liked.board;
-    if (liked.rosVersion && versionParts(liked.rosVersion)) options.rosVersion ??= liked.rosVersion;
-    if (liked.packages.length) options.packages = liked.packages;
+    if (liked.rosVersion && !refuseVersion(liked.rosVersion)) options.rosVersion ??= liked.rosVersion;
+    if (liked.packages.length) options.packages ??= liked.packages;
     if (liked.serialNumber) options.serialNumber = liked.serialNumber;
     if (liked.hardware && options.board === 'chr') options.hardware = { ...liked.hardware, ...options.hardware };
   }
+  const refused = options.packages && refusePackages(releaseFor(options.rosVersion ?? DEFAULT_ROS_VERSION)!, options.packages);
+  if (refused) throw new UsageError(refused);
   if (hardwareFlag && options.board !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;
 }

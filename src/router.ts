@@ -13,7 +13,10 @@ import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
-import { menus } from './menus/index.js';
+import { menusOf } from './menus/index.js';
+import { bootRelease } from './device/release.js';
+import { upgrade } from './menus/upgrade.js';
+import type { Package } from './device/packages.js';
 import { attachDevice, seedDevice } from './menus/device.js';
 import { startScheduler, stopScheduler } from './menus/system/scheduler.js';
 import { writeLog } from './menus/log.js';
@@ -41,14 +44,14 @@ export interface RouterOptions {
   board?: string;
   /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
   hardware?: Hardware;
-  /** Packages besides the board's (`--like`: the menus of an export need them). */
-  packages?: readonly string[];
   /** The serial number /system/routerboard and export show (`--like`: the export's). */
   serialNumber?: string;
   /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;
+  /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
+  packages?: readonly string[];
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
@@ -61,7 +64,8 @@ const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
 
 export class Router {
-  readonly engine: Engine;
+  /** The engine of this boot: a reboot that changes the installed packages makes a new one. */
+  engine: Engine;
   readonly logins: Logins;
   /** The network faces, following /ip/service (started by `start`). */
   services?: Services;
@@ -72,15 +76,18 @@ export class Router {
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
-    this.engine = new Engine(store, menus);
     let board = BOARDS[options.board ?? DEFAULT_BOARD];
     if (!board) throw new Error(`no such board ${options.board}`);
     if (options.hardware) board = withHardware(board, options.hardware);
-    const extra = (options.packages ?? []).filter((name) => !board.packages.some((p) => p.name === name));
-    if (extra.length) board = { ...board, packages: [...board.packages, ...extra.map((name) => ({ name, size: PACKAGE_SIZES[name] ?? 1_048_576 }))] };
+    // The release's tree with the packages installed at this boot (src/device/release.ts).
+    this.boardPackages = board.packages;
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
+    this.engine = new Engine(store, menusOf(release.tree));
+    this.engine.services.tree = release.tree;
     const device = new Device(board, this.engine);
     if (options.serialNumber) device.serialNumber = options.serialNumber;
     device.rosVersion = this.rosVersion;
+    this.engine.services.release = release;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
@@ -92,6 +99,8 @@ export class Router {
     } else {
       this.writePorts(options.ports);
     }
+    // Started on another release than the data directory last ran: it upgrades or downgrades.
+    if (release.previous && !store.fresh) upgrade(this.engine, release.previous, release.version);
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);
@@ -116,6 +125,29 @@ export class Router {
     this.logins = new Logins(this.directory(), options.loginKeepMs, () => this.engine.now(), events);
     // A reboot the configuration asks for: after the answer has left (a real router answers, then goes down).
     this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
+  }
+
+  /** The packages the board ships with (src/device/board.ts). */
+  private readonly boardPackages: readonly Package[];
+
+  /**
+   * A boot: the packages /system/package disable and enable scheduled take effect, and with
+   * another set of packages the router has another set of menus (a new engine on the same store).
+   */
+  private rebootPackages() {
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? []);
+    const old = this.engine;
+    if (release.tree !== old.services.tree) {
+      const engine = new Engine(this.store, menusOf(release.tree));
+      Object.assign(engine.services, old.services);
+      old.close();
+      this.engine = engine;
+    }
+    this.engine.services.tree = release.tree;
+    this.engine.services.release = release;
+    // The package records are made again from this boot's packages (src/menus/system/package.ts).
+    const listed = this.store.table('system/package').rows.filter((r) => r.dynamic);
+    if (listed.length) this.store.commit(listed.map((r) => ({ op: 'delete' as const, table: 'system/package', id: r.id })));
   }
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
@@ -299,6 +331,7 @@ export class Router {
     await stopScheduler(this.engine);
     this.logins.close();
     (this.engine.services.device as Device).startedAt = Date.now();
+    this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);

@@ -19,13 +19,15 @@ import type { CommandContext, CommandDecl, MenuDecl, Reply } from '../core/schem
 import { oneOf, str, withDesc, choice } from '../core/values.js';
 import { noMatch } from '../core/errors.js';
 import { explanationOf } from '../tree/explanations.js';
-import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type TreeDir } from '../tree/tree.js';
+import { argsOf, noteOf, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from '../tree/tree.js';
 import { sorted } from './tool/common.js';
 
 type NodeType = 'dir' | 'path' | 'cmd' | 'arg';
 
 interface Place {
   name: string;
+  /** The router's tree (its release and packages). */
+  t: Tree;
   type: NodeType;
   /** The directory's own path (a directory), or the path of the directory it is in (a command, an argument). */
   at: string;
@@ -43,12 +45,12 @@ interface Place {
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-function dirPlace(name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: dir?.p ? 'path' : 'dir', at, dir, node };
+function dirPlace(t: Tree, name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { t, name, type: dir?.p ? 'path' : 'dir', at, dir, node };
 }
 
-function cmdPlace(name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
-  return { name, type: 'cmd', at, treeArgs: argsOf(dir, name), cmd: node?.commands.get(name) };
+function cmdPlace(t: Tree, name: string, at: string, dir: TreeDir | undefined, node: Node | undefined): Place {
+  return { t, name, type: 'cmd', at, treeArgs: argsOf(dir, name, t), cmd: node?.commands.get(name) };
 }
 
 /** The argument of a command place, if it has one by that name. */
@@ -57,14 +59,15 @@ function argPlace(cmd: Place, name: string): Place | undefined {
   const decl = cmd.cmd?.args?.[name];
   if (spec === undefined && !decl) return undefined;
   const note = spec !== undefined && noteOf(spec) ? noteOf(spec) : decl?.type.desc ?? '';
-  return { name, type: 'arg', at: cmd.at, note, explanation: explanationOf(cmd.at, name), values: spec === undefined ? [] : valuesOf(spec) };
+  return { t: cmd.t, name, type: 'arg', at: cmd.at, note, explanation: explanationOf(cmd.at, name), values: spec === undefined ? [] : valuesOf(spec) };
 }
 
 /** The place a path of words names, or undefined when it names nothing. */
 function locate(engine: Engine, words: readonly string[]): Place | undefined {
-  let dir: TreeDir | undefined = tree().root;
+  const t = (engine.services.tree as Tree | undefined) ?? tree();
+  let dir: TreeDir | undefined = t.root;
   let node: Node | undefined = engine.root;
-  let place = dirPlace('', '', dir, node);
+  let place = dirPlace(t, '', '', dir, node);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (place.type === 'cmd') return i === words.length - 1 ? argPlace(place, w) : undefined;
@@ -72,9 +75,9 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
     const subDir: TreeDir | undefined = dir?.d?.[w];
     const subNode: Node | undefined = node?.children.get(w);
     const at = words.slice(0, i).join('/');
-    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(w, at ? `${at}/${w}` : w, dir, node); continue; }
+    if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(t, w, at ? `${at}/${w}` : w, dir, node); continue; }
     if (dir?.c?.[w] === undefined && !node?.commands.has(w)) return undefined;
-    place = cmdPlace(w, at, dir, node);
+    place = cmdPlace(t, w, at, dir, node);
   }
   return place;
 }
@@ -83,9 +86,9 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
 function children(place: Place): Place[] {
   if (place.type === 'dir' || place.type === 'path') {
     const names = new Set([...Object.keys(place.dir?.d ?? {}), ...(place.node?.children.keys() ?? [])]);
-    const out = [...names].map((n) => dirPlace(n, place.at ? `${place.at}/${n}` : n, place.dir?.d?.[n], place.node?.children.get(n)));
+    const out = [...names].map((n) => dirPlace(place.t, n, place.at ? `${place.at}/${n}` : n, place.dir?.d?.[n], place.node?.children.get(n)));
     const cmds = new Set([...Object.keys(place.dir?.c ?? {}), ...(place.node?.commands.keys() ?? [])]);
-    for (const n of cmds) out.push(cmdPlace(n, place.at, place.dir, place.node));
+    for (const n of cmds) out.push(cmdPlace(place.t, n, place.at, place.dir, place.node));
     return out.sort(byName);
   }
   if (place.type === 'cmd') {

@@ -25,7 +25,7 @@ import { consoleOf } from './console.js';
 import { routerNow } from './system/clock.js';
 import { isSystemDefault } from './system/reset.js';
 import { boardRecordExport } from './board-records.js';
-import { argsOf, dirAt } from '../tree/tree.js';
+import { argsOf, dirAt, tree, type Tree } from '../tree/tree.js';
 import { EXPORT_ORDER } from './export-order.js';
 
 /**
@@ -180,12 +180,12 @@ export const exportCommand: CommandDecl = {
 };
 
 /** The menus with `export` added where the tree has it (`/export`, `/ip export`, `/ip address export`). */
-export function withExport(decls: readonly MenuDecl[]): MenuDecl[] {
+export function withExport(decls: readonly MenuDecl[], t: Tree = tree()): MenuDecl[] {
   // One declaration per path gets it: the menu, else the directory's first declaration.
   const given = new Set(decls.filter((d) => d.kind === 'dir' && d.commands?.export).map((d) => d.path));
   const menuAt = new Set(decls.filter((d) => d.kind !== 'dir').map((d) => d.path));
   return decls.map((decl) => {
-    if (decl.commands?.export || argsOf(dirAt(decl.path), 'export') === undefined) return decl;
+    if (decl.commands?.export || argsOf(dirAt(decl.path, t), 'export', t) === undefined) return decl;
     if (decl.kind === 'dir' && (menuAt.has(decl.path) || given.has(decl.path))) return decl;
     given.add(decl.path);
     // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).

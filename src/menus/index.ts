@@ -1,7 +1,7 @@
 // Every menu the router has, in the router's own order: first-boot defaults are written
 // in this order (interfaces before what refers to them), and export follows it.
 
-import type { MenuDecl } from '../core/schema.js';
+import type { Environment, MenuDecl, Reply } from '../core/schema.js';
 import { interfaceMenu } from './interface/interface.js';
 import { ethernet } from './interface/ethernet.js';
 import { bridge, bridgePort } from './interface/bridge.js';
@@ -22,6 +22,7 @@ import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
 import { withDefconf } from './defconf.js';
 import { hardwareMenus } from './hardware.js';
+import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references } from './references.js';
 import { documentedDefault } from './defaults.js';
@@ -75,24 +76,96 @@ export const handMenus: readonly MenuDecl[] = [
   neighbor, arp, dhcpClient, toolTraceroute,
 ];
 
+const declared = new WeakMap<Tree, readonly MenuDecl[]>();
+
 const handPaths = new Set(handMenus.filter((m) => m.kind !== 'dir').map((m) => m.path));
 
-/** Generated declarations refined by the hand ones (src/tree), with the value facts the tree lacks. */
-const declared = declareTree(handMenus, {
-  place: placeInterfaceKind,
-  refers: references,
-  form: formOf,
-  defaultOf: (path, name) => documentedDefault(path, name, handPaths.has(path)),
-  notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
-});
+/**
+ * Every menu of a tree (a release with its installed packages): generated declarations
+ * refined by the hand ones (src/tree), with the value facts the tree lacks, and `export`
+ * where the tree has it (./export.ts).
+ * A hand declaration of a menu the newest release has and this tree lacks (an older release,
+ * a package not installed) is left out: the router has no such menu. Built once per tree.
+ */
+export function menusOf(t: Tree): readonly MenuDecl[] {
+  let out = declared.get(t);
+  if (out) return out;
+  const newest = tree();
+  const hand = t === newest ? handMenus : handMenus
+    .filter((d) => dirAt(d.path, t) !== undefined || dirAt(d.path, newest) === undefined)
+    .map((d) => withoutNewer(d, t, newest));
+  const generated = declareTree(hand, {
+    place: placeInterfaceKind,
+    refers: references,
+    form: formOf,
+    defaultOf: (path, name) => documentedDefault(path, name, handPaths.has(path)),
+    dropMissing: t !== newest,
+    notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
+  }, t);
+  // The facts kept as data laid over the declarations (which arguments are secrets, which are
+  // required, where names repeat, which menus count), the menus of hardware the tree's CHR
+  // capture lacks (./hardware.ts), the board's default configuration (./defconf.ts).
+  const facts = withCounters(withRepeatingNames(withRequired(withSecrets(generated), handPaths)));
+  out = withExport(withDefconf([...facts, ...hardwareMenus]), t);
+  if (t !== newest) out = out.map(fitDefaults);
+  declared.set(t, out);
+  return out;
+}
+
+/** Every menu of the newest release with every package (tests and tools that want them all). */
+export const allMenus = (): readonly MenuDecl[] => menusOf(tree());
 
 /**
- * Every menu of the tree: the declarations with the facts kept as data laid over them (which
- * arguments are secrets, which are required, where names repeat, which menus count), the menus
- * of hardware the tree's CHR capture lacks (./hardware.ts), the board's default configuration
- * (./defconf.ts), and `export` where the tree has it (./export.ts).
+ * On another release a default written for the newest may not be a value the release's
+ * type takes (an enumeration without the word, a range that grew): the field then has no
+ * default there rather than the router refusing to start.
  */
-export const menus: readonly MenuDecl[] = withExport(withDefconf([
-  ...withCounters(withRepeatingNames(withRequired(withSecrets(declared), handPaths))),
-  ...hardwareMenus,
-]));
+function fitDefaults(decl: MenuDecl): MenuDecl {
+  const misfits = Object.entries(decl.fields ?? {}).filter(([, f]) => {
+    if (f.default === undefined || f.derive || f.ref) return false;
+    try { return f.type.parse(f.default) !== f.default; } catch { return true; }
+  });
+  if (!misfits.length) return decl;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  const fields = { ...decl.fields };
+  for (const [name, f] of misfits) { const { default: _, ...rest } = f; fields[name] = rest; }
+  copy.fields = fields;
+  return copy;
+}
+
+/** The argument and property names a tree gives a menu. */
+function namesOf(path: string, t: Tree): Set<string> {
+  const dir = dirAt(path, t);
+  const names = new Set<string>();
+  for (const c of ['add', 'set']) for (const n of Object.keys(argsOf(dir, c, t) ?? {})) names.add(n);
+  const get = argsOf(dir, 'get', t)?.['value-name'];
+  for (const n of get ? valuesOf(get) : []) names.add(n);
+  return names;
+}
+
+/**
+ * A hand declaration on an older release: without the fields the newest release's tree has
+ * and this release's lacks (/ip/service `available-from` before 7.x named it `address`;
+ * bridge ports' `trusted-ra`), so that the router neither takes nor shows nor exports them.
+ */
+function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
+  if (!decl.fields) return decl;
+  const newer = namesOf(decl.path, newest);
+  const here = namesOf(decl.path, t);
+  const gone = Object.keys(decl.fields).filter((n) => newer.has(n) && !here.has(n));
+  if (!gone.length) return decl;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  copy.fields = Object.fromEntries(Object.entries(decl.fields).filter(([n]) => !gone.includes(n)));
+  // Defaults may be a getter (the admin's password is hashed on demand): stay lazy.
+  if (Object.getOwnPropertyDescriptor(decl, 'defaults')) {
+    Object.defineProperty(copy, 'defaults', {
+      enumerable: true, configurable: true,
+      get: () => {
+        const keep = (records: readonly Reply[]) => records.map((r) => Object.fromEntries(Object.entries(r).filter(([n]) => !gone.includes(n))));
+        const d = decl.defaults;
+        return typeof d === 'function' ? (env: Environment) => keep(d(env)) : d && keep(d);
+      },
+    });
+  }
+  return copy;
+}

@@ -50,6 +50,11 @@ export interface BreadthOptions {
   form?: (path: string, name: string, given: ValueType) => ValueType | undefined;
   /** The value a field shows when never set, where the router's documentation gives one. */
   defaultOf?: (path: string, name: string) => string | undefined;
+  /**
+   * A hand field left to the tree that the tree lacks is dropped rather than refused (an
+   * older release without the argument); unset, the engine refuses it at start-up.
+   */
+  dropMissing?: boolean;
   /** Called by a command vrouter does not emulate: writes the log line. */
   notEmulated: (ctx: CommandContext, path: string, command: string) => void;
 }
@@ -165,7 +170,7 @@ export function declareTree(hand: readonly MenuDecl[], opts: BreadthOptions, t: 
   for (const [path, dir] of directories(t)) generated.set(path, generate(path, dir, opts, t));
   for (const decl of hand) {
     const gen = generated.get(decl.path);
-    out.push(gen && decl.kind !== 'dir' ? refine(gen, decl) : decl);
+    out.push(gen && decl.kind !== 'dir' ? refine(gen, decl, opts.dropMissing) : decl);
   }
   for (const [path, gen] of generated) {
     const mine = byPath.get(path) ?? [];
@@ -180,13 +185,14 @@ export function declareTree(hand: readonly MenuDecl[], opts: BreadthOptions, t: 
 }
 
 /** A hand declaration over its generated one: what the hand says wins; what it leaves out, the tree gives. */
-export function refine(gen: MenuDecl, hand: MenuDecl): MenuDecl {
+export function refine(gen: MenuDecl, hand: MenuDecl, dropMissing = false): MenuDecl {
   // What a hand declaration shows is its own: of the generated fields it takes those users
   // can set, not the status the tree says `get` can name.
   const fields: Record<string, FieldDecl> = {};
   for (const [name, field] of Object.entries(gen.fields ?? {})) if (!field.readOnly) fields[name] = field;
   for (const [name, field] of Object.entries(hand.fields ?? {})) {
     const base = gen.fields?.[name];
+    if (field.type === TREE && !base && dropMissing) continue;
     fields[name] = field.type === TREE && base ? { ...base, ...field, type: base.type } : field;
   }
   const commands: Record<string, CommandDecl> = { ...gen.commands, ...hand.commands };

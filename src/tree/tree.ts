@@ -1,6 +1,8 @@
-// The router's command tree as data: every directory, command and argument of RouterOS 7.24
-// with its type note and the values the router offers on completion, derived by
-// `npm run tree` (scripts/tree.mjs) into tree/routeros-7.24.json. Read once, on first use.
+// The router's command tree as data: every directory, command and argument of a RouterOS
+// release with its type note and the values the router offers on completion, and which
+// package each belongs to, derived by `npm run tree` (scripts/tree.mjs): the newest release
+// whole in tree/routeros-<newest>.json, each older one in tree/releases/<v>.json as the
+// difference from the next newer. Only the releases a process asks for are built, on first use.
 
 import fs from 'node:fs';
 
@@ -17,20 +19,162 @@ export interface TreeDir {
 }
 
 export interface Tree {
+  /** The release captured (7.12.2 for any 7.12). */
   readonly version: string;
   /** The release whose completion values the tree carries. */
   readonly completions: string;
   readonly signatures: readonly Readonly<Record<string, ArgSpec>>[];
   readonly root: TreeDir;
+  /**
+   * What each extra package brings: directories (`container`), commands (`file export`) and
+   * arguments (`disk add raid-type`) only a router with the package has.
+   */
+  readonly packages: Readonly<Record<string, readonly string[]>>;
+  /** Directories of the base system that installing a package removes (wifiwave2: the wireless menus). */
+  readonly hides: Readonly<Record<string, readonly string[]>>;
+  /** The extra packages this tree has the menus of; undefined: every one. */
+  readonly installed?: readonly string[];
 }
 
-export const TREE_FILE = new URL('../../../tree/routeros-7.24.json', import.meta.url);
+const TREE_DIR = new URL('../../../tree/', import.meta.url);
+const RELEASES_DIR = new URL('releases/', TREE_DIR);
 
-let loaded: Tree | undefined;
+/** The releases held, oldest first: the newest whole, each older one as a difference. */
+export const RELEASES: readonly string[] = (() => {
+  const held = [
+    ...fs.readdirSync(TREE_DIR).flatMap((f) => /^routeros-(7\.[\d.]+)\.json$/.exec(f)?.[1] ?? []),
+    ...fs.readdirSync(RELEASES_DIR).flatMap((f) => /^(7\.[\d.]+)\.json$/.exec(f)?.[1] ?? []),
+  ];
+  const key = (v: string) => v.split('.').map(Number);
+  return held.sort((a, b) => { const x = key(a), y = key(b); return x[1] - y[1] || (x[2] ?? 0) - (y[2] ?? 0); });
+})();
+export const NEWEST_RELEASE = RELEASES[RELEASES.length - 1];
 
+/** The held release that answers for a version: its minor's newest patch held (7.12.1 -> 7.12.2). */
+export function releaseFor(version: string): string | undefined {
+  const minor = /^7\.(\d{1,3})(?:[.a-z]|$)/.exec(version)?.[1];
+  return minor === undefined ? undefined : RELEASES.find((r) => r.split('.')[1] === minor);
+}
+
+/** The whole newest release, every package's menus: what a process asks for without a release. */
 export function tree(): Tree {
-  loaded ??= JSON.parse(fs.readFileSync(TREE_FILE, 'utf8')) as Tree;
-  return loaded;
+  return releaseTree(NEWEST_RELEASE);
+}
+
+interface Delta {
+  version: string;
+  signatures: Readonly<Record<string, ArgSpec>>[];
+  dirs: Record<string, 0 | { p?: 0 | 1; c?: Record<string, number> }>;
+  packages: Tree['packages'];
+  hides: Tree['hides'];
+}
+
+type Mutable = { d?: Record<string, Mutable>; c?: Record<string, number>; p?: 1 };
+
+const releases = new Map<string, Tree>();
+
+/** A held release's tree with every package's menus, built once per process. */
+export function releaseTree(version: string): Tree {
+  let t = releases.get(version);
+  if (t) return t;
+  if (!RELEASES.includes(version)) throw new Error(`no tree for RouterOS ${version}`);
+  const whole = JSON.parse(fs.readFileSync(new URL(`routeros-${NEWEST_RELEASE}.json`, TREE_DIR), 'utf8')) as Tree & { signatures: Tree['signatures'][number][]; root: Mutable };
+  let packages = whole.packages, hides = whole.hides;
+  // Older releases: from the newest down, one difference at a time.
+  for (let i = RELEASES.length - 2; i >= RELEASES.indexOf(version); i--) {
+    const delta = JSON.parse(fs.readFileSync(new URL(`${RELEASES[i]}.json`, RELEASES_DIR), 'utf8')) as Delta;
+    const offset = whole.signatures.length;
+    whole.signatures.push(...delta.signatures);
+    for (const [path, change] of Object.entries(delta.dirs)) {
+      const words = path === '' ? [] : path.split('/');
+      let dir = whole.root;
+      for (const w of words.slice(0, -1)) dir = (dir.d ??= {})[w] ??= {};
+      const last = words[words.length - 1];
+      if (change === 0) { if (last !== undefined) delete dir.d?.[last]; continue; }
+      if (last !== undefined) dir = (dir.d ??= {})[last] ??= {};
+      if (change.p === 1) dir.p = 1; else if (change.p === 0) delete dir.p;
+      for (const [name, n] of Object.entries(change.c ?? {})) {
+        if (n === -1) delete dir.c?.[name];
+        else (dir.c ??= {})[name] = n + offset;
+      }
+    }
+    packages = delta.packages;
+    hides = delta.hides;
+  }
+  // Only the argument sets this release uses stay (the differences replaced many).
+  const signatures = version === NEWEST_RELEASE ? whole.signatures : compact(whole.root, whole.signatures);
+  t = { version, completions: whole.completions, signatures, root: whole.root, packages, hides };
+  releases.set(version, t);
+  return t;
+}
+
+/** Renumbers the commands of a tree into a list of the argument sets they use. */
+function compact(root: Mutable, all: readonly Readonly<Record<string, ArgSpec>>[]): Readonly<Record<string, ArgSpec>>[] {
+  const used: Readonly<Record<string, ArgSpec>>[] = [];
+  const index = new Map<number, number>();
+  const stack = [root];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    for (const [name, i] of Object.entries(dir.c ?? {})) {
+      let j = index.get(i);
+      if (j === undefined) { j = used.push(all[i]) - 1; index.set(i, j); }
+      dir.c![name] = j;
+    }
+    for (const child of Object.values(dir.d ?? {})) stack.push(child);
+  }
+  return used;
+}
+
+const installedTrees = new Map<string, Tree>();
+
+/**
+ * A release's tree as a router with these extra packages has it: the menus, commands and
+ * arguments of the others gone, and what an installed package hides gone too. Shared by
+ * every router of the same release and packages.
+ */
+export function installedTree(version: string, installed: readonly string[]): Tree {
+  const all = releaseTree(version);
+  const have = new Set(installed);
+  const own = [...have].filter((p) => p in all.packages).sort();
+  const key = `${version} ${own.join(',')}`;
+  let t = installedTrees.get(key);
+  if (t) return t;
+  const signatures = [...all.signatures];
+  // Copy on write: directories on the way to what goes are copied once, the rest shared.
+  const copied = new Set<Mutable>();
+  const root = { ...(all.root as Mutable) };
+  copied.add(root);
+  const own_ = (parent: Mutable, word: string): Mutable | undefined => {
+    const child = parent.d?.[word];
+    if (!child || copied.has(child)) return child;
+    const copy = { ...child };
+    parent.d = { ...parent.d, [word]: copy };
+    copied.add(copy);
+    return copy;
+  };
+  const remove = (key: string) => {
+    const [path, command, arg] = key.split(' ');
+    const words = path.split('/');
+    let dir: Mutable | undefined = root;
+    for (const w of command === undefined ? words.slice(0, -1) : words) dir = dir && own_(dir, w);
+    if (!dir) return;
+    if (command === undefined) {
+      if (dir.d?.[words[words.length - 1]]) { dir.d = { ...dir.d }; delete dir.d[words[words.length - 1]]; }
+    } else if (dir.c?.[command] !== undefined) {
+      dir.c = { ...dir.c };
+      if (arg === undefined) delete dir.c[command];
+      else {
+        const args = { ...signatures[dir.c[command]] };
+        delete args[arg];
+        dir.c[command] = signatures.push(args) - 1;
+      }
+    }
+  };
+  for (const [pkg, keys] of Object.entries(all.packages)) if (!have.has(pkg)) keys.forEach(remove);
+  for (const [pkg, dirs] of Object.entries(all.hides)) if (have.has(pkg)) dirs.forEach(remove);
+  t = { ...all, signatures, root, installed: own };
+  installedTrees.set(key, t);
+  return t;
 }
 
 /** The directory at a path ('ip/address'; '' is the root), if the tree has it. */

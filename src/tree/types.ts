@@ -239,10 +239,19 @@ const NAMED: Record<string, (values: readonly string[]) => ValueType | undefined
 function specType(name: string, note: string, values: readonly string[], marks: string): ValueType {
   const named = note === '' ? NAMED[name]?.(values) : undefined;
   if (named) return named;
+  // 7.9-7.23 write the IPv6 note over arguments that take either family (an IPsec peer's
+  // `address=185.13.148.14/32`, snmp community `addresses`); an argument whose name does not
+  // say IPv6 or prefix takes both, as the newer releases' empty note lets it.
+  if (note === 'IPv6/0..128    (IPv6 prefix)' && !/6|prefix/.test(name)) return ipAddress;
   const fromNote = typeOfNote(note);
-  if (fromNote) return fromNote;
+  // An address that may also name an object (`router-id=main` names a /routing/id): both.
+  if (fromNote === ipAddress && marks.includes('o')) return { ...ipAddress, parse: (input) => (/^[0-9.:/,]*$/.test(input) ? ipAddress.parse(input) : input) };
+  if (fromNote) return alsoWords(fromNote, values);
   // yes|no offered: a boolean (shown as true/false, read from yes/no/true/false).
   if (values.length === 2 && values.includes('yes') && values.includes('no')) return bool;
+  // `enabled` is yes|no wherever 7.22.3 completes it; where it did not capture the menu (an
+  // older release's settings, like 7.9-7.16's /interface/ovpn-server/server), the same.
+  if (name === 'enabled' && !values.length && !note) return bool;
   // IP protocols: the names offered, or a number (`protocol=139`).
   if (name === 'protocol' && values.length) return numberOr(words(values, { negatable: marks.includes('!') }));
   // Numbers offered (`max-block-size`: 512 1454 4096 8192) are suggestions: any number goes.
@@ -252,6 +261,21 @@ function specType(name: string, note: string, values: readonly string[], marks: 
     return words(values, { negatable: marks.includes('!') });
   }
   return text(note);
+}
+
+/**
+ * The words completion offers besides what the note describes (`..1h (time interval)` with
+ * `unspecified`, as 7.9-7.23 describe ipv6/nd's reachable-time): the router takes them too.
+ */
+function alsoWords(type: ValueType, values: readonly string[]): ValueType {
+  const extra = values.filter((v) => /^[a-z][a-z0-9-]*$/.test(v) && !takes(type, v));
+  if (!extra.length) return type;
+  const set = new Set(extra);
+  return { ...type, parse: (input) => (set.has(input) ? input : type.parse(input)) };
+}
+
+function takes(type: ValueType, input: string): boolean {
+  try { type.parse(input); return true; } catch { return false; }
 }
 
 /** The type a note describes by itself, or undefined when it needs the completion values. */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { client, startRouter, tempDir, type TestRouter } from '../helpers/router.js';
 import { GROUPS, type Case } from './ansible-cases.js';
-import { menus } from '../../src/menus/index.js';
+import { allMenus } from '../../src/menus/index.js';
 import { SENSITIVE_NAMES } from '../../src/menus/sensitive.js';
 
 interface PathInfo { single: boolean; understood: boolean; fields: Record<string, { default: unknown }> }
@@ -148,7 +148,7 @@ describe('community.routeros over the API face', { timeout: 900_000 }, () => {
       if (!info.single || !settings.has(p)) continue;
       assert.equal(x.result?.length, 1, `${p}: ${JSON.stringify(x.result)}`);
       const record = x.result![0];
-      const menu = menus.find((m) => m.path === p.replaceAll(' ', '/') && m.kind === 'settings')!;
+      const menu = allMenus().find((m) => m.path === p.replaceAll(' ', '/') && m.kind === 'settings')!;
       for (const [name, f] of Object.entries(info.fields)) {
         // What 7.24 no longer has (ip ssh allow-none-crypto, tool e-mail address) is not asked for.
         if (f.default === null || !menu.fields?.[name] || name in record) continue;

@@ -11,6 +11,7 @@ import { POLICIES, type Session } from '../../src/core/schema.js';
 import { CommandError } from '../../src/core/errors.js';
 import type { FileAccess } from '../../src/console/host.js';
 import { readLike } from '../../src/device/like.js';
+import { RELEASES, releaseFor, releaseTree } from '../../src/tree/tree.js';
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
 
@@ -56,17 +57,37 @@ export function logicalLines(text: string): string[] {
 }
 
 /**
- * A router like the export's (`vrouter --like FILE.rsc`: its model, release, serial number
- * and packages; a CHR with as many ports, drives and serial ports as the export names) with a
- * blank configuration (`reset-configuration no-defaults=yes`).
+ * The release an export runs on: the one its header names (`by RouterOS 7.16.2`), or the
+ * oldest vrouter holds (7.9) for an older export.
  */
-export async function blankRouter(_e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
+export function releaseOf(e: Export): string {
+  return releaseFor(e.ros) ? e.ros : RELEASES[0];
+}
+
+/**
+ * The extra packages whose menus an export configures (`/container`, `/iot lora`): the router
+ * it came from had them installed.
+ */
+export function packagesNamed(release: string, text: string): string[] {
+  const { packages } = releaseTree(release);
+  return Object.entries(packages).filter(([, keys]) => keys.some((k) => !k.includes(' ')
+    && new RegExp(`^/${k.replaceAll('/', ' ')}( |$)`, 'm').test(text))).map(([name]) => name);
+}
+
+/**
+ * A router like the export's (`vrouter --like FILE.rsc`: its model, serial number, and a CHR
+ * with as many ports, drives and serial ports as the export names) on the export's release with
+ * the packages its menus configure, with a blank configuration (`reset-configuration no-defaults=yes`).
+ */
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
   const like = readLike(text);
+  const rosVersion = releaseOf(e);
   const router = await Router.start({
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-corpus-')), listen: '127.0.0.1',
     ports, loginKeepMs: 600_000, requestLimitMs: 600_000,
-    board: like.board, packages: like.packages, ...(like.hardware ? { hardware: like.hardware } : {}),
-    ...(like.rosVersion ? { rosVersion: like.rosVersion } : {}), ...(like.serialNumber ? { serialNumber: like.serialNumber } : {}),
+    board: like.board, ...(like.hardware ? { hardware: like.hardware } : {}),
+    ...(like.serialNumber ? { serialNumber: like.serialNumber } : {}),
+    rosVersion, packages: packagesNamed(releaseFor(rosVersion)!, text),
   });
   await run(router, '/system reset-configuration no-defaults=yes');
   return router;
@@ -142,7 +163,7 @@ export function without(text: string, lines: ReadonlySet<string>): string {
   return out.join('\n') + '\n';
 }
 
-/** Packages and hardware whose menus the 7.24 tree lacks (captured on a CHR). */
+/** Packages and hardware whose menus the release's tree lacks (captured on a CHR). */
 const PACKAGE_MENUS = /^bad command name (caps-man|wireless|iot|container|routerboard|veth|zerotier|app|switch|mlag|lora|graphing) /;
 
 /**
@@ -150,14 +171,15 @@ const PACKAGE_MENUS = /^bad command name (caps-man|wireless|iot|container|router
  * out, a record the export does not make, an argument or value the 7.24 tree lacks), or
  * what vrouter lacks. `ros` is the version the export was taken from.
  */
-export function why(r: Refusal, earlier: readonly Refusal[], ros: string): string {
+export function why(r: Refusal, earlier: readonly Refusal[], ros: string, release = ros): string {
   const e = r.error;
-  if (PACKAGE_MENUS.test(e)) return 'vrouter lacks this menu: its package or hardware is not in the 7.24 tree (captured on a CHR)';
+  if (PACKAGE_MENUS.test(e)) return `vrouter lacks this menu: its package or hardware is not in the ${release} tree (captured on a CHR)`;
   if (/="?REMOVED\b/.test(r.line)) return 'a real router refuses it too: the owner replaced a value with REMOVED before publishing';
   const col = /expected end of command \(line 1 column (\d+)\)/.exec(e);
   if (col) {
     const arg = /^[!.]?[a-z0-9.-]+/.exec(r.line.slice(Number(col[1]) - 1))?.[0] ?? '?';
-    return `a real 7.24 router refuses it too: its command tree has no argument ${arg} here (the export is from ${ros})`;
+    return release === ros ? `a real ${release} router refuses it too: its command tree has no argument ${arg} here`
+      : `a real ${release} router refuses it too: its command tree has no argument ${arg} here (the export is from ${ros}, older than any release vrouter holds)`;
   }
   if (/^bad command name -+\d+-+/.test(e)) return 'a real router refuses it too: not a command (a stray line in the published file)';
   if (/value of certificate/.test(e)) return 'a real router refuses it too: the certificate is not part of an export';
@@ -167,13 +189,17 @@ export function why(r: Refusal, earlier: readonly Refusal[], ros: string): strin
   }
   if (/^no such item \(\/disk\//.test(e)) return 'a real router refuses it too, unless it has that drive: a disk the export\'s router had plugged in (USB, SATA)';
   if (/^failure: already have such name \(\/ip\/smb\//.test(e)) return 'a real router refuses it too: RouterOS has the share pub and the user guest by itself';
+  if (/value of advertise/.test(e) && Number(release.split('.')[1]) < 12) {
+    return `vrouter refuses what a real ${release} router takes: 7.12 renamed the advertise values (manual "Ethernet"), and the words `
+      + `vrouter offers are those 7.22.3 completes (the only capture with completion values), for every release (docs/routeros-facts.md 14)`;
+  }
   if (/value of advertise/.test(e)) {
-    return `a real 7.24 router refuses it too: 7.12 renamed the advertise values (manual "Ethernet": 10M-baseT-half ... 1G-baseT-full; `
-      + `${ros} wrote 1000M-full ...), and 7.24 offers only the new names (7.22.3 completion; a 7.24.4 export verbose prints them); `
+    return `a real ${release} router refuses it too: 7.12 renamed the advertise values (manual "Ethernet": 10M-baseT-half ... 1G-baseT-full; `
+      + `${ros} wrote 1000M-full ...), and ${release} offers only the new names (7.22.3 completion; a 7.24.4 export verbose prints them); `
       + `no source says the old ones are still taken (docs/routeros-facts.md 14)`;
   }
   if (/^missing value\(s\) of argument\(s\) numbers \(\/interface\/ovpn-server\/server\//.test(e)) {
-    return `a real 7.24 router refuses it too: since 7.17 OpenVPN servers are a list with no built-in entry (upgraded routers export `
+    return `a real ${release} router refuses it too: since 7.17 OpenVPN servers are a list with no built-in entry (upgraded routers export `
       + `their old settings as \`add ... name=ovpn-server1\`, corpus 7.17/7.18), so \`set\` without a server has nothing to set (${ros} had one server)`;
   }
   if (/^no such item \(\/app\//.test(e)) return 'vrouter lacks this app of the catalogue /app has on a real 7.21+ router (it lists only the apps sources name)';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPUS, blankRouter, manifest, refusals, stop, why, type Refusal } from './corpus.js';
+import { CORPUS, blankRouter, manifest, refusals, releaseOf, stop, why, type Refusal } from './corpus.js';
 
 const out: Record<string, Refusal[]> = {};
 let lines = 0;
@@ -15,7 +15,7 @@ for (const e of manifest()) {
   const router = await blankRouter(e, text);
   try {
     const list = await refusals(router, text);
-    if (list.length) out[e.file] = list.map((r, i) => ({ ...r, why: why(r, list.slice(0, i), e.ros) }));
+    if (list.length) out[e.file] = list.map((r, i) => ({ ...r, why: why(r, list.slice(0, i), e.ros, releaseOf(e)) }));
     lines += list.length;
   } finally {
     await stop(router);

@@ -6,9 +6,11 @@ import { Engine } from '../../src/core/engine.js';
 import { POLICIES, type Reply } from '../../src/core/schema.js';
 import { Store } from '../../src/core/store.js';
 import { Device } from '../../src/device/board.js';
-import { menus } from '../../src/menus/index.js';
+import { allMenus } from '../../src/menus/index.js';
 import { seedDevice } from '../../src/menus/device.js';
 import { tempDir } from './router.js';
+
+const menus = allMenus();
 
 export const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
 

@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Reply } from '../../src/core/schema.js';
-import { menus } from '../../src/menus/index.js';
+import { allMenus } from '../../src/menus/index.js';
 import { generatedMac } from '../../src/menus/interface/interface.js';
 import { assertOrder, boot as bootEngine } from '../helpers/engine.js';
+
+const menus = allMenus();
 
 /** These expectations describe the declarations alone: no simulated hardware behind them. */
 const boot = () => bootEngine(undefined, { device: false });

@@ -72,12 +72,14 @@ describe("the router's own records", () => {
   });
 
   test('the built-in container apps: listed by name, a change exports as `/app set <name>`, secrets only with show-sensitive', async () => {
-    const r = await startRouter();
+    // /app is the container package's.
+    const r = await startRouter({ packages: ['container'] });
     try {
       const c = client(r.port);
       const apps = (await c.get('/rest/app?.proplist=name')).json as { name: string }[];
       assert.ok(apps.some((a) => a.name === 'victoria-logs') && apps.some((a) => a.name === 'home-assistant'), JSON.stringify(apps));
-      assert.deepEqual((await c.get('/rest/app?name=pihole')).json, [{ '.id': '*F', 'auto-update': 'false', 'check-certificate': 'true', name: 'pihole' }]);
+      // The 7.24 capture with the container package gives /app add and set a `disabled` argument (and enable/disable).
+      assert.deepEqual((await c.get('/rest/app?name=pihole')).json, [{ '.id': '*F', 'auto-update': 'false', 'check-certificate': 'true', disabled: 'false', name: 'pihole' }]);
       // Lines of real exports (Defm rawconf_anna 7.21; a 7.23.1 cAP ax).
       await console_(r, [
         '/app set victoria-logs network=docker-infrastructure-br',

@@ -2,9 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { POLICIES } from '../../src/core/schema.js';
 import { Store } from '../../src/core/store.js';
-import { menus } from '../../src/menus/index.js';
+import { allMenus } from '../../src/menus/index.js';
 import { hashPassword, verifyPassword } from '../../src/menus/user/password.js';
 import { admin, boot } from '../helpers/engine.js';
+
+const menus = allMenus();
 
 const READ = 'local,telnet,ssh,reboot,read,test,winbox,password,web,sniff,sensitive,api,romon,rest-api,!ftp,!write,!policy';
 const WRITE = 'local,telnet,ssh,reboot,read,write,test,winbox,password,web,sniff,sensitive,api,romon,rest-api,!ftp,!policy';

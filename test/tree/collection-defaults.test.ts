@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { COLLECTION_FILE, DOCUMENTED_DEFAULTS, collectionDefaults } from '../../src/menus/defaults.js';
-import { handMenus, menus } from '../../src/menus/index.js';
+import { allMenus, handMenus } from '../../src/menus/index.js';
 import { argsOf, dirAt } from '../../src/tree/tree.js';
 import { typeFor } from '../../src/tree/types.js';
 import { formOf } from '../../src/menus/forms.js';
@@ -46,7 +46,7 @@ describe('the collection defaults file', () => {
     let n = 0;
     for (const [path, fields] of Object.entries(collectionDefaults())) {
       if (hand.has(path)) continue;
-      const menu = menus.find((m) => m.path === path && m.kind !== 'dir');
+      const menu = allMenus().find((m) => m.path === path && m.kind !== 'dir');
       assert.ok(menu, path);
       n++;
       for (const [name, value] of Object.entries(fields)) {

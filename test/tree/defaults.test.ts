@@ -6,12 +6,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DOCUMENTED_DEFAULTS } from '../../src/menus/defaults.js';
-import { handMenus, menus } from '../../src/menus/index.js';
+import { allMenus, handMenus } from '../../src/menus/index.js';
 import { argsOf, dirAt } from '../../src/tree/tree.js';
 import { kindOf } from '../../src/tree/declare.js';
 import { typeFor } from '../../src/tree/types.js';
 import { formOf } from '../../src/menus/forms.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
+
+const menus = allMenus();
 
 describe('the documented defaults', () => {
   const handFields = new Map<string, Set<string>>();
@@ -42,7 +44,8 @@ describe('the documented defaults', () => {
 describe('a blank router shows them', () => {
   let r: TestRouter;
   let c: ReturnType<typeof client>;
-  before(async () => { r = await startRouter(); c = client(r.port); });
+  // With the wireless package (/caps-man, /interface/wireless), as on an 802.11ac board.
+  before(async () => { r = await startRouter({ packages: ['wireless'] }); c = client(r.port); });
   after(() => r.stop());
 
   test('/ip/firewall/connection/tracking and /ip/socks are full objects', async () => {

@@ -42,6 +42,8 @@ const KINDS: Record<string, { type?: string; stem?: string; builtinRemove?: stri
   vxlan: {},
   // The radios are hardware (community.routeros PR 266, RouterOS 7.13: routeros-facts.md 19).
   wifi: { builtinRemove: 'not allowed to remove' },
+  // 7.9-7.12's menu of the same radios (the wifiwave2 package): interfaces of type wifi, named wifi1 ...
+  wifiwave2: { type: 'wifi', stem: 'wifi', builtinRemove: 'not allowed to remove' },
   wireguard: { type: 'wg' },
   // A ZeroTier network's interface, whose menu is /zerotier/interface (ELSEWHERE).
   zerotier: {},

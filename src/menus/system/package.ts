@@ -24,6 +24,7 @@ import type { Mutation } from '../../core/store.js';
 import { bool, int, name, str, choice } from '../../core/values.js';
 import { BUILD_TIME, type Device } from '../../device/board.js';
 import { DEFAULT_ROS_VERSION } from '../../device/version.js';
+import type { Release, Scheduled } from '../../device/release.js';
 import { MONITOR_ARGS, pause, sorted } from '../tool/common.js';
 
 const PACKAGE_TABLE = 'system/package';
@@ -42,29 +43,49 @@ const deviceOf = (env: Environment) => env.services.device as Device | undefined
 /** The version the router runs (`--ros-version`). */
 export const installedVersion = (env: Environment) => deviceOf(env)?.rosVersion ?? DEFAULT_ROS_VERSION;
 
-/** The board's packages as dynamic records (made at start-up, see attachPackages). */
+const releaseOf = (env: Environment) => env.services.release as Release | undefined;
+
+/**
+ * The installed packages as dynamic records (made at start-up, see attachPackages): those of
+ * the board and `--packages` as the release names them, with what the last boot disabled.
+ */
 export function attachPackages(env: Environment) {
   const table = env.store.table(PACKAGE_TABLE);
   if (table.rows.length) return;
-  const packages = deviceOf(env)?.board.packages ?? [{ name: 'routeros', size: 13_500_416 }];
+  const release = releaseOf(env);
+  const packages = release?.packages ?? deviceOf(env)?.board.packages ?? [{ name: 'routeros', size: 13_500_416 }];
   for (const p of packages) {
-    const row = env.store.newRow(PACKAGE_TABLE, {
-      name: p.name, version: installedVersion(env), 'build-time': BUILD_TIME, size: String(p.size),
-    }, true);
+    const values: Record<string, string> = { name: p.name, version: installedVersion(env), 'build-time': BUILD_TIME, size: String(p.size) };
+    if (release?.disabled.has(p.name)) values.disabled = 'true';
+    const scheduled = release?.scheduled.get(p.name);
+    if (scheduled) values.scheduled = scheduled;
+    const row = env.store.newRow(PACKAGE_TABLE, values, true);
     env.store.commit([{ op: 'insert', table: PACKAGE_TABLE, row }]);
   }
 }
 
-function schedule(value: string | undefined) {
+/**
+ * disable / enable / unschedule: the change waits for the next boot (`/system reboot`), as
+ * on the router; the data directory remembers it (src/device/release.ts).
+ */
+function schedule(value: Scheduled | undefined) {
   return async (ctx: CommandContext): Promise<void> => {
     const { env, menu, args } = ctx;
     attachPackages(env);
     const rows = findRows(env, menu, args.numbers);
-    env.store.commit(rows.map((row): Mutation => {
+    const release = releaseOf(env);
+    const changes: Mutation[] = [];
+    for (const row of rows) {
       const values = { ...row.values };
-      if (value === undefined) delete values.scheduled; else values.scheduled = value;
-      return { op: 'update', table: PACKAGE_TABLE, id: row.id, values };
-    }));
+      const name = values.name;
+      // Asking for what already is (enable an enabled package) schedules nothing.
+      const now = values.disabled === 'true' ? 'scheduled for disable' : 'scheduled for enable';
+      const wanted = value === now || (name === 'routeros' && value === 'scheduled for disable') ? undefined : value;
+      if (wanted === undefined) { delete values.scheduled; release?.scheduled.delete(name); } else { values.scheduled = wanted; release?.scheduled.set(name, wanted); }
+      changes.push({ op: 'update', table: PACKAGE_TABLE, id: row.id, values });
+    }
+    env.store.commit(changes);
+    release?.save();
   };
 }
 

@@ -1,0 +1,73 @@
+// The release a router boots and the packages it boots with, remembered in its data
+// directory (release.json): the version it last ran, and the packages disabled or scheduled
+// to be disabled or enabled at the next boot, as /system/package disable/enable do on the
+// router. Started with another `--ros-version`, the router upgrades or downgrades on this
+// boot: what the new tree lacks is dropped (src/menus/upgrade.ts).
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { installedTree, releaseFor, type Tree } from '../tree/tree.js';
+import { packagesFor, type Package } from './packages.js';
+
+const FILE = 'release.json';
+
+export type Scheduled = 'scheduled for disable' | 'scheduled for enable';
+
+interface Remembered {
+  /** The version the router last ran (as `--ros-version` gave it). */
+  version?: string;
+  /** Packages disabled at the last boot. */
+  disabled?: string[];
+  /** What /system/package disable and enable asked for the next boot. */
+  scheduled?: Record<string, Scheduled>;
+}
+
+export interface Release {
+  /** The version the router runs (`--ros-version`), and the held release whose tree it runs. */
+  readonly version: string;
+  readonly release: string;
+  /** The version the data directory last ran, when another. */
+  readonly previous?: string;
+  /** Every package installed, routeros first, and those of them disabled. */
+  readonly packages: readonly Package[];
+  readonly disabled: ReadonlySet<string>;
+  /** What waits for the next boot. */
+  readonly scheduled: Map<string, Scheduled>;
+  /** The tree of the release with the packages enabled at this boot. */
+  readonly tree: Tree;
+  /** Writes what waits for the next boot. */
+  save(): void;
+}
+
+function read(dataDir: string): Remembered {
+  try {
+    const v = JSON.parse(fs.readFileSync(path.join(dataDir, FILE), 'utf8')) as Remembered;
+    return v !== null && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Boots a data directory on a version: applies what was scheduled, remembers the version. */
+export function bootRelease(dataDir: string, version: string, board: readonly Package[], extra: readonly string[]): Release {
+  const release = releaseFor(version);
+  if (!release) throw new Error(`RouterOS ${version} is not a release vrouter holds`);
+  const old = read(dataDir);
+  const packages = packagesFor(release, board, extra);
+  const names = new Set(packages.map((p) => p.name));
+  // A boot carries out what disable and enable scheduled; routeros cannot be disabled.
+  const disabled = new Set((old.disabled ?? []).filter((n) => names.has(n)));
+  for (const [name, what] of Object.entries(old.scheduled ?? {})) {
+    if (!names.has(name) || name === 'routeros') continue;
+    if (what === 'scheduled for disable') disabled.add(name); else disabled.delete(name);
+  }
+  const tree = installedTree(release, packages.map((p) => p.name).filter((n) => !disabled.has(n)));
+  const scheduled = new Map<string, Scheduled>();
+  const save = () => {
+    const state: Remembered = { version, disabled: [...disabled].sort(), scheduled: Object.fromEntries(scheduled) };
+    fs.writeFileSync(path.join(dataDir, FILE), JSON.stringify(state, null, 1) + '\n');
+  };
+  const previous = old.version !== undefined && old.version !== version ? old.version : undefined;
+  save();
+  return { version, release, previous, packages, disabled, scheduled, tree, save };
+}
