@@ -26,6 +26,9 @@ import { ApiServer } from './services/api/server.js';
 import type { ApiContext } from './services/api/session.js';
 import { Services, type ListenSpec, type Listener } from './services/services.js';
 import { SecretBox } from './device/secrets.js';
+import { HostKeys } from './device/host-keys.js';
+import { SshServer } from './services/ssh/server.js';
+import { TelnetServer } from './services/telnet.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -43,14 +46,15 @@ export interface RouterOptions {
   rosVersion?: string;
 }
 
-export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
+export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
-export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
+// Stand-ins for the router's 80, 443, 22 and 23, which need root.
+export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729, ssh: 2222, telnet: 2323 };
 
 export class Router {
   readonly engine: Engine;
@@ -71,6 +75,8 @@ export class Router {
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
+    // Made at first boot (off the event loop) and kept in the data directory.
+    this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
     if (store.fresh) {
       this.engine.seed();
@@ -153,6 +159,17 @@ export class Router {
     const api = { engine: this.engine, logins: this.logins, lanes: apiLanes, version: this.rosVersion };
     services.register('api', (spec) => this.startApi(spec, api));
     services.register('api-ssl', (spec) => this.startApi(spec, api));
+    const terminal = { engine: this.engine, logins: this.logins, version: this.rosVersion };
+    services.register('ssh', async (spec) => {
+      const server = new SshServer({ ...terminal, hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed);
+      const port = await server.listen(spec.port, spec.host);
+      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed) };
+    });
+    services.register('telnet', async (spec) => {
+      const server = new TelnetServer(terminal, spec.allowed);
+      const port = await server.listen(spec.port, spec.host);
+      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed) };
+    });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();

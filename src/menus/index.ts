@@ -26,6 +26,8 @@ import { documentedDefault } from './defaults.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
+import { sshKeys } from './user/ssh-keys.js';
+import { ipSsh } from './ip/ssh.js';
 import { passwordCommand } from './password.js';
 import { delayCommand } from './delay.js';
 import { certificate } from './certificate.js';
@@ -61,6 +63,7 @@ export const handMenus: readonly MenuDecl[] = [
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu,
+  sshKeys, ipSsh,
 ];
 
 /**

@@ -8,14 +8,15 @@
 // record `invalid`, with the reason in /log. Reconciles run one at a time, in order.
 //
 // A face is what listens for one service: www and www-ssl (src/services/www.ts), api and
-// api-ssl (src/services/api/server.ts).
+// api-ssl (src/services/api/server.ts), ssh (src/services/ssh/server.ts), telnet
+// (src/services/telnet.ts).
 
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';
 import type { Store } from '../core/store.js';
 
-export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
-export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl'];
+export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
+export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet'];
 const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
 
 /** What a face is asked to listen with. */

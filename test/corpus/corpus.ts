@@ -28,20 +28,20 @@ const BOARDS: Record<string, string> = {
   'RouterBOARD 941-2nD': 'hap-lite', 'cAPGi-5HaxD2HaxD&EG12-EA': 'cap-ax-lte',
 };
 
-export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl', number>;
+export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet', number>;
 
 /**
  * Free loopback ports for a router's services. A router writes the ports it is given into
  * /ip/service, so two routers whose exports are compared must be given the same ones.
  */
 export async function freePorts(): Promise<ServicePorts> {
-  const servers = await Promise.all([0, 1, 2, 3].map(() => new Promise<net.Server>((resolve) => {
+  const servers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => new Promise<net.Server>((resolve) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => resolve(s));
   })));
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3] };
+  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3], ssh: ports[4], telnet: ports[5] };
 }
 
 const ADMIN: Session = { user: 'admin', policies: new Set(POLICIES), via: 'test' };
@@ -62,7 +62,7 @@ export function logicalLines(text: string): string[] {
 }
 
 /** A router of the export's board with a blank configuration (`reset-configuration no-defaults=yes`). */
-export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0 }): Promise<Router> {
   const board = (e.model && BOARDS[e.model]) || 'chr';
   // A CHR gets as many Ethernet ports, drives and serial ports as the export names.
   const most = (re: RegExp, least: number, limit: number) => Math.min(limit, Math.max(least, ...[...text.matchAll(re)].map((m) => Number(m[1]))));
