@@ -143,4 +143,18 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
   sftp.on('MKDIR', (id, p) => act(id, () => files.mkdir(routerName(p))));
   sftp.on('RENAME', (id, from, to) => act(id, () => files.rename(routerName(from), routerName(to))));
   sftp.on('EXTENDED', (id) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
+  // The client is done (channel EOF): files still open are written as a close would, and
+  // the channel closes, which ends the client's session.
+  sftp.on('end', () => {
+    for (const h of handles.values()) if (h.kind === 'file' && h.changed) { try { files.write(h.name, h.data); } catch { /* as a failed close */ } }
+    handles.clear();
+    // As OpenSSH's server does when its sftp-server exits: an exit status, EOF, then close
+    // (without the status the client's ssh waits on).
+    const raw = sftp as unknown as { _protocol: { exitStatus(chan: number, status: number): void; channelEOF(chan: number): void }; outgoing: { id: number; state: string } };
+    if (raw.outgoing.state === 'open') {
+      raw._protocol.exitStatus(raw.outgoing.id, 0);
+      raw._protocol.channelEOF(raw.outgoing.id);
+    }
+    sftp.end();
+  });
 }
