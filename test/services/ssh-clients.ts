@@ -55,9 +55,9 @@ export function env(l: Login): NodeJS.ProcessEnv {
   return l.password === undefined ? {} : { SSH_ASKPASS: path.join(l.dir, 'askpass'), SSH_ASKPASS_REQUIRE: 'force', VROUTER_TEST_PASSWORD: l.password, DISPLAY: '' };
 }
 
-/** `ssh user@127.0.0.1 COMMAND`. */
+/** `ssh user@127.0.0.1 COMMAND`; `extra` options come first, so they win over the common ones. */
 export function ssh(l: Login, command: string, extra: string[] = []): Promise<Result> {
-  return run('ssh', [...common(l), '-p', String(l.port), ...extra, `${l.user ?? 'admin'}@127.0.0.1`, command], { env: env(l) });
+  return run('ssh', [...extra, ...common(l), '-p', String(l.port), `${l.user ?? 'admin'}@127.0.0.1`, command], { env: env(l) });
 }
 
 export function scp(l: Login, args: string[]): Promise<Result> {
