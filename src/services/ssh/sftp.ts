@@ -29,8 +29,18 @@ function longname(e: FileEntry, base: string): string {
   return `${e.type === 'directory' ? 'drwxr-xr-x' : '-rw-r--r--'} 1 root root ${String(e.type === 'file' ? e.size : 0).padStart(8)} ${when} ${base}`;
 }
 
-export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
+export function serveSftp(engine: Engine, channel: ssh2.SFTPWrapper) {
   const files = engine.services.files as FileStore;
+  // Every request is answered, whatever it names: a name /file refuses (`..`, a link) is a
+  // failure for the client, never an exception in the router.
+  const sftp = channel;
+  const on = (event: string, handler: (id: number, ...rest: any[]) => void) => channel.on(event as 'OPEN', (id: number, ...rest: any[]) => {
+    try {
+      handler(id, ...rest);
+    } catch (e) {
+      if (typeof id === 'number') channel.status(id, STATUS_CODE.FAILURE, (e as Error).message);
+    }
+  });
   const handles = new Map<number, FileHandle | DirHandle>();
   let next = 1;
   const handleOf = (b: Buffer) => (b.length === 4 ? handles.get(b.readUInt32BE(0)) : undefined);
@@ -44,7 +54,7 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
   const entry = (name: string) => (name === '' ? undefined : files.stat(name));
   const isDir = (name: string) => name === '' || entry(name)?.type === 'directory';
 
-  sftp.on('REALPATH', (id, p) => {
+  on('REALPATH', (id, p) => {
     const parts: string[] = [];
     for (const part of p.split('/')) {
       if (part === '' || part === '.') continue;
@@ -60,9 +70,9 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
     if (!e) return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
     sftp.attrs(id, attrsOf(e));
   };
-  sftp.on('STAT', stat);
-  sftp.on('LSTAT', stat);
-  sftp.on('OPEN', (id, p, flags) => {
+  on('STAT', stat);
+  on('LSTAT', stat);
+  on('OPEN', (id, p, flags) => {
     const name = routerName(p);
     const write = (flags & OPEN_MODE.WRITE) !== 0;
     if (name === '' || isDir(name)) return sftp.status(id, STATUS_CODE.FAILURE, 'is a folder');
@@ -73,13 +83,13 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
     // A new or truncated file is there from now on, as on any file system.
     sftp.handle(id, newHandle({ kind: 'file', name, data, write, changed: write && (!exists || (flags & OPEN_MODE.TRUNC) !== 0) }));
   });
-  sftp.on('READ', (id, handle, offset, len) => {
+  on('READ', (id, handle, offset, len) => {
     const h = handleOf(handle);
     if (!h || h.kind !== 'file') return sftp.status(id, STATUS_CODE.FAILURE);
     if (offset >= h.data.length) return sftp.status(id, STATUS_CODE.EOF);
     sftp.data(id, h.data.subarray(offset, Math.min(h.data.length, offset + len)));
   });
-  sftp.on('WRITE', (id, handle, offset, data) => {
+  on('WRITE', (id, handle, offset, data) => {
     const h = handleOf(handle);
     if (!h || h.kind !== 'file' || !h.write) return sftp.status(id, STATUS_CODE.FAILURE);
     if (offset + data.length > h.data.length) {
@@ -91,15 +101,15 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
     h.changed = true;
     sftp.status(id, STATUS_CODE.OK);
   });
-  sftp.on('FSTAT', (id, handle) => {
+  on('FSTAT', (id, handle) => {
     const h = handleOf(handle);
     if (!h) return sftp.status(id, STATUS_CODE.FAILURE);
     if (h.kind === 'dir') return sftp.attrs(id, attrsOf(entry(h.name)));
     sftp.attrs(id, { ...attrsOf(entry(h.name)), mode: FILE_MODE, size: h.data.length });
   });
-  sftp.on('FSETSTAT', (id) => sftp.status(id, STATUS_CODE.OK));
-  sftp.on('SETSTAT', (id) => sftp.status(id, STATUS_CODE.OK));
-  sftp.on('CLOSE', (id, handle) => {
+  on('FSETSTAT', (id) => sftp.status(id, STATUS_CODE.OK));
+  on('SETSTAT', (id) => sftp.status(id, STATUS_CODE.OK));
+  on('CLOSE', (id, handle) => {
     const h = handleOf(handle);
     if (!h) return sftp.status(id, STATUS_CODE.FAILURE);
     handles.delete(handle.readUInt32BE(0));
@@ -112,12 +122,12 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
     }
     sftp.status(id, STATUS_CODE.OK);
   });
-  sftp.on('OPENDIR', (id, p) => {
+  on('OPENDIR', (id, p) => {
     const name = routerName(p);
     if (!isDir(name)) return sftp.status(id, STATUS_CODE.NO_SUCH_FILE);
     sftp.handle(id, newHandle({ kind: 'dir', name, done: false }));
   });
-  sftp.on('READDIR', (id, handle) => {
+  on('READDIR', (id, handle) => {
     const h = handleOf(handle);
     if (!h || h.kind !== 'dir') return sftp.status(id, STATUS_CODE.FAILURE);
     if (h.done) return sftp.status(id, STATUS_CODE.EOF);
@@ -138,14 +148,14 @@ export function serveSftp(engine: Engine, sftp: ssh2.SFTPWrapper) {
       sftp.status(id, STATUS_CODE.FAILURE, (e as Error).message);
     }
   };
-  sftp.on('REMOVE', (id, p) => act(id, () => files.remove(routerName(p))));
-  sftp.on('RMDIR', (id, p) => act(id, () => files.remove(routerName(p))));
-  sftp.on('MKDIR', (id, p) => act(id, () => files.mkdir(routerName(p))));
-  sftp.on('RENAME', (id, from, to) => act(id, () => files.rename(routerName(from), routerName(to))));
-  sftp.on('EXTENDED', (id) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
+  on('REMOVE', (id, p) => act(id, () => files.remove(routerName(p))));
+  on('RMDIR', (id, p) => act(id, () => files.remove(routerName(p))));
+  on('MKDIR', (id, p) => act(id, () => files.mkdir(routerName(p))));
+  on('RENAME', (id, from, to) => act(id, () => files.rename(routerName(from), routerName(to))));
+  on('EXTENDED', (id) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
   // The client is done (channel EOF): files still open are written as a close would, and
   // the channel closes, which ends the client's session.
-  sftp.on('end', () => {
+  on('end', () => {
     for (const h of handles.values()) if (h.kind === 'file' && h.changed) { try { files.write(h.name, h.data); } catch { /* as a failed close */ } }
     handles.clear();
     // As OpenSSH's server does when its sftp-server exits: an exit status, EOF, then close
