@@ -67,6 +67,8 @@ export class SshServer {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
       socket.on('error', () => socket.destroy());
+      // Keystrokes and prompts are small packets: no Nagle delay.
+      socket.setNoDelay(true);
       this.sshServer().then((s) => { if (!socket.destroyed) s.injectSocket(socket); }, () => socket.destroy());
     });
   }
