@@ -1,9 +1,12 @@
-// The SSH host keys of the router: an RSA key and an Ed25519 key, made at first boot and
-// kept in the data directory (`ssh-host-keys`), sealed with the router's secret like other
-// private keys (./secrets.ts). The RSA key is made off the event loop (a 2048-bit key takes
-// a while); the first SSH connection waits for it, as the real router makes its keys by the
-// first connection. /ip/ssh regenerate-host-key, export-host-key and import-host-key work
-// on this set (src/menus/ip/ssh.ts); the ssh face serves the key of `host-key-type`.
+// The SSH host keys of the router: an RSA key and an Ed25519 key, kept in the data directory
+// (`ssh-host-keys`), sealed with the router's secret like other private keys (./secrets.ts).
+// They are made when first needed (the first SSH connection, or an /ip/ssh host-key
+// command), as the router's manual says ("an SSH key pair is automatically generated on the
+// first SSH connection"), and kept from then on: a 2048-bit RSA key costs about half a
+// second of CPU, which every start of a router that nobody reaches over SSH would otherwise
+// pay. The RSA key is made off the event loop. /ip/ssh regenerate-host-key, export-host-key
+// and import-host-key work on this set (src/menus/ip/ssh.ts); the ssh face serves the key
+// of `host-key-type`.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,13 +25,13 @@ export class HostKeys {
   private readonly listeners = new Set<Listener>();
   private readonly file: string;
 
-  constructor(dataDir: string, private readonly box: SecretBox, rsaBits = 2048) {
+  constructor(dataDir: string, private readonly box: SecretBox) {
     this.file = path.join(dataDir, HOST_KEY_FILE);
     let stored: Partial<Record<HostKeyType, string>> = {};
     try {
       stored = JSON.parse(fs.readFileSync(this.file, 'utf8'));
     } catch {
-      // No keys yet (first boot), or a damaged file: a new set is made.
+      // No keys yet, or a damaged file: a new set is made when first needed.
     }
     for (const type of ['rsa', 'ed25519'] as const) {
       const sealed = stored[type];
@@ -39,7 +42,6 @@ export class HostKeys {
         // Sealed by another router's secret: made again below.
       }
     }
-    if (!this.keys.has('rsa') || !this.keys.has('ed25519')) this.pending = this.make(rsaBits, false);
   }
 
   onChange(listener: Listener): () => void {
@@ -47,9 +49,10 @@ export class HostKeys {
     return () => this.listeners.delete(listener);
   }
 
-  /** The key of a type, once made. */
-  async key(type: HostKeyType): Promise<crypto.KeyObject> {
+  /** The key of a type; the set is made first if the router has none yet (RSA of `rsaBits`). */
+  async key(type: HostKeyType, rsaBits = 2048): Promise<crypto.KeyObject> {
     while (this.pending) await this.pending;
+    if (!this.keys.has('rsa') || !this.keys.has('ed25519')) await this.make(rsaBits, false);
     return this.keys.get(type)!;
   }
 

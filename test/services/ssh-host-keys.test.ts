@@ -33,12 +33,15 @@ async function openssh(dir: string, pem: string): Promise<string> {
   return r.stdout.trim();
 }
 
-test('host keys: made at first boot and kept; host-key-type picks the one served; regenerate-host-key makes new ones', async () => {
+test('host keys: made for the first connection and kept; host-key-type picks the one served; regenerate-host-key makes new ones', async () => {
   let t = await startRouter();
   const dir = workDir();
   try {
     const port = t.router.bound.ssh!;
+    // None until the first connection needs one.
+    assert.equal(fs.existsSync(path.join(t.dir, 'ssh-host-keys')), false);
     const first = await scanned(port, 'rsa');
+    assert.equal(fs.existsSync(path.join(t.dir, 'ssh-host-keys')), true);
     assert.match(first, /^ssh-rsa AAAA/);
     // An RSA key of host-key-size bits (2048).
     assert.match(await keyLength(dir, first), /^2048 SHA256:/);

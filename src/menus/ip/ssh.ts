@@ -30,9 +30,11 @@ export function sshSettings(env: Environment): Record<string, string> {
   return { ...out, ...env.store.table('ip/ssh').rows[0]?.values };
 }
 
+/** The RSA key size of /ip/ssh `host-key-size`. */
+const rsaBits = (env: Environment) => Number(sshSettings(env)['host-key-size'] ?? 2048) || 2048;
+
 async function regenerate(ctx: CommandContext) {
-  const bits = Number(sshSettings(ctx.env)['host-key-size'] ?? 2048) || 2048;
-  await hostKeysOf(ctx.env).regenerate(bits);
+  await hostKeysOf(ctx.env).regenerate(rsaBits(ctx.env));
   writeLog(ctx.env, 'ssh,info', 'host key regenerated');
 }
 
@@ -43,7 +45,7 @@ async function exportKeys(ctx: CommandContext) {
   const prefix = ctx.args['key-file-prefix'] ?? '';
   const passphrase = ctx.args.passphrase;
   for (const type of ['rsa', 'ed25519'] as const) {
-    const key = await keys.key(type);
+    const key = await keys.key(type, rsaBits(ctx.env));
     const priv = passphrase
       ? key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase })
       : key.export({ type: 'pkcs8', format: 'pem' });
@@ -63,7 +65,10 @@ async function importKey(ctx: CommandContext) {
     throw unreadableKey();
   }
   if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ed25519') throw unreadableKey();
-  hostKeysOf(ctx.env).replace(key);
+  const keys = hostKeysOf(ctx.env);
+  // The key of the other type is made now if there is none yet, so that the set is whole.
+  await keys.key('rsa', rsaBits(ctx.env));
+  keys.replace(key);
 }
 
 export const ipSsh: MenuDecl = {

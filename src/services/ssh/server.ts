@@ -79,7 +79,7 @@ export class SshServer {
     const strong = settings['strong-crypto'] === 'true';
     const want = `${type}/${strong}`;
     if (this.ssh?.key === want) return this.ssh.server;
-    const key = await this.ctx.hostKeys.key(type);
+    const key = await this.ctx.hostKeys.key(type, Number(settings['host-key-size']) || 2048);
     if (this.ssh?.key === want) return this.ssh.server;
     const server = new Ssh2Server({
       hostKeys: [sshPrivateKey(key)],
