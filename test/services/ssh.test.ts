@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import { client, startRouter } from '../helpers/router.js';
 import { keyPair, ssh, workDir, type Login } from './ssh-clients.js';
 
@@ -175,6 +176,43 @@ test('/user/ssh-keys import: ed25519 and RSA keys log in; then a password no lon
     // /ip/ssh can allow passwords beside keys.
     assert.equal((await rest.post('/rest/ip/ssh/set', { 'password-authentication': 'yes' })).status, 200);
     assert.equal((await ssh(l, ':put pw')).stdout, 'pw\r\n');
+  } finally {
+    await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('/ip/service ssh and telnet live: a new port listens at once and the old one is let go; disabled refuses connections', async () => {
+  const t = await startRouter();
+  const dir = workDir();
+  const rest = client(t.port);
+  const refused = (port: number) => new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port });
+    s.once('connect', () => { s.destroy(); resolve(false); });
+    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+  try {
+    const old = t.router.bound.ssh!;
+    const free = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
+    });
+    const ssh1 = (await rest.get('/rest/ip/service/ssh')).json['.id'];
+    assert.equal((await rest.patch(`/rest/ip/service/${ssh1}`, { port: String(free) })).status, 200);
+    await t.router.services!.settled();
+    assert.equal(t.router.bound.ssh, free);
+    assert.equal((await ssh({ port: free, dir, password: '' }, ':put moved')).stdout, 'moved\r\n');
+    assert.equal(await refused(old), true);
+
+    assert.equal((await rest.patch(`/rest/ip/service/${ssh1}`, { disabled: 'true' })).status, 200);
+    const telnet = (await rest.get('/rest/ip/service/telnet')).json['.id'];
+    const telnetPort = t.router.bound.telnet!;
+    assert.equal((await rest.patch(`/rest/ip/service/${telnet}`, { disabled: 'true' })).status, 200);
+    await t.router.services!.settled();
+    assert.equal(await refused(free), true);
+    assert.equal(await refused(telnetPort), true);
+    assert.equal((await rest.patch(`/rest/ip/service/${ssh1}`, { disabled: 'false' })).status, 200);
+    await t.router.services!.settled();
+    assert.equal((await ssh({ port: free, dir, password: '' }, ':put back')).stdout, 'back\r\n');
   } finally {
     await t.stop();
     fs.rmSync(dir, { recursive: true, force: true });
