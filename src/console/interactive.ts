@@ -31,8 +31,8 @@ export interface ConsoleBackend {
   identity(): Promise<string | undefined>;
   /** Runs a script as the console's user; the text it printed, or the failure's message. */
   execute(script: string): Promise<{ ok: boolean; text: string }>;
-  /** `/console/inspect request=child path=...`: the records it gives. */
-  inspect(path: string): Promise<Record<string, string>[]>;
+  /** `/console/inspect request=child|syntax path=...`: the records it gives. */
+  inspect(request: 'child' | 'syntax', path: string): Promise<Record<string, string>[]>;
 }
 
 /** How a console greets and draws (the ssh and telnet faces set these from the login). */
@@ -83,8 +83,8 @@ class RestBackend implements ConsoleBackend {
     return { ok: res.status === 200, text };
   }
 
-  async inspect(path: string) {
-    const res = await this.api.call('POST', 'console/inspect', { request: 'child', path });
+  async inspect(request: 'child' | 'syntax', path: string) {
+    const res = await this.api.call('POST', 'console/inspect', { request, path });
     return res.status === 200 && Array.isArray(res.json) ? res.json : [];
   }
 }
@@ -98,7 +98,7 @@ export class Tree {
     const key = path.join(',');
     let out = this.cache.get(key);
     if (!out) {
-      const records = await this.backend.inspect(key);
+      const records = await this.backend.inspect('child', key);
       // A `path` node (/ip, /interface) is a directory to move into like any other.
       out = records.filter((r) => r.type === 'child').map((r) => ({ name: r.name, type: (r['node-type'] === 'path' ? 'dir' : r['node-type']) as Child['type'] }));
       this.cache.set(key, out!);
@@ -218,6 +218,19 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
     complete(tree, cwd, line).then((r) => callback(null, r), () => callback(null, [[], line]));
   };
   const rl = readline.createInterface({ input: o.input, output: o.output, terminal: o.terminal ?? true, completer, historySize: 1000, prompt: prompt() });
+  // `?` is not typed into the line: it shows what may follow where the line is, then the
+  // line again. readline's own keystroke handler (`_ttyWrite`) is the only place to catch a
+  // key before the line editor takes it.
+  const ttyWrite = (rl as unknown as { _ttyWrite?: (s: string, key: unknown) => void })._ttyWrite;
+  if (ttyWrite) {
+    (rl as unknown as { _ttyWrite: (s: string, key: unknown) => void })._ttyWrite = function (this: readline.Interface, s: string, key: unknown) {
+      if (s !== '?' || /["\\]/.test(rl.line)) return ttyWrite.call(this, s, key);
+      help(tree, backend, cwd, rl.line.slice(0, rl.cursor)).then((text) => {
+        write('\n' + text);
+        rl.prompt(true);
+      }, () => rl.prompt(true));
+    };
+  }
   rl.prompt();
   return new Promise<number>((resolve) => {
     let busy = Promise.resolve();
@@ -254,7 +267,9 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
     rl.on('close', () => { busy.then(() => resolve(0)); });
     rl.on('SIGINT', () => {
       if (running && o.interrupt) { o.interrupt(); return; }
-      rl.write('', { ctrl: true, name: 'u' }); write('\n'); rl.prompt();
+      // The line stays as typed; a new, empty one starts below it.
+      (rl as unknown as { clearLine(): void }).clearLine();
+      rl.prompt();
     });
   });
 }
@@ -298,6 +313,29 @@ export async function complete(tree: Tree, cwd: string[], line: string): Promise
   const hits = kids.filter((k) => k.name.startsWith(partial) && k.type !== 'arg');
   if (hits.length === 1) return [[hits[0].name + (slash >= 0 && hits[0].type === 'dir' ? '/' : ' ')], partial];
   return [hits.map((k) => k.name), partial];
+}
+
+/**
+ * What `?` shows: the words that may follow the line typed so far, from `/console/inspect`
+ * `syntax` (name, then ` -- ` and its note where it has one), with `..` first below the root.
+ */
+export async function help(tree: Tree, backend: ConsoleBackend, cwd: readonly string[], typed: string): Promise<string> {
+  let path = typed.trimStart().startsWith('/') ? [] : [...cwd];
+  for (const word of typed.trim().split(/[\s/]+/)) {
+    if (!word || word.includes('=')) continue;
+    if (word === '..') { path.pop(); continue; }
+    const kids = await tree.children(path);
+    const hit = kids.find((k) => k.name === word && k.type !== 'arg');
+    if (!hit) break;
+    path = [...path, hit.name];
+    if (hit.type === 'cmd') break;
+  }
+  const rows = await backend.inspect('syntax', path.join(','));
+  const lines = rows.filter((r) => r['symbol-type'] === 'explanation').map((r) => (r.text ? `${r.symbol} -- ${r.text}` : r.symbol));
+  if (path.length && !(await tree.children(path.slice(0, -1))).some((k) => k.name === path[path.length - 1] && k.type === 'cmd')) {
+    lines.unshift(`.. -- go up to ${path.length > 1 ? path[path.length - 2] : 'root'}`);
+  }
+  return lines.length ? lines.join('\n') + '\n' : '\n';
 }
 
 /** Reads a password without echoing it. */

@@ -69,9 +69,9 @@ export class EngineBackend implements ConsoleBackend {
     }
   }
 
-  async inspect(path: string) {
+  async inspect(request: 'child' | 'syntax', path: string) {
     try {
-      const out = await this.engine.run({ path: ['console'], command: 'inspect', args: { request: 'child', path } }, this.session);
+      const out = await this.engine.run({ path: ['console'], command: 'inspect', args: { request, path } }, this.session);
       return out.records as Record<string, string>[];
     } catch {
       return [];

@@ -30,7 +30,7 @@ const PROMPT = String.raw`\[admin@MikroTik\] (/[\w/-]+)?> `;
 /** What the screen shows without cursor movement and line clearing. */
 const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
-test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-C, /quit', async () => {
+test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-C, ? help, /quit', async () => {
   const t = await startRouter();
   const dir = workDir();
   try {
@@ -51,6 +51,9 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
       ['/system identity print\r', PROMPT],
       // Ctrl-C drops the line being typed.
       ['/system reboot\x03', PROMPT],
+      // ? shows what may follow, then the line typed so far again.
+      ['address ?', PROMPT],
+      ['\x03', PROMPT],
       ['/quit\r', '<eof>'],
     ])]);
     assert.equal(r.stderr, '');
@@ -66,7 +69,8 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
     assert.equal(screens[6].replace(/^ \n/, '\n'), `\n${table}[admin@MikroTik] /ip/address> `);
     assert.match(screens[7], /\[admin@MikroTik\] \/ip> $/);
     assert.equal(screens[8], '/system identity print\n  name: MikroTik\n[admin@MikroTik] /ip> ');
-    assert.match(screens[10], /\/quit\ninterrupted\n/);
+    assert.match(screens[10], /^address \n\.\. -- go up to ip\nadd\ncomment\ndisable\nedit\nenable\nexport\nfind\nget\nprint\nremove\nreset\nset\n\[admin@MikroTik\] \/ip> $/);
+    assert.match(screens[12], /\/quit\ninterrupted\n/);
     // Nothing was rebooted: the line was dropped.
     assert.equal((await client(t.port).get('/rest/system/identity')).status, 200);
   } finally {
