@@ -222,6 +222,11 @@ export class Logins {
     return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
   }
 
+  /** A login refused by the face itself (an SSH key the user does not have): logged and counted as any refusal. */
+  refuse(user: string, address: string, via: string): void {
+    this.refused(user, address, via);
+  }
+
   /** Ends a user's kept login (its session was closed); the next request logs in again. */
   drop(user: string, via: string) {
     const key = `${via}\0${user}`;

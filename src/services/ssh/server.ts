@@ -96,8 +96,15 @@ export class SshServer {
     const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
     let login: { login: Login; end(): void } | undefined;
     let options: LoginOptions = loginOptions('');
+    /** A user whose offered keys were all refused, and whether a password was tried (which logs itself). */
+    let keyRefused: string | undefined;
+    let passwordTried = false;
     client.on('error', () => {});
-    client.on('close', () => login?.end());
+    client.on('close', () => {
+      login?.end();
+      // A client that gave up after its keys: one failure in /log, as for a wrong password.
+      if (!login && keyRefused !== undefined && !passwordTried) logins.refuse(keyRefused, address, 'ssh');
+    });
     client.on('authentication', (auth) => {
       if (login) return auth.reject();
       options = loginOptions(auth.username);
@@ -105,7 +112,10 @@ export class SshServer {
       const methods: ssh2.AuthenticationType[] = ['publickey', 'password'];
       if (auth.method === 'publickey') {
         const offered = auth.key.data;
-        if (!keysOf(engine.store, user).some((k) => k.equals(offered))) return auth.reject(methods);
+        if (!keysOf(engine.store, user).some((k) => k.equals(offered))) {
+          keyRefused = user;
+          return auth.reject(methods);
+        }
         // Asked whether the key would do: yes, and the client signs with it next.
         if (!auth.signature || !auth.blob) return auth.accept();
         const parsed = utils.parseKey(offered);
@@ -114,6 +124,7 @@ export class SshServer {
         return login ? auth.accept() : auth.reject(methods);
       }
       if (auth.method === 'password' || auth.method === 'keyboard-interactive') {
+        passwordTried = true;
         const check = (password: string) => {
           if (!passwordAllowed(engine, user)) {
             // Refused as any bad password is: logged, and after the same hashing time.
