@@ -168,7 +168,7 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
     write(`cannot connect to ${o.url}: ${(e as Error).message}\n`);
     return 1;
   }
-  write(`\n  MikroTik RouterOS ${version} (c) 1999-${new Date().getFullYear()}       https://www.mikrotik.com/\n\n`);
+  write(banner(version, new Date().getFullYear()));
   return runTerminal({ backend: new RestBackend(api), user: o.user, identity, version, input: o.input, output: o.output, terminal: o.terminal });
 }
 

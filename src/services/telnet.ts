@@ -1,7 +1,7 @@
 // The telnet service: the router's console over Telnet (RFC 854). The server offers to echo
 // and to suppress go-ahead (RFC 857, 858: character at a time, as the router's console
-// edits lines itself) and asks for the window size (NAWS, RFC 1073); the client's answers
-// and any other option are read and otherwise left alone. Then `Login:` and `Password:`, as
+// edits lines itself) and asks for the window size (NAWS, RFC 1073); any other option the
+// client asks for or offers is refused. Then `Login:` and `Password:`, as
 // on the router; three wrong tries end the connection. The user name takes the same login
 // options as over SSH (`admin+ct`, src/services/terminal.ts); the `telnet` policy, the
 // user's `address` and the service's `available-from` apply; the login shows in
@@ -32,7 +32,7 @@ class TelnetReader {
   private sb: number[] = [];
   private lastCR = false;
 
-  constructor(private readonly naws: (cols: number, rows: number) => void) {}
+  constructor(private readonly naws: (cols: number, rows: number) => void, private readonly reply: (bytes: number[]) => void) {}
 
   push(chunk: Buffer): Buffer {
     const out: number[] = [];
@@ -53,6 +53,10 @@ class TelnetReader {
           break;
         case 'opt':
           this.state = 'data';
+          // Options this side did not offer are refused (RFC 1143): no answer to the answers
+          // to our own offers (DO ECHO, DO SGA, WILL NAWS), nor to refusals.
+          if (this.verb === DO && b !== ECHO && b !== SGA) this.reply([IAC, WONT, b]);
+          else if (this.verb === WILL && b !== NAWS) this.reply([IAC, DONT, b]);
           break;
         case 'sb':
           if (b === IAC) this.state = 'sb-iac';
@@ -98,7 +102,7 @@ export class TelnetServer {
     const reader = new TelnetReader((columns, rows) => {
       size = { columns, rows };
       output?.resize(columns, rows);
-    });
+    }, (bytes) => { if (!socket.destroyed) socket.write(Buffer.from(bytes)); });
     /** The user's bytes: first for the login prompts, then for the console. */
     const input = new PassThrough();
     socket.on('data', (chunk: Buffer) => { const data = reader.push(chunk); if (data.length) input.write(data); });
