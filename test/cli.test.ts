@@ -138,11 +138,16 @@ describe('vrouter running', () => {
     for (const name of ['www-ssl', 'api-ssl']) {
       assert.equal((await call(www, 'PATCH', `/rest/ip/service/${name}`, { disabled: 'no' })).status, 200);
     }
-    // Each sends the start of a ClientHello and then nothing.
-    const stalled = await Promise.all([flags[3], flags[7]].map((port) => new Promise<net.Socket>((ok, fail) => {
-      const s = net.connect(Number(port), '127.0.0.1', () => { s.write(Buffer.from('160301020001', 'hex')); ok(s); });
-      s.on('error', fail);
-    })));
+    // Each sends the start of a ClientHello and then nothing. The services bind just after
+    // the PATCH is answered: a refused connection is tried again.
+    const connect = (port: number, tries = 100): Promise<net.Socket> => new Promise<net.Socket>((ok, fail) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.write(Buffer.from('160301020001', 'hex')); ok(s); });
+      s.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ECONNREFUSED' && tries > 0) setTimeout(() => connect(port, tries - 1).then(ok, fail), 20);
+        else fail(e);
+      });
+    });
+    const stalled = await Promise.all([flags[3], flags[7]].map((port) => connect(Number(port))));
     for (const s of stalled) s.on('error', () => {});
     await new Promise((ok) => setTimeout(ok, 200));
     const started = Date.now();
