@@ -7,9 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { client, startRouter } from '../helpers/router.js';
-import { run, ssh, workDir, type Login } from './ssh-clients.js';
+import { common, env, run, ssh, workDir, type Login } from './ssh-clients.js';
 
 /** The bits and fingerprint line ssh-keygen -l gives for a key. */
 async function keyLength(dir: string, key: string): Promise<string> {
@@ -129,6 +130,38 @@ test('strong-crypto=yes refuses 128-bit ciphers and SHA-1 MACs; the server says 
     const banner = await run('ssh', ['-v', '-F', '/dev/null', '-o', 'BatchMode=yes', '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-p', String(l.port), 'nobody@127.0.0.1', 'x']);
     assert.match(banner.stderr, /Remote protocol version 2\.0, remote software version ROSSSH/);
   } finally {
+    await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('forwarding-enabled: ssh -W (a connection from the router) only with local or both; ciphers= narrows the ciphers offered', async () => {
+  const t = await startRouter();
+  const dir = workDir();
+  const echo = net.createServer((s) => s.once('data', (d) => s.end(`echo:${d}`)));
+  await new Promise<void>((ok) => echo.listen(0, '127.0.0.1', ok));
+  try {
+    const l: Login = { port: t.router.bound.ssh!, dir, password: '' };
+    const target = `127.0.0.1:${(echo.address() as net.AddressInfo).port}`;
+    const through = () => run('ssh', [...common(l), '-p', String(l.port), '-W', target, 'admin@127.0.0.1'], { env: env(l), input: 'hello\n' });
+    // Off by default: the channel is refused.
+    const refused = await through();
+    assert.notEqual(refused.code, 0);
+    assert.equal(refused.stdout, '');
+    assert.equal((await ssh(l, '/ip ssh set forwarding-enabled=remote')).stdout, '');
+    assert.equal((await through()).stdout, '');
+    assert.equal((await ssh(l, '/ip ssh set forwarding-enabled=local')).stdout, '');
+    const open = await through();
+    assert.equal(open.stdout, 'echo:hello\n');
+    assert.equal(open.code, 0);
+
+    assert.equal((await ssh(l, '/ip ssh set ciphers=aes-ctr')).stdout, '');
+    const gcm = await ssh(l, ':put x', ['-o', 'LogLevel=INFO', '-c', 'aes128-gcm@openssh.com']);
+    assert.equal(gcm.code, 255);
+    assert.match(gcm.stderr, /no matching cipher found\. Their offer: aes256-ctr,aes192-ctr,aes128-ctr/);
+    assert.equal((await ssh(l, ':put ctr', ['-c', 'aes128-ctr'])).stdout, 'ctr\r\n');
+  } finally {
+    echo.close();
     await t.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

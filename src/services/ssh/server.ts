@@ -7,9 +7,10 @@
 //   so (`password-authentication=yes`; `always-allow-password-login=yes` before 7.23). The
 //   `ssh` policy, the user's `address` and the service's `available-from` apply; each
 //   connection shows in /user/active with via=ssh while it lasts and logs in and out in /log;
-// - the server's identity: `SSH-2.0-ROSSSH`, the host key of /ip/ssh `host-key-type`, and
-//   only strong algorithms with `strong-crypto=yes` (manual: 256-bit ciphers, SHA-2, no
-//   1024-bit Diffie-Hellman);
+// - the server's identity: `SSH-2.0-ROSSSH`, the host key of /ip/ssh `host-key-type`, the
+//   cipher family of `ciphers`, and only strong algorithms with `strong-crypto=yes` (manual:
+//   256-bit ciphers, SHA-2, no 1024-bit Diffie-Hellman);
+// - port forwarding as `forwarding-enabled` allows;
 // - the user name's login options (`admin+cet1024w`, src/services/terminal.ts).
 
 import net from 'node:net';
@@ -42,6 +43,27 @@ const STRONG: ssh2.Algorithms = {
   kex: ['curve25519-sha256', 'curve25519-sha256@libssh.org', 'ecdh-sha2-nistp521', 'ecdh-sha2-nistp384', 'ecdh-sha2-nistp256',
     'diffie-hellman-group-exchange-sha256', 'diffie-hellman-group16-sha512', 'diffie-hellman-group18-sha512', 'diffie-hellman-group14-sha256'],
 };
+
+/** `ciphers` of /ip/ssh: one family of ciphers, each of its key sizes (`auto`: the library's choice). */
+const CIPHERS: Record<string, string[]> = {
+  'aes-ctr': ['aes256-ctr', 'aes192-ctr', 'aes128-ctr'],
+  'aes-gcm': ['aes256-gcm@openssh.com', 'aes128-gcm@openssh.com'],
+  'aes-cbc': ['aes256-cbc', 'aes192-cbc', 'aes128-cbc'],
+  '3des-cbc': ['3des-cbc'],
+};
+
+/** The algorithms /ip/ssh allows: `ciphers`, narrowed further by `strong-crypto`. */
+function algorithms(settings: Record<string, string>): ssh2.Algorithms | undefined {
+  const strong = settings['strong-crypto'] === 'true';
+  const family = (settings.ciphers ?? 'auto').split(',').flatMap((c) => CIPHERS[c] ?? []);
+  if (!strong && !family.length) return undefined;
+  const out: ssh2.Algorithms = strong ? { ...STRONG } : {};
+  if (family.length) {
+    const allowed = strong ? family.filter((c) => (STRONG.cipher as string[]).includes(c) || /^aes(256|192)-(cbc|ctr)$/.test(c)) : family;
+    out.cipher = allowed as ssh2.CipherAlgorithm[];
+  }
+  return out;
+}
 
 /** Whether a user may log in by password now: not when the user has a key, unless /ip/ssh allows it. */
 function passwordAllowed(engine: Engine, user: string): boolean {
@@ -76,15 +98,15 @@ export class SshServer {
   private async sshServer(): Promise<ssh2.Server> {
     const settings = sshSettings(this.ctx.engine);
     const type: HostKeyType = settings['host-key-type'] === 'ed25519' ? 'ed25519' : 'rsa';
-    const strong = settings['strong-crypto'] === 'true';
-    const want = `${type}/${strong}`;
+    const algos = algorithms(settings);
+    const want = `${type}/${JSON.stringify(algos ?? null)}`;
     if (this.ssh?.key === want) return this.ssh.server;
     const key = await this.ctx.hostKeys.key(type, Number(settings['host-key-size']) || 2048);
     if (this.ssh?.key === want) return this.ssh.server;
     const server = new Ssh2Server({
       hostKeys: [sshPrivateKey(key)],
       ident: 'ROSSSH',
-      ...(strong ? { algorithms: STRONG } : {}),
+      ...(algos ? { algorithms: algos } : {}),
     }, (client, info) => this.connection(client, info.ip));
     server.on('error', () => {});
     this.ssh = { key: want, server };
@@ -145,10 +167,57 @@ export class SshServer {
       const l = login!.login;
       const session: Session = { user: l.user, policies: l.policies, address, via: 'ssh' };
       client.on('session', (acceptSession) => this.session(acceptSession(), session, options, () => client.end()));
-      // Forwarding is off (/ip/ssh forwarding-enabled=no by default): refused.
-      client.on('tcpip', (_accept, reject) => reject());
-      client.on('request', (accept, reject) => reject?.());
+      this.forwarding(client);
     });
+  }
+
+  /**
+   * Port forwarding as /ip/ssh `forwarding-enabled` allows at the time of the request:
+   * `local` lets the client open connections from the router (`ssh -L`, `-W`, `-D`),
+   * `remote` lets it listen on the router (`ssh -R`), `both` both; `no` (the default) neither.
+   */
+  private forwarding(client: ssh2.Connection) {
+    const allowed = (way: 'local' | 'remote') => {
+      const f = sshSettings(this.ctx.engine)['forwarding-enabled'] ?? 'no';
+      return f === 'both' || f === way;
+    };
+    client.on('tcpip', (accept, reject, info) => {
+      if (!allowed('local')) return reject();
+      const out = net.connect({ host: info.destIP, port: info.destPort });
+      out.once('connect', () => {
+        const channel = accept();
+        channel.on('error', () => out.destroy());
+        out.pipe(channel).pipe(out);
+      });
+      out.once('error', () => { if (out.connecting) reject(); else out.destroy(); });
+    });
+    const listeners = new Map<string, net.Server>();
+    client.on('request', (accept, reject, name, info) => {
+      if (name === 'cancel-tcpip-forward') {
+        const key = `${info.bindAddr}:${info.bindPort}`;
+        listeners.get(key)?.close();
+        listeners.delete(key);
+        return accept?.();
+      }
+      if (name !== 'tcpip-forward' || !allowed('remote')) return reject?.();
+      const server = net.createServer((socket) => {
+        client.forwardOut(info.bindAddr, (server.address() as net.AddressInfo).port, socket.remoteAddress ?? '', socket.remotePort ?? 0, (e, channel) => {
+          if (e) return void socket.destroy();
+          channel.on('error', () => socket.destroy());
+          socket.on('error', () => channel.destroy());
+          socket.pipe(channel).pipe(socket);
+        });
+      });
+      server.once('error', () => reject?.());
+      // On the address the router's services listen on (--listen): the router's own address
+      // here, whatever address the client named.
+      server.listen(info.bindPort, this.host, () => {
+        const port = (server.address() as net.AddressInfo).port;
+        listeners.set(`${info.bindAddr}:${info.bindPort}`, server);
+        accept?.(info.bindPort === 0 ? port : undefined);
+      });
+    });
+    client.on('close', () => { for (const l of listeners.values()) l.close(); });
   }
 
   private session(s: ssh2.Session, session: Session, options: LoginOptions, hangUp: () => void) {
@@ -194,7 +263,11 @@ export class SshServer {
     s.on('subsystem', (_accept, reject) => reject?.());
   }
 
+  /** The address the service listens on. */
+  private host = '127.0.0.1';
+
   listen(port: number, host: string): Promise<number> {
+    this.host = host;
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
