@@ -122,7 +122,9 @@ export class SshServer {
     let keyRefused: string | undefined;
     let passwordTried = false;
     client.on('error', () => {});
+    let closed = false;
     client.on('close', () => {
+      closed = true;
       login?.end();
       // A client that gave up after its keys: one failure in /log, as for a wrong password.
       if (!login && keyRefused !== undefined && !passwordTried) logins.refuse(keyRefused, address, 'ssh');
@@ -154,6 +156,8 @@ export class SshServer {
             return;
           }
           logins.open(user, password, address, 'ssh').then((got) => {
+            // The client went away while the password was hashed: logged in and out at once.
+            if (closed) return got?.end();
             login = got;
             if (got) auth.accept(); else auth.reject(methods);
           }, () => auth.reject(methods));
