@@ -54,6 +54,13 @@ for (const mode of ['scp -O (the SCP protocol)', 'scp (SFTP underneath)']) {
       assert.match(text, /\nadd address=10\.7\.7\.1\/24 comment=uploaded interface=ether3 network=10\.7\.7\.0\n/);
       assert.equal(text, (await client(t.port).get('/rest/file/conf.rsc')).json.contents);
 
+      // A backup (binary) comes back byte for byte: loading it on another router works.
+      assert.equal((await ssh(l, '/system backup save name=b dont-encrypt=yes')).stdout, '');
+      const backup = path.join(dir, 'b.backup');
+      assert.equal((await scp(l, [...legacy, 'admin@127.0.0.1:/b.backup', backup])).code, 0);
+      assert.equal(fs.readFileSync(backup).length, Number((await client(t.port).get('/rest/file/b.backup')).json.size));
+      assert.deepEqual(fs.readFileSync(backup), fs.readFileSync(path.join(t.dir, 'files', 'b.backup')));
+
       // A file that is not there.
       const none = await scp(l, [...legacy, 'admin@127.0.0.1:/nothing.rsc', path.join(dir, 'x')]);
       assert.notEqual(none.code, 0);
