@@ -161,14 +161,14 @@ export class Router {
     services.register('api-ssl', (spec) => this.startApi(spec, api));
     const terminal = { engine: this.engine, logins: this.logins, version: this.rosVersion };
     services.register('ssh', async (spec) => {
-      const server = new SshServer({ ...terminal, hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed);
+      const server = new SshServer({ ...terminal, hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions);
       const port = await server.listen(spec.port, spec.host);
-      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed) };
+      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
     });
     services.register('telnet', async (spec) => {
-      const server = new TelnetServer(terminal, spec.allowed);
+      const server = new TelnetServer(terminal, spec.allowed, spec.maxSessions);
       const port = await server.listen(spec.port, spec.host);
-      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed) };
+      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
     });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);

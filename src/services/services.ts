@@ -28,6 +28,8 @@ export interface ListenSpec {
   allowed(address: string): boolean;
   /** For www-ssl and api-ssl: certificate chain and key (or none), ciphers and TLS versions. */
   tls?: tls.TlsOptions;
+  /** `max-sessions`: connections at once (the ssh and telnet faces hold to it). */
+  maxSessions: number;
 }
 
 /** A bound listener of a face. */
@@ -154,8 +156,9 @@ export class Services {
     const v = row.values;
     const port = Number(v.port);
     const availableFrom = v['available-from'] ?? '';
-    const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom) };
-    const settings: Record<string, string | number> = { port, availableFrom };
+    const maxSessions = Number(v['max-sessions'] ?? 20) || 20;
+    const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom), maxSessions };
+    const settings: Record<string, string | number> = { port, availableFrom, maxSessions };
     if (SECURE.has(name)) {
       const tlsVersion = v['tls-version'] ?? 'any';
       const material = this.o.certificate(v.certificate ?? 'none');

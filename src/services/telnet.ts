@@ -81,12 +81,16 @@ export class TelnetServer {
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
   private allowed: (address: string) => boolean;
+  /** /ip/service `max-sessions`: a connection beyond it is closed at once. */
+  private maxSessions: number;
 
-  constructor(private readonly ctx: TelnetContext, allowed: (address: string) => boolean) {
+  constructor(private readonly ctx: TelnetContext, allowed: (address: string) => boolean, maxSessions = 20) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
     this.server = net.createServer((socket) => {
       const address = remoteAddress(socket);
       if (!this.allowed(address)) return void socket.resetAndDestroy();
+      if (this.sockets.size >= this.maxSessions) return void socket.destroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
       socket.on('error', () => socket.destroy());
@@ -183,8 +187,9 @@ export class TelnetServer {
     });
   }
 
-  update(allowed: (address: string) => boolean) {
+  update(allowed: (address: string) => boolean, maxSessions: number) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
   }
 
   close(graceful: boolean): Promise<void> {

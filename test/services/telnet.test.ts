@@ -98,3 +98,34 @@ test('telnet: three wrong logins end the connection; a user without the telnet p
     await t.stop();
   }
 });
+
+test('/ip/service max-sessions: a connection beyond it is closed at once (telnet and ssh); raised, the next one is served', async () => {
+  const t = await startRouter();
+  const rest = client(t.port);
+  try {
+    for (const name of ['telnet', 'ssh']) {
+      const id = (await rest.get(`/rest/ip/service/${name}`)).json['.id'];
+      assert.equal((await rest.patch(`/rest/ip/service/${id}`, { 'max-sessions': '1' })).status, 200);
+    }
+    await t.router.services!.settled();
+    for (const port of [t.router.bound.telnet!, t.router.bound.ssh!]) {
+      const first = await connect(port);
+      await first.until(port === t.router.bound.telnet ? 'Login: ' : 'SSH-2.0-ROSSSH');
+      const second = await connect(port);
+      await second.closed;
+      first.socket.destroy();
+      await first.closed;
+      // The place is free again, once the router has seen the first one go.
+      let served = false;
+      for (let i = 0; i < 50 && !served; i++) {
+        const third = await connect(port);
+        served = await Promise.race([third.until(port === t.router.bound.telnet ? 'Login: ' : 'SSH-2.0-ROSSSH').then(() => true, () => false), third.closed.then(() => false)]);
+        third.socket.destroy();
+        if (!served) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.ok(served);
+    }
+  } finally {
+    await t.stop();
+  }
+});

@@ -77,15 +77,19 @@ export class SshServer {
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
   private allowed: (address: string) => boolean;
+  /** /ip/service `max-sessions`: a connection beyond it is closed at once. */
+  private maxSessions: number;
   /** The SSH side for the current host key and algorithms; made again when they change. */
   private ssh?: { key: string; server: ssh2.Server };
   private readonly unwatch: () => void;
 
-  constructor(private readonly ctx: SshContext, allowed: (address: string) => boolean) {
+  constructor(private readonly ctx: SshContext, allowed: (address: string) => boolean, maxSessions = 20) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
     this.unwatch = ctx.hostKeys.onChange(() => { this.ssh = undefined; });
     this.server = net.createServer((socket) => {
       if (!this.allowed(remoteAddress(socket))) return void socket.resetAndDestroy();
+      if (this.sockets.size >= this.maxSessions) return void socket.destroy();
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
       socket.on('error', () => socket.destroy());
@@ -281,9 +285,10 @@ export class SshServer {
     });
   }
 
-  /** A new available-from for the connections to come; open ones stay. */
-  update(allowed: (address: string) => boolean) {
+  /** A new available-from and max-sessions for the connections to come; open ones stay. */
+  update(allowed: (address: string) => boolean, maxSessions: number) {
     this.allowed = allowed;
+    this.maxSessions = maxSessions;
   }
 
   close(graceful: boolean): Promise<void> {
