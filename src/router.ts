@@ -159,17 +159,9 @@ export class Router {
     const api = { engine: this.engine, logins: this.logins, lanes: apiLanes, version: this.rosVersion };
     services.register('api', (spec) => this.startApi(spec, api));
     services.register('api-ssl', (spec) => this.startApi(spec, api));
-    const terminal = { engine: this.engine, logins: this.logins, version: this.rosVersion };
-    services.register('ssh', async (spec) => {
-      const server = new SshServer({ ...terminal, hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions);
-      const port = await server.listen(spec.port, spec.host);
-      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
-    });
-    services.register('telnet', async (spec) => {
-      const server = new TelnetServer(terminal, spec.allowed, spec.maxSessions);
-      const port = await server.listen(spec.port, spec.host);
-      return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
-    });
+    // The console over terminals: each connection logs in by itself (src/services/terminal.ts).
+    services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
+    services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -189,6 +181,15 @@ export class Router {
     const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed });
     const port = await server.listen(spec.port, spec.host);
     return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.tls) };
+  }
+
+  private terminal() {
+    return { engine: this.engine, logins: this.logins, version: this.rosVersion };
+  }
+
+  private async startTerminal(spec: ListenSpec, server: SshServer | TelnetServer): Promise<Listener> {
+    const port = await server.listen(spec.port, spec.host);
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */
