@@ -79,9 +79,9 @@ export async function keyPair(dir: string, type: 'ed25519' | 'rsa', name = `id_$
 }
 
 /** Runs a pexpect script (Python source) with the given argv; its stdout is the result. */
-export function pexpect(script: string, args: string[], timeout = 30_000): Promise<Result> {
+export function pexpect(script: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}, timeout = 30_000): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn(PYTHON, ['-c', script, ...args], { env: { ...process.env, TERM: 'xterm' } });
+    const child = spawn(PYTHON, ['-c', script, ...args], { env: { ...process.env, TERM: 'xterm', ...extraEnv } });
     let stdout = '', stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });

@@ -35,7 +35,6 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
   const dir = workDir();
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
-    Object.assign(process.env, env(l));
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin@127.0.0.1'];
     const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
       [null, PROMPT],
@@ -55,7 +54,7 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
       ['address ?', PROMPT],
       ['\x03', PROMPT],
       ['/quit\r', '<eof>'],
-    ])]);
+    ])], env(l));
     assert.equal(r.stderr, '');
     const screens = (JSON.parse(r.stdout) as string[]).map(plain);
     assert.match(screens[0], /MMM      MMM       KKK {26}TTTTTTTTTTT      KKK\n/);
@@ -84,7 +83,6 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
   const dir = workDir();
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
-    Object.assign(process.env, env(l));
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin+cte@127.0.0.1'];
     const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
       [null, PROMPT],
@@ -93,7 +91,7 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
       ['<winsize>', PROMPT],
       [':put [/system identity get name]\r', PROMPT],
       ['/quit\r', '<eof>'],
-    ])]);
+    ])], env(l));
     assert.equal(r.stderr, '');
     const screens = JSON.parse(r.stdout) as string[];
     for (const s of screens) assert.doesNotMatch(s, /\x1b/);
