@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -17,6 +17,7 @@ import { largeBench, type LargeConfig } from './large.js';
 import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
 import { restBench, type RestConfig } from './rest.js';
 import { startupBench, type StartupConfig } from './startup.js';
+import { sshBench, type SshConfig } from './ssh.js';
 
 export interface BenchConfig {
   startup: StartupConfig;
@@ -25,6 +26,7 @@ export interface BenchConfig {
   large: LargeConfig;
   fleet: FleetConfig;
   fairness: FairnessConfig;
+  ssh: SshConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -35,6 +37,7 @@ export const FULL: BenchConfig = {
   large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
   fleet: { routers: 50, idleMs: 10_000 },
   fairness: { prints: 20_000, idleSec: 3, loopSec: 10, gapMs: 50, timeoutMs: 10_000 },
+  ssh: { repeats: 20 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -45,9 +48,10 @@ export const QUICK: BenchConfig = {
   large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
   fleet: { routers: 2, idleMs: 200 },
   fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
+  ssh: { repeats: 2 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -62,6 +66,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'api' ? await apiBench(cfg.api)
       : name === 'fleet' ? await fleetBench(cfg.fleet)
       : name === 'fairness' ? await fairnessBench(cfg.fairness)
+      : name === 'ssh' ? await sshBench(cfg.ssh)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);

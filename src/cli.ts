@@ -29,6 +29,8 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --www-ssl-port N        port of the www-ssl service, REST over HTTPS (default ${DEFAULT_PORTS['www-ssl']})
   --api-port N            port of the api service (default ${DEFAULT_PORTS.api})
   --api-ssl-port N        port of the api-ssl service (default ${DEFAULT_PORTS['api-ssl']})
+  --ssh-port N            port of the ssh service, console, SFTP and SCP (default ${DEFAULT_PORTS.ssh})
+  --telnet-port N         port of the telnet service, console (default ${DEFAULT_PORTS.telnet})
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
@@ -55,6 +57,7 @@ class UsageError extends Error {}
 
 const PORT_FLAGS: Record<string, ServiceName> = {
   '--www-port': 'www', '--www-ssl-port': 'www-ssl', '--api-port': 'api', '--api-ssl-port': 'api-ssl',
+  '--ssh-port': 'ssh', '--telnet-port': 'telnet',
 };
 
 /** A CHR's virtual hardware: flag -> what, least, most, and its words in messages. */

@@ -31,6 +31,9 @@ import { INPUT_TOTAL, type ApiContext } from './services/api/session.js';
 import { Turns } from './services/api/turns.js';
 import { Services, type ListenSpec, type Listener } from './services/services.js';
 import { SecretBox } from './device/secrets.js';
+import { HostKeys } from './device/host-keys.js';
+import { SshServer } from './services/ssh/server.js';
+import { TelnetServer } from './services/telnet.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -54,14 +57,15 @@ export interface RouterOptions {
   packages?: readonly string[];
 }
 
-export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
+export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
-export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729 };
+// Stand-ins for the router's 80, 443, 22 and 23, which need root.
+export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729, ssh: 2222, telnet: 2323 };
 
 export class Router {
   /** The engine of this boot: a reboot that changes the installed packages makes a new one. */
@@ -91,6 +95,8 @@ export class Router {
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
     this.engine.services.secrets = SecretBox.open(options.dataDir);
+    // Made at the first SSH connection (or host-key command) and kept in the data directory.
+    this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
@@ -200,6 +206,9 @@ export class Router {
     };
     services.register('api', (spec) => this.startApi(spec, api));
     services.register('api-ssl', (spec) => this.startApi(spec, api));
+    // The console over terminals: each connection logs in by itself (src/services/terminal.ts).
+    services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
+    services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -219,6 +228,15 @@ export class Router {
     const server = new ApiServer({ context, tls: spec.tls, allowed: spec.allowed, maxSessions: spec.maxSessions });
     const port = await server.listen(spec.port, spec.host);
     return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions, next.tls) };
+  }
+
+  private terminal() {
+    return { engine: this.engine, logins: this.logins, version: this.rosVersion };
+  }
+
+  private async startTerminal(spec: ListenSpec, server: SshServer | TelnetServer): Promise<Listener> {
+    const port = await server.listen(spec.port, spec.host);
+    return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
   }
 
   /** The RouterOS version this router reports (`--ros-version`). */

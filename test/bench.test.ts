@@ -109,6 +109,18 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.match(row(section, /pipelined prints themselves/).value, measured);
   });
 
+  test('ssh: login and a command against a bare ssh2 server, and OpenSSH end to end', async () => {
+    const [section] = await runBenchmarks(QUICK, ['ssh'], false);
+    checkTables(section);
+    const login = row(section, /^login: connect, key exchange, password/);
+    assert.match(login.value, measured);
+    assert.match(login.baseline!, measured);
+    const command = row(section, /^command on a logged-in connection/);
+    assert.match(command.value, measured);
+    assert.match(command.baseline!, measured);
+    assert.match(row(section, /^OpenSSH `ssh admin@router/).value, measured);
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {

@@ -42,7 +42,7 @@ function start(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
 const exited = (proc: ChildProcess) => new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
 
 async function ports() {
-  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort())];
+  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort()), '--ssh-port', '0', '--telnet-port', '0'];
 }
 
 describe('vrouter flags', () => {
@@ -90,7 +90,7 @@ describe('vrouter flags', () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await new Promise((ok) => blocker.once('listening', ok));
     const port = (blocker.address() as net.AddressInfo).port;
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port)], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port), '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
     blocker.close();
     assert.equal(r.status, 2);
     assert.equal(r.stderr, `vrouter: cannot listen on 127.0.0.1:${port} (www): address already in use\n`);
@@ -99,7 +99,7 @@ describe('vrouter flags', () => {
   test('a corrupt or foreign file in the data directory is a clear error, not a reset', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'config.db'), 'this is not a database at all, just text'.repeat(200));
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^vrouter: .*config\.db cannot be read as a vrouter configuration: file is not a database\n$/);
     assert.equal(fs.readFileSync(path.join(dir, 'config.db'), 'utf8').startsWith('this is not'), true);
@@ -109,7 +109,7 @@ describe('vrouter flags', () => {
     const dir = tempDir();
     const made = spawnSync('python3', ['-c', `import sqlite3; c=sqlite3.connect('${path.join(dir, 'config.db')}'); c.execute('create table t(x)'); c.commit()`]);
     assert.equal(made.status, 0);
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /is not a vrouter configuration \(a foreign SQLite database\)/);
   });
@@ -144,11 +144,16 @@ describe('vrouter running', () => {
     for (const name of ['www-ssl', 'api-ssl']) {
       assert.equal((await call(www, 'PATCH', `/rest/ip/service/${name}`, { disabled: 'no' })).status, 200);
     }
-    // Each sends the start of a ClientHello and then nothing.
-    const stalled = await Promise.all([flags[3], flags[7]].map((port) => new Promise<net.Socket>((ok, fail) => {
-      const s = net.connect(Number(port), '127.0.0.1', () => { s.write(Buffer.from('160301020001', 'hex')); ok(s); });
-      s.on('error', fail);
-    })));
+    // Each sends the start of a ClientHello and then nothing. The services bind just after
+    // the PATCH is answered: a refused connection is tried again.
+    const connect = (port: number, tries = 100): Promise<net.Socket> => new Promise<net.Socket>((ok, fail) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.write(Buffer.from('160301020001', 'hex')); ok(s); });
+      s.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ECONNREFUSED' && tries > 0) setTimeout(() => connect(port, tries - 1).then(ok, fail), 20);
+        else fail(e);
+      });
+    });
+    const stalled = await Promise.all([flags[3], flags[7]].map((port) => connect(Number(port))));
     for (const s of stalled) s.on('error', () => {});
     await new Promise((ok) => setTimeout(ok, 200));
     const started = Date.now();

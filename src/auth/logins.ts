@@ -194,6 +194,39 @@ export class Logins {
     return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
   }
 
+  /**
+   * A connection's login proved otherwise than by password: the face checked the user's
+   * SSH key. The account is checked as for any login (exists, enabled, its address, the
+   * way's policy); undefined, logged as a failure, when refused.
+   */
+  openProven(user: string, address: string, via: string): { login: Login; end(): void } | undefined {
+    const way = WAYS[via];
+    if (!way) throw new Error(`no way in called ${via}`);
+    const account = this.directory.account(user);
+    if (!account || account.disabled || !this.directory.addressAllowed(address, account.address) || !account.policies.has(way.policy)) {
+      return this.refused(user, address, via);
+    }
+    this.gate.succeeded(address, user);
+    return this.connectionLogin(account, address, via, Buffer.alloc(32));
+  }
+
+  private connectionLogin(account: Account, address: string, via: string, digest: Buffer): { login: Login; end(): void } {
+    const now = this.now();
+    const entry: Entry = { user: account.name, group: account.group, address, via, since: now };
+    const login: Login = {
+      user: account.name, group: account.group, policies: account.policies, address, via, since: now, expires: Infinity,
+      allowed: true, entries: [entry], storedHash: account.password, digest,
+    };
+    this.events.loggedIn(entry);
+    let ended = false;
+    return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
+  }
+
+  /** A login refused by the face itself (an SSH key the user does not have): logged and counted as any refusal. */
+  refuse(user: string, address: string, via: string): void {
+    this.refused(user, address, via);
+  }
+
   /** Ends a user's kept login (its session was closed); the next request logs in again. */
   drop(user: string, via: string) {
     const key = `${via}\0${user}`;

@@ -21,6 +21,33 @@ export interface ConsoleOptions {
 
 interface Child { name: string; type: 'dir' | 'cmd' | 'arg' }
 
+/**
+ * What the console needs of the router it runs on. `vrouter console` reaches it over REST
+ * (RestBackend below); the ssh and telnet faces reach it in the same process
+ * (src/services/terminal.ts). The console itself does not care which.
+ */
+export interface ConsoleBackend {
+  /** The router's identity, or undefined when it cannot be read. */
+  identity(): Promise<string | undefined>;
+  /** Runs a script as the console's user; the text it printed, or the failure's message. */
+  execute(script: string): Promise<{ ok: boolean; text: string }>;
+  /** `/console/inspect request=child|syntax path=...`: the records it gives. */
+  inspect(request: 'child' | 'syntax', path: string): Promise<Record<string, string>[]>;
+}
+
+/** How a console greets and draws (the ssh and telnet faces set these from the login). */
+export interface TerminalOptions {
+  backend: ConsoleBackend;
+  user: string;
+  identity: string;
+  version: string;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  terminal?: boolean;
+  /** Ctrl-C while a command runs: ends it. */
+  interrupt?: () => void;
+}
+
 class Api {
   private readonly auth: string;
   constructor(private readonly base: string, user: string, password: string) {
@@ -40,20 +67,40 @@ class Api {
   }
 }
 
-/** The menu tree as `/console/inspect` describes it, asked for one level at a time. */
-class Tree {
-  private readonly cache = new Map<string, Child[]>();
+/** The router behind its REST service. */
+class RestBackend implements ConsoleBackend {
   constructor(private readonly api: Api) {}
+
+  async identity() {
+    const id = await this.api.call('GET', 'system/identity');
+    return id.status === 200 ? String(id.json.name) : undefined;
+  }
+
+  async execute(script: string) {
+    const res = await this.api.call('POST', 'execute', { script, 'as-string': '' });
+    // The router separates output lines with CR LF; given here as plain lines.
+    const text = (res.status === 200 ? String(res.json?.ret ?? '') : String(res.json?.detail ?? res.json?.message ?? res.status)).replace(/\r\n/g, '\n');
+    return { ok: res.status === 200, text };
+  }
+
+  async inspect(request: 'child' | 'syntax', path: string) {
+    const res = await this.api.call('POST', 'console/inspect', { request, path });
+    return res.status === 200 && Array.isArray(res.json) ? res.json : [];
+  }
+}
+
+/** The menu tree as `/console/inspect` describes it, asked for one level at a time. */
+export class Tree {
+  private readonly cache = new Map<string, Child[]>();
+  constructor(private readonly backend: ConsoleBackend) {}
 
   async children(path: string[]): Promise<Child[]> {
     const key = path.join(',');
     let out = this.cache.get(key);
     if (!out) {
-      const res = await this.api.call('POST', 'console/inspect', { request: 'child', path: key });
-      out = res.status === 200 && Array.isArray(res.json)
-        // A `path` node (/ip, /interface) is a directory to move into like any other.
-        ? res.json.filter((r: any) => r.type === 'child').map((r: any) => ({ name: r.name, type: r['node-type'] === 'path' ? 'dir' : r['node-type'] }))
-        : [];
+      const records = await this.backend.inspect('child', key);
+      // A `path` node (/ip, /interface) is a directory to move into like any other.
+      out = records.filter((r) => r.type === 'child').map((r) => ({ name: r.name, type: (r['node-type'] === 'path' ? 'dir' : r['node-type']) as Child['type'] }));
       this.cache.set(key, out!);
     }
     return out!;
@@ -121,8 +168,49 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
     write(`cannot connect to ${o.url}: ${(e as Error).message}\n`);
     return 1;
   }
-  write(`\n  MikroTik RouterOS ${version} (c) 1999-${new Date().getFullYear()}       https://www.mikrotik.com/\n\n`);
-  const tree = new Tree(api);
+  write(banner(version, new Date().getFullYear()));
+  return runTerminal({ backend: new RestBackend(api), user: o.user, identity, version, input: o.input, output: o.output, terminal: o.terminal });
+}
+
+/** The router's banner at login (its manual's Console page shows it), before the first prompt. */
+export function banner(version: string, year: number): string {
+  return [
+    '',
+    '',
+    '  MMM      MMM       KKK                          TTTTTTTTTTT      KKK',
+    '  MMMM    MMMM       KKK                          TTTTTTTTTTT      KKK',
+    '  MMM MMMM MMM  III  KKK  KKK  RRRRRR     OOOOOO      TTT     III  KKK  KKK',
+    '  MMM  MM  MMM  III  KKKKK     RRR  RRR  OOO  OOO     TTT     III  KKKKK',
+    '  MMM      MMM  III  KKK KKK   RRRRRR    OOO  OOO     TTT     III  KKK KKK',
+    '  MMM      MMM  III  KKK  KKK  RRR  RRR   OOOOOO      TTT     III  KKK  KKK',
+    '',
+    `  MikroTik RouterOS ${version} (c) 1999-${year}       https://www.mikrotik.com/`,
+    '',
+    '',
+    'Press F1 for help',
+    '',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs one line typed at `cwd` and gives what the console prints for it (without the
+ * trailing newline), and whether it ran.
+ */
+export async function runLine(backend: ConsoleBackend, cwd: readonly string[], line: string): Promise<{ ok: boolean; text: string }> {
+  const res = await backend.execute(`/${cwd.join('/')}\n${line}`);
+  return { ok: res.ok, text: localize(res.text) };
+}
+
+/**
+ * The interactive console on a terminal stream: prompt, navigation, history, completion.
+ * Resolves when the user quits (`/quit`, Ctrl-D on an empty line) or the stream ends.
+ */
+export function runTerminal(o: TerminalOptions): Promise<number> {
+  const { backend } = o;
+  const write = (s: string) => o.output.write(s);
+  let identity = o.identity;
+  const tree = new Tree(backend);
   let cwd: string[] = [];
   const prompt = () => `[${o.user}@${identity}] ${cwd.length ? '/' + cwd.join('/') : ''}> `;
 
@@ -130,9 +218,23 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
     complete(tree, cwd, line).then((r) => callback(null, r), () => callback(null, [[], line]));
   };
   const rl = readline.createInterface({ input: o.input, output: o.output, terminal: o.terminal ?? true, completer, historySize: 1000, prompt: prompt() });
+  // `?` is not typed into the line: it shows what may follow where the line is, then the
+  // line again. readline's own keystroke handler (`_ttyWrite`) is the only place to catch a
+  // key before the line editor takes it.
+  const ttyWrite = (rl as unknown as { _ttyWrite?: (s: string, key: unknown) => void })._ttyWrite;
+  if (ttyWrite) {
+    (rl as unknown as { _ttyWrite: (s: string, key: unknown) => void })._ttyWrite = function (this: readline.Interface, s: string, key: unknown) {
+      if (s !== '?' || /["\\]/.test(rl.line)) return ttyWrite.call(this, s, key);
+      help(tree, backend, cwd, rl.line.slice(0, rl.cursor)).then((text) => {
+        write('\n' + text);
+        rl.prompt(true);
+      }, () => rl.prompt(true));
+    };
+  }
   rl.prompt();
   return new Promise<number>((resolve) => {
     let busy = Promise.resolve();
+    let running = false;
     rl.on('line', (raw) => {
       busy = busy.then(async () => {
         const line = raw.trim();
@@ -148,25 +250,27 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
             return;
           }
         }
+        running = true;
         try {
-          const res = await api.call('POST', 'execute', { script: `/${cwd.join('/')}\n${line}`, 'as-string': '' });
-          // The router separates output lines with CR LF; written here as plain lines.
-          const text = (res.status === 200 ? String(res.json?.ret ?? '') : String(res.json?.detail ?? res.json?.message ?? res.status)).replace(/\r\n/g, '\n');
-          if (text !== '') write(localize(text) + '\n');
-          if (res.status === 200) {
-            // `/system identity set name=x` renames the router: the prompt follows.
-            const id = await api.call('GET', 'system/identity');
-            if (id.status === 200) identity = id.json.name;
-          }
+          const res = await runLine(backend, cwd, line);
+          if (res.text !== '') write(res.text + '\n');
+          // `/system identity set name=x` renames the router: the prompt follows.
+          if (res.ok) identity = (await backend.identity()) ?? identity;
         } catch (e) {
           write(`${(e as Error).message}\n`);
         }
+        running = false;
         rl.setPrompt(prompt());
         rl.prompt();
       });
     });
     rl.on('close', () => { busy.then(() => resolve(0)); });
-    rl.on('SIGINT', () => { rl.write('', { ctrl: true, name: 'u' }); write('\n'); rl.prompt(); });
+    rl.on('SIGINT', () => {
+      if (running && o.interrupt) { o.interrupt(); return; }
+      // The line stays as typed; a new, empty one starts below it.
+      (rl as unknown as { clearLine(): void }).clearLine();
+      rl.prompt();
+    });
   });
 }
 
@@ -209,6 +313,29 @@ export async function complete(tree: Tree, cwd: string[], line: string): Promise
   const hits = kids.filter((k) => k.name.startsWith(partial) && k.type !== 'arg');
   if (hits.length === 1) return [[hits[0].name + (slash >= 0 && hits[0].type === 'dir' ? '/' : ' ')], partial];
   return [hits.map((k) => k.name), partial];
+}
+
+/**
+ * What `?` shows: the words that may follow the line typed so far, from `/console/inspect`
+ * `syntax` (name, then ` -- ` and its note where it has one), with `..` first below the root.
+ */
+export async function help(tree: Tree, backend: ConsoleBackend, cwd: readonly string[], typed: string): Promise<string> {
+  let path = typed.trimStart().startsWith('/') ? [] : [...cwd];
+  for (const word of typed.trim().split(/[\s/]+/)) {
+    if (!word || word.includes('=')) continue;
+    if (word === '..') { path.pop(); continue; }
+    const kids = await tree.children(path);
+    const hit = kids.find((k) => k.name === word && k.type !== 'arg');
+    if (!hit) break;
+    path = [...path, hit.name];
+    if (hit.type === 'cmd') break;
+  }
+  const rows = await backend.inspect('syntax', path.join(','));
+  const lines = rows.filter((r) => r['symbol-type'] === 'explanation').map((r) => (r.text ? `${r.symbol} -- ${r.text}` : r.symbol));
+  if (path.length && !(await tree.children(path.slice(0, -1))).some((k) => k.name === path[path.length - 1] && k.type === 'cmd')) {
+    lines.unshift(`.. -- go up to ${path.length > 1 ? path[path.length - 2] : 'root'}`);
+  }
+  return lines.length ? lines.join('\n') + '\n' : '\n';
 }
 
 /** Reads a password without echoing it. */

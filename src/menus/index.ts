@@ -34,6 +34,8 @@ import { withCounters } from './counters.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
 import { userActive } from './user/active.js';
+import { sshKeys } from './user/ssh-keys.js';
+import { ipSsh } from './ip/ssh.js';
 import { passwordCommand } from './password.js';
 import { delayCommand } from './delay.js';
 import { certificate } from './certificate.js';
@@ -74,6 +76,7 @@ export const handMenus: readonly MenuDecl[] = [
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
+  sshKeys, ipSsh,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -8,14 +8,15 @@
 // record `invalid`, with the reason in /log. Reconciles run one at a time, in order.
 //
 // A face is what listens for one service: www and www-ssl (src/services/www.ts), api and
-// api-ssl (src/services/api/server.ts).
+// api-ssl (src/services/api/server.ts), ssh (src/services/ssh/server.ts), telnet
+// (src/services/telnet.ts).
 
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';
 import type { Store } from '../core/store.js';
 
-export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl';
-export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl'];
+export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
+export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet'];
 const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
 /** `max-sessions` of a record that has none (its declared default). */
 export const DEFAULT_MAX_SESSIONS = 20;
@@ -160,7 +161,7 @@ export class Services {
     const v = row.values;
     const port = Number(v.port);
     const availableFrom = v['available-from'] ?? '';
-    const maxSessions = Number(v['max-sessions'] ?? DEFAULT_MAX_SESSIONS);
+    const maxSessions = Number(v['max-sessions'] ?? DEFAULT_MAX_SESSIONS) || DEFAULT_MAX_SESSIONS;
     const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom), maxSessions };
     const settings: Record<string, string | number> = { port, availableFrom, maxSessions };
     if (SECURE.has(name)) {

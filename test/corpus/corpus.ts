@@ -23,20 +23,20 @@ export function manifest(): Export[] {
 }
 
 
-export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl', number>;
+export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet', number>;
 
 /**
  * Free loopback ports for a router's services. A router writes the ports it is given into
  * /ip/service, so two routers whose exports are compared must be given the same ones.
  */
 export async function freePorts(): Promise<ServicePorts> {
-  const servers = await Promise.all([0, 1, 2, 3].map(() => new Promise<net.Server>((resolve) => {
+  const servers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => new Promise<net.Server>((resolve) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => resolve(s));
   })));
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3] };
+  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3], ssh: ports[4], telnet: ports[5] };
 }
 
 const ADMIN: Session = { user: 'admin', policies: new Set(POLICIES), via: 'test' };
@@ -79,7 +79,7 @@ export function packagesNamed(release: string, text: string): string[] {
  * with as many ports, drives and serial ports as the export names) on the export's release with
  * the packages its menus configure, with a blank configuration (`reset-configuration no-defaults=yes`).
  */
-export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }): Promise<Router> {
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0 }): Promise<Router> {
   const like = readLike(text);
   const rosVersion = releaseOf(e);
   const router = await Router.start({

@@ -21,8 +21,10 @@ export function tempDir(): string {
 export async function startRouter(options: Partial<RouterOptions> = {}): Promise<TestRouter> {
   const dir = options.dataDir ?? tempDir();
   const router = await Router.start({
-    dataDir: dir, listen: '127.0.0.1', ports: { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 },
+    dataDir: dir, listen: '127.0.0.1',
     loginKeepMs: 600_000, requestLimitMs: 60_000, ...options,
+    // ssh and telnet have fixed default ports: free ones here, unless a test names its own.
+    ports: { ssh: 0, telnet: 0, ...(options.ports ?? { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }) },
   });
   return {
     router, dir, port: router.bound.www!,
