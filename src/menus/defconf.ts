@@ -43,7 +43,10 @@ export function setRadios(env: Environment) {
   const radios = radioDefconf(boardOf(env), etherMac);
   if (!radios) return;
   const engine = env as Engine;
-  const menu = engine.menu(radios.path);
+  // Before 7.13 the same radios are /interface/wifiwave2's (the package's older name).
+  const menu = [radios.path, radios.path.replace(/^interface\/wifi$/, 'interface/wifiwave2')]
+    .map((p) => engine.nodeAt(p)?.menu).find((m) => m !== undefined);
+  if (!menu) return;
   const table = env.store.table(INTERFACE_TABLE);
   const changes: Mutation[] = [];
   for (const { 'default-name': name, ...given } of radios.sets) {

@@ -45,7 +45,7 @@ for (const board of ['hap-ax2', 'hap-ac2', 'chateau-lte12', 'chr']) {
   });
 }
 
-test('console: /interface wireless snooper is the settings menu before set and print, the tool with its arguments', async () => {
+test('console: /interface wireless snooper is the settings menu before set and print', async () => {
   const t = await startRouter({ board: 'hap-ac2' });
   try {
     const c = client(t.port);
@@ -57,8 +57,9 @@ test('console: /interface wireless snooper is the settings menu before set and p
     const got = await c.get('/rest/interface/wireless/snooper');
     assert.equal(got.json['channel-time'], '2s');
     assert.equal(got.json['multiple-channels'], 'false');
-    // With its own arguments the word is the tool, as before.
-    assert.deepEqual(await run('/interface wireless snooper numbers=wlan1 duration=1s'), { ret: '' });
+    // 7.24's capture with the wireless package has snooper only as a menu: its tools are the
+    // menu's own `snoop` and `flat-snoop` (../shared/reference/versions/7.24/extra-inspect.json).
+    assert.match((await run('/interface wireless snooper numbers=wlan1 duration=1s')).ret, /expected end of command/);
 
     // The export writes the changed settings; the console of another router reads them back.
     const exported = (await run('/interface wireless snooper export')).ret as string;

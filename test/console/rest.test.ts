@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { client, startRouter } from '../helpers/router.js';
+import { client, readFile, startRouter } from '../helpers/router.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -131,17 +131,6 @@ test('REST /system/scheduler: events run on time, as jobs, counting run-count', 
     assert.equal((await c.get('/rest/system/scheduler/once')).json['run-count'], '1');
   } finally { await t.stop(); }
 });
-
-/** A file's whole text through `/file/read` (`/file` shows contents only below 4 KiB), in chunks. */
-async function readFile(c: ReturnType<typeof client>, name: string): Promise<string> {
-  let text = '';
-  for (let offset = 0; ; offset += 32768) {
-    const chunk = (await c.post('/rest/file/read', { file: name, offset: String(offset), 'chunk-size': '32768' })).json;
-    const data = chunk[0]?.data ?? '';
-    text += data;
-    if (Buffer.byteLength(data) < 32768) return text;
-  }
-}
 
 test('REST export: to the reply, to a file, of one menu; show-sensitive needs the sensitive policy', async () => {
   const t = await startRouter();

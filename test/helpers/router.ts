@@ -98,3 +98,14 @@ export function client(port: number, defaults: CallOptions = {}) {
 /** The error body the router sends, keys in its order. */
 export const error = (status: number, message: string, detail?: string) =>
   detail === undefined ? { error: status, message } : { detail, error: status, message };
+
+/** A file's whole text through `/file/read` (`/file` shows contents only below 4 KiB), in chunks. */
+export async function readFile(c: ReturnType<typeof client>, name: string): Promise<string> {
+  let text = '';
+  for (let offset = 0; ; offset += 32768) {
+    const chunk = (await c.post('/rest/file/read', { file: name, offset: String(offset), 'chunk-size': '32768' })).json;
+    const data = chunk[0]?.data ?? '';
+    text += data;
+    if (Buffer.byteLength(data) < 32768) return text;
+  }
+}

@@ -9,7 +9,8 @@ import { makeUser } from '../auth/setup.js';
 
 let r: TestRouter;
 let c: ReturnType<typeof client>;
-before(async () => { r = await startRouter(); c = client(r.port); });
+// With the wireless package too: CAPsMAN v1 (/caps-man) is its menu (7.13 and later).
+before(async () => { r = await startRouter({ packages: ['wireless'] }); c = client(r.port); });
 after(() => r.stop());
 
 const run = async (script: string) => (await c.post('/rest/execute', { script, 'as-string': '' })).json.ret as string;

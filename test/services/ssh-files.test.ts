@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { client, startRouter } from '../helpers/router.js';
+import { client, readFile, startRouter } from '../helpers/router.js';
 import { keyPair, scp, sftp, ssh, workDir, type Login } from './ssh-clients.js';
 
 const SCRIPT = '/ip address add address=10.7.7.1/24 interface=ether3 comment=uploaded\n/system identity set name=scripted\n';
@@ -52,7 +52,7 @@ for (const mode of ['scp -O (the SCP protocol)', 'scp (SFTP underneath)']) {
       const text = fs.readFileSync(back, 'utf8');
       assert.match(text, /^# \d{4}-\d\d-\d\d \d\d:\d\d:\d\d by RouterOS 7\.24\n/);
       assert.match(text, /\nadd address=10\.7\.7\.1\/24 comment=uploaded interface=ether3 network=10\.7\.7\.0\n/);
-      assert.equal(text, (await client(t.port).get('/rest/file/conf.rsc')).json.contents);
+      assert.equal(text, await readFile(client(t.port), 'conf.rsc'));
 
       // A backup (binary) comes back byte for byte: loading it on another router works.
       assert.equal((await ssh(l, '/system backup save name=b dont-encrypt=yes')).stdout, '');
