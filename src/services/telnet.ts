@@ -14,6 +14,7 @@ import type { Session } from '../core/schema.js';
 import type { Logins } from '../auth/logins.js';
 import { remoteAddress } from './www.js';
 import { interactiveConsole, loginOptions, TerminalOutput } from './terminal.js';
+import { listenOn } from './bind.js';
 
 const IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, SE = 240;
 const ECHO = 1, SGA = 3, NAWS = 31;
@@ -178,13 +179,7 @@ export class TelnetServer {
   }
 
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve((this.server.address() as net.AddressInfo).port);
-      });
-    });
+    return listenOn(this.server, port, host);
   }
 
   update(allowed: (address: string) => boolean, maxSessions: number) {

@@ -37,6 +37,7 @@ import { BodyBudget } from './budget.js';
 import { lingerOnClose } from './linger.js';
 import type { Login } from '../auth/logins.js';
 import type { Maybe } from '../core/maybe.js';
+import { listenOn } from './bind.js';
 
 export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -182,14 +183,7 @@ export class Www {
   }
 
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (e: Error) => reject(e);
-      this.server.once('error', onError);
-      this.server.listen(port, host, () => {
-        this.server.off('error', onError);
-        resolve((this.server.address() as net.AddressInfo).port);
-      });
-    });
+    return listenOn(this.server, port, host);
   }
 
   /**

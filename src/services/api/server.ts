@@ -6,6 +6,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { remoteAddress } from '../www.js';
 import { ApiSession, type ApiContext } from './session.js';
+import { listenOn } from '../bind.js';
 
 /** How long a TLS handshake may take before the connection is dropped. */
 const HANDSHAKE_TIMEOUT_MS = 20_000;
@@ -54,13 +55,7 @@ export class ApiServer {
   }
 
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve((this.server.address() as net.AddressInfo).port);
-      });
-    });
+    return listenOn(this.server, port, host);
   }
 
   /** New settings (available-from, max-sessions, TLS) for the sessions to come; open ones stay. */

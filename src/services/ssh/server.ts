@@ -25,6 +25,7 @@ import { remoteAddress } from '../www.js';
 import { commandOutput, interactiveConsole, loginOptions, TerminalOutput, type LoginOptions } from '../terminal.js';
 import { scpCommand } from './scp.js';
 import { serveSftp } from './sftp.js';
+import { listenOn } from '../bind.js';
 
 const { Server: Ssh2Server, utils } = ssh2;
 
@@ -276,13 +277,7 @@ export class SshServer {
 
   listen(port: number, host: string): Promise<number> {
     this.host = host;
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve((this.server.address() as net.AddressInfo).port);
-      });
-    });
+    return listenOn(this.server, port, host);
   }
 
   /** A new available-from and max-sessions for the connections to come; open ones stay. */
