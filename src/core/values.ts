@@ -364,7 +364,7 @@ const DNS_NAME = /^[a-z0-9.-]*[a-z][a-z0-9.-]*$/;
 
 /**
  * A DNS name an address list resolves: at most 255 characters, each label at most 63
- * (RFC 1035 2.3.4; routeros-facts.md 19.4), so an entry never holds more than a name can be.
+ * (RFC 1035 2.3.4; routeros-facts.md 21.4), so an entry never holds more than a name can be.
  */
 export function isDnsName(lower: string): boolean {
   return lower.length <= 255 && DNS_NAME.test(lower) && lower.split('.').every((label) => label.length <= 63);

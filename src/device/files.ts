@@ -30,7 +30,7 @@ export const fileNameTooLong = () => failure('file name too long');
 /**
  * The longest name of one file or folder, in bytes, and of a whole name with its folders: the
  * router's file system is Linux's, whose NAME_MAX is 255 and PATH_MAX 4096 with the
- * terminating NUL (routeros-facts.md 19.5).
+ * terminating NUL (routeros-facts.md 21.5).
  */
 export const MAX_NAME_BYTES = 255;
 export const MAX_PATH_BYTES = 4095;

@@ -116,7 +116,7 @@ export function boardRecordExport(env: Environment, menu: Menu, row: Row) {
 /**
  * A remove of the board's own record (its serial port, a CHR's drive) is refused, as the
  * router refuses one of its radios; a record a user added goes. The router's words for these
- * menus are not captured: those it gives for a radio (routeros-facts.md 19).
+ * menus are not captured: those it gives for a radio (routeros-facts.md 21).
  */
 const keepBoardRecord = (table: string) => (row: Row, env: Environment) => {
   if (madeValues(env, table, row)) throw failure('cannot remove hardware device');

@@ -66,7 +66,7 @@ export function upgrade(engine: Engine, from: string, to: string) {
 /**
  * Menus a release renamed, whose records carry over: 7.13 made the wifiwave2 package's
  * /interface/wifiwave2 the base system's /interface/wifi, with the same sub-menus
- * (docs/routeros-facts.md section 19; the carry-over is assumed from the rename).
+ * (docs/routeros-facts.md section 24; the carry-over is assumed from the rename).
  */
 const RENAMED: readonly [older: string, newer: string][] = [['interface/wifiwave2', 'interface/wifi']];
 

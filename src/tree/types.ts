@@ -209,7 +209,7 @@ function numberOrWords(min: number, max: number) {
 
 /**
  * Arguments the tree gives no note, typed from the router's documented facts (routeros-facts.md
- * 19.3): the most used of them whose meaning is the same in every menu that has them. The
+ * 21.3): the most used of them whose meaning is the same in every menu that has them. The
  * note stays the router's own (none), so inspect shows what the router shows.
  */
 const NAMED: Record<string, (values: readonly string[]) => ValueType | undefined> = {

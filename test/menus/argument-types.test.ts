@@ -1,7 +1,7 @@
 // Values the router refuses are refused on every face (issue 27, point 6): a set through the
 // /interface view is checked by the interface's own kind menu; arguments the tree leaves
 // without a note are typed from the router's facts; an address list's entry is bounded.
-// Facts and sources: routeros-facts.md 19.3, 19.4.
+// Facts and sources: routeros-facts.md 21.3, 21.4.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -2,7 +2,7 @@
 // their ids and names across restarts, and their export imports again (issue 27, point 5).
 // The router's words: a wifi radio `failure: not allowed to remove` (community.routeros PR
 // 266), a wireless radio `failure: cannot remove hardware device` (terraform-provider-routeros
-// issue 570); routeros-facts.md 19.
+// issue 570); routeros-facts.md 21.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

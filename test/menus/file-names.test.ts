@@ -1,6 +1,6 @@
 // A file name longer than the router's file system takes is refused in the router's words on
 // every face, and no answer ever names the host's data directory (issue 27, point 7).
-// The limits are Linux's: 255 bytes a name, 4095 a whole path (routeros-facts.md 19.5).
+// The limits are Linux's: 255 bytes a name, 4095 a whole path (routeros-facts.md 21.5).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -40,7 +40,7 @@ const KINDS: Record<string, { type?: string; stem?: string; builtinRemove?: stri
   vpls: {},
   vrrp: {},
   vxlan: {},
-  // The radios are hardware (community.routeros PR 266, RouterOS 7.13: routeros-facts.md 19).
+  // The radios are hardware (community.routeros PR 266, RouterOS 7.13: routeros-facts.md 21).
   wifi: { builtinRemove: 'not allowed to remove' },
   // 7.9-7.12's menu of the same radios (the wifiwave2 package): interfaces of type wifi, named wifi1 ...
   wifiwave2: { type: 'wifi', stem: 'wifi', builtinRemove: 'not allowed to remove' },
@@ -54,7 +54,7 @@ const KINDS: Record<string, { type?: string; stem?: string; builtinRemove?: stri
 /**
  * The router's words when a remove names one of the board's own interfaces (a radio, found by
  * its `default-name`): a wireless radio over REST answers `failure: cannot remove hardware
- * device` (terraform-provider-routeros issue 570; routeros-facts.md 19).
+ * device` (terraform-provider-routeros issue 570; routeros-facts.md 21).
  */
 export const HARDWARE_REMOVE = 'cannot remove hardware device';
 

@@ -344,7 +344,7 @@ export const addressList: MenuDecl = {
 
 /**
  * An IPv6 address list's entry: an address, a prefix, or a DNS name the router resolves
- * (the 7.24 tree gives no note; bounded as the IPv4 lists' names are, routeros-facts.md 19.4).
+ * (the 7.24 tree gives no note; bounded as the IPv4 lists' names are, routeros-facts.md 21.4).
  */
 const ipv6ListAddress: ValueType = {
   name: 'ipv6-address-list-address',
