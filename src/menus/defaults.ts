@@ -308,6 +308,15 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // prints (wps-button, user-manager; passwords and the PayPal signature left out), C (wireless
   // align and sniffer, which the collection's 7.24 filter drops as the base tree lacks them).
   'system/console/screen': { 'blank-interval': '10min', 'line-count': '25' },
+  // A RouterOS 7 `export verbose` (its clock manual writes 7.10's `1970-01-01 00:00:00`); the two
+  // passwords are not printed: left out.
+  'tr069-client': {
+    'acs-url': '', 'check-certificate': 'true', 'client-certificate': 'none', 'connection-request-port': '7547',
+    'connection-request-username': '', enabled: 'false', 'periodic-inform-enabled': 'true', 'periodic-inform-interval': '1d',
+    'provisioning-code': '', username: '',
+  },
+  // The only print of an untouched Dude: a 6.45.9 `export verbose` (the package's arguments are the same in 7.24).
+  dude: { 'data-directory': 'dude', enabled: 'false' },
   'app/settings': { 'app-store-urls': '', 'auto-update': 'false', 'registry-mirrors': '', 'show-in-webfig': 'true' },
   'system/routerboard/wps-button': { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' },
   'user-manager': {

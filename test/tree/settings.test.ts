@@ -24,8 +24,6 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   'system/regulatory': 'no argument in the tree; no public print',
   'system/rtrace': 'no argument in the tree; no public print',
   // Arguments, but no manual default, export verbose, collection or Terraform schema.
-  dude: 'neither the manual nor any print gives enabled/data-directory of an untouched Dude',
-  'tr069-client': 'no default in the manual, the collection or the Terraform provider',
   'container/config': 'the Terraform provider gives no Default:, the manual none, no public print of an untouched one',
   'file/rsync-daemon': 'no source',
   'iot/wiliot': 'no source',
@@ -91,6 +89,14 @@ describe('a settings menu never answers {}', () => {
         'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
         'filter-mac': '00:00:00:00:00:00', 'frame-size': '300', 'frames-per-second': '25', 'receive-all': 'false', 'ssid-all': 'false',
       });
+      // A RouterOS 7 `export verbose`: `/tr069-client set acs-url="" check-certificate=yes ...`, no password.
+      assert.deepEqual((await c.get('/rest/tr069-client')).json, {
+        'acs-url': '', 'check-certificate': 'true', 'client-certificate': 'none', 'connection-request-port': '7547',
+        'connection-request-username': '', enabled: 'false', 'periodic-inform-enabled': 'true', 'periodic-inform-interval': '1d',
+        'provisioning-code': '', username: '',
+      });
+      // A 6.45.9 `export verbose`: `/dude set data-directory=dude enabled=no`.
+      assert.deepEqual((await c.get('/rest/dude')).json, { 'data-directory': 'dude', enabled: 'false' });
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
