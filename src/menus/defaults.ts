@@ -317,6 +317,9 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   },
   // The only print of an untouched Dude: a 6.45.9 `export verbose` (the package's arguments are the same in 7.24).
   dude: { 'data-directory': 'dude', enabled: 'false' },
+  // Manual "GPS" (Configuration Properties). Its coordinate-format default reads `no`, not one of
+  // dd|dms|ddmm, and init-channel, init-string and port show none: left out.
+  'system/gps': { channel: '0', enabled: 'false', 'set-system-time': 'false' },
   'app/settings': { 'app-store-urls': '', 'auto-update': 'false', 'registry-mirrors': '', 'show-in-webfig': 'true' },
   'system/routerboard/wps-button': { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' },
   'user-manager': {

@@ -28,7 +28,6 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   'file/rsync-daemon': 'no source',
   'iot/wiliot': 'no source',
   'iot/wiliot/options': 'no source',
-  'system/gps': 'no source (the manual names the arguments without defaults)',
   'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
   'tool/netinstall/settings': 'no source',
   'interface/wifi/radio/settings': 'depends on the radio; no source',
@@ -97,6 +96,8 @@ describe('a settings menu never answers {}', () => {
       });
       // A 6.45.9 `export verbose`: `/dude set data-directory=dude enabled=no`.
       assert.deepEqual((await c.get('/rest/dude')).json, { 'data-directory': 'dude', enabled: 'false' });
+      // Manual "GPS": channel 0, enabled no, set-system-time no.
+      assert.deepEqual((await c.get('/rest/system/gps')).json, { channel: '0', enabled: 'false', 'set-system-time': 'false' });
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
