@@ -302,6 +302,40 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     enabled: 'false', 'keepalive-timeout': '60', 'max-mru': '1500', 'max-mtu': '1500', mrru: 'disabled', pfs: 'no', port: '443',
     'tls-version': 'any', 'verify-client-certificate': 'false',
   },
+  // Issue 23, the settings menus of the extra packages (docs/routeros-facts.md section 23, "Settings
+  // of every package"): a 7.17.2 `export verbose` (console screen), the manual's App page (app
+  // settings; disk, paths, bridge and router-ip are detected from the board: left out), T's REST
+  // prints (wps-button, user-manager; passwords and the PayPal signature left out), C (wireless
+  // align and sniffer, which the collection's 7.24 filter drops as the base tree lacks them).
+  'system/console/screen': { 'blank-interval': '10min', 'line-count': '25' },
+  // A RouterOS 7 `export verbose` (its clock manual writes 7.10's `1970-01-01 00:00:00`); the two
+  // passwords are not printed: left out.
+  'tr069-client': {
+    'acs-url': '', 'check-certificate': 'true', 'client-certificate': 'none', 'connection-request-port': '7547',
+    'connection-request-username': '', enabled: 'false', 'periodic-inform-enabled': 'true', 'periodic-inform-interval': '1d',
+    'provisioning-code': '', username: '',
+  },
+  // The only print of an untouched Dude: a 6.45.9 `export verbose` (the package's arguments are the same in 7.24).
+  dude: { 'data-directory': 'dude', enabled: 'false' },
+  // Manual "GPS" (Configuration Properties). Its coordinate-format default reads `no`, not one of
+  // dd|dms|ddmm, and init-channel, init-string and port show none: left out.
+  'system/gps': { channel: '0', enabled: 'false', 'set-system-time': 'false' },
+  'app/settings': { 'app-store-urls': '', 'auto-update': 'false', 'registry-mirrors': '', 'show-in-webfig': 'true' },
+  'system/routerboard/wps-button': { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' },
+  'user-manager': {
+    'accounting-port': '1813', 'authentication-port': '1812', certificate: 'none', enabled: 'false', 'use-profiles': 'false',
+  },
+  'user-manager/advanced': {
+    'paypal-allow': 'false', 'paypal-currency': 'USD', 'paypal-use-sandbox': 'false', 'paypal-user': '', 'web-private-username': '',
+  },
+  'interface/wireless/align': {
+    'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
+    'filter-mac': '00:00:00:00:00:00', 'frame-size': '300', 'frames-per-second': '25', 'receive-all': 'false', 'ssid-all': 'false',
+  },
+  'interface/wireless/sniffer': {
+    'channel-time': '200ms', 'file-limit': '10', 'file-name': '', 'memory-limit': '10', 'multiple-channels': 'false',
+    'only-headers': 'false', 'receive-errors': 'false', 'streaming-enabled': 'false', 'streaming-max-rate': '0', 'streaming-server': '0.0.0.0',
+  },
 };
 
 /**

@@ -1,0 +1,106 @@
+// Issue 23, point 1: a settings menu never answers `{}`. Every settings directory of the 7.24
+// tree, on a router with every extra package and on the default board, prints a non-empty record
+// over REST: the fields the real router prints, with their defaults (src/menus/defaults.ts).
+// The menus below have no source for what a real router prints (docs/routeros-facts.md
+// section 23, "Settings of every package"); each is named with why, not invented.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { directories, NEWEST_RELEASE } from '../../src/tree/tree.js';
+import { availablePackages } from '../../src/device/packages.js';
+import { kindOf } from '../../src/tree/declare.js';
+import { client, startRouter } from '../helpers/router.js';
+
+const NO_SOURCE: Readonly<Record<string, string>> = {
+  // No argument to set in the 7.24 tree: a print of state, which no public print shows.
+  environment: 'the global variables, not settings; no print of an empty one',
+  'safe-mode': 'state of the safe mode, no argument; no public print',
+  'dude/settings': 'no argument in the tree; no public print',
+  'iot/mqtt': 'no argument in the tree (brokers are a sub-menu); no public print',
+  'system/default-configuration': 'the default configuration script text, board-dependent; no public print',
+  'system/default-configuration/script': 'the board\'s defconf script text; no public print',
+  'system/default-configuration/caps-mode-script': 'the board\'s CAPs-mode script text; no public print',
+  'system/default-configuration/custom-script': 'a script set at netinstall time; no public print',
+  'system/regulatory': 'no argument in the tree; no public print',
+  'system/rtrace': 'no argument in the tree; no public print',
+  // Arguments, but no manual default, export verbose, collection or Terraform schema.
+  'container/config': 'the Terraform provider gives no Default:, the manual none, no public print of an untouched one',
+  'file/rsync-daemon': 'no source',
+  'iot/wiliot': 'no source',
+  'iot/wiliot/options': 'no source',
+  'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
+  'tool/netinstall/settings': 'no source',
+  'interface/wifi/radio/settings': 'depends on the radio; no source',
+  'iot/lora/traffic/options': 'no source',
+};
+
+async function emptySettings(packages?: readonly string[]): Promise<{ empty: string[]; wrong: string[]; seen: number }> {
+  const r = await startRouter(packages ? { packages: [...packages] } : {});
+  try {
+    const c = client(r.port);
+    const empty: string[] = [], wrong: string[] = [];
+    let seen = 0;
+    for (const [path, dir] of directories()) {
+      // /system/health is a RouterBOARD's table of sensors (test/tree/breadth.test.ts).
+      if (path === 'system/health' || kindOf(dir) !== 'settings') continue;
+      const res = await c.get(`/rest/${path}`);
+      // On the default board a menu of a package it lacks answers `no such command or directory`,
+      // or, under a table (/file/rsync-daemon, rose-storage), 404 as a record that is not there.
+      if (!packages && (res.status === 400 || res.status === 404)) continue;
+      seen++;
+      if (res.status !== 200 || typeof res.json !== 'object' || Array.isArray(res.json)) wrong.push(`${path}: ${res.status} ${res.text.slice(0, 80)}`);
+      else if (Object.keys(res.json).length === 0) empty.push(path);
+    }
+    return { empty, wrong, seen };
+  } finally { await r.stop(); }
+}
+
+describe('a settings menu never answers {}', () => {
+  test('every settings directory, every extra package of 7.24: a non-empty record, save the menus with no source', async () => {
+    const { empty, wrong, seen } = await emptySettings(availablePackages(NEWEST_RELEASE));
+    assert.deepEqual(wrong, []);
+    assert.deepEqual(empty.sort(), Object.keys(NO_SOURCE).sort());
+    assert.equal(seen, 107);
+  });
+
+  test('the default board: every settings directory it has prints a non-empty record, save the menus with no source', async () => {
+    const { empty, wrong } = await emptySettings();
+    assert.deepEqual(wrong, []);
+    assert.deepEqual(empty.filter((p) => !(p in NO_SOURCE)), []);
+  });
+
+  test('the menus of the extra packages print the real router\'s fields', async () => {
+    const r = await startRouter({ packages: availablePackages(NEWEST_RELEASE) });
+    try {
+      const c = client(r.port);
+      // A 7.17.2 `export verbose`: `/system console screen set blank-interval=10min line-count=25`.
+      assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '25' });
+      // The manual's App page: auto-update no, show-in-webfig yes, the URL lists empty.
+      assert.deepEqual((await c.get('/rest/app/settings')).json,
+        { 'app-store-urls': '', 'auto-update': 'false', 'registry-mirrors': '', 'show-in-webfig': 'true' });
+      // terraform-provider-routeros resource_system_routerboard_button_wps.go, a real REST print.
+      assert.deepEqual((await c.get('/rest/system/routerboard/wps-button')).json, { enabled: 'false', 'hold-time': '0s..1m', 'on-event': '' });
+      // terraform-provider-routeros resource_user_manager_settings.go (Default: values).
+      assert.deepEqual((await c.get('/rest/user-manager')).json,
+        { 'accounting-port': '1813', 'authentication-port': '1812', certificate: 'none', enabled: 'false', 'use-profiles': 'false' });
+      // community.routeros _api_data.py, ('interface', 'wireless', 'align').
+      assert.deepEqual((await c.get('/rest/interface/wireless/align')).json, {
+        'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
+        'filter-mac': '00:00:00:00:00:00', 'frame-size': '300', 'frames-per-second': '25', 'receive-all': 'false', 'ssid-all': 'false',
+      });
+      // A RouterOS 7 `export verbose`: `/tr069-client set acs-url="" check-certificate=yes ...`, no password.
+      assert.deepEqual((await c.get('/rest/tr069-client')).json, {
+        'acs-url': '', 'check-certificate': 'true', 'client-certificate': 'none', 'connection-request-port': '7547',
+        'connection-request-username': '', enabled: 'false', 'periodic-inform-enabled': 'true', 'periodic-inform-interval': '1d',
+        'provisioning-code': '', username: '',
+      });
+      // A 6.45.9 `export verbose`: `/dude set data-directory=dude enabled=no`.
+      assert.deepEqual((await c.get('/rest/dude')).json, { 'data-directory': 'dude', enabled: 'false' });
+      // Manual "GPS": channel 0, enabled no, set-system-time no.
+      assert.deepEqual((await c.get('/rest/system/gps')).json, { channel: '0', enabled: 'false', 'set-system-time': 'false' });
+      // A set shows through, and the rest keeps its default.
+      assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
+      assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
+    } finally { await r.stop(); }
+  });
+});
