@@ -15,6 +15,7 @@
 // - pastebin copies of `/system default-configuration print` (the defconf script itself).
 
 import type { Board } from './boards/index.js';
+import { ledsOf } from './leds.js';
 
 type Records = Record<string, string>[];
 export type Defconf = Readonly<Record<string, Records>>;
@@ -74,8 +75,14 @@ const bridge = (mac: string): Records => [{ name: 'bridge', 'auto-mac': 'false',
 const bridgePorts = (names: readonly string[]): Records => names.map((name, i) => ({ '.id': `*${i}`, bridge: 'bridge', interface: name, comment: 'defconf' }));
 const LAN_ADDRESS = (iface: string): Records => [{ address: '192.168.88.1/24', interface: iface, comment: 'defconf' }];
 
-/** The default configuration of a board (no `no-defaults`). */
+/** The default configuration of a board (no `no-defaults`): its kind's, and the LEDs it drives (./leds.ts). */
 export function defconfOf(board: Board, mac: MacOf): Defconf {
+  const leds = ledsOf(board);
+  const own = kindDefconf(board, mac);
+  return leds.length ? { ...own, 'system/leds': leds } : own;
+}
+
+function kindDefconf(board: Board, mac: MacOf): Defconf {
   const radios = board.radios?.names ?? [];
   switch (board.defconf) {
     case 'router': {
@@ -163,5 +170,5 @@ export const DEFCONF_MENUS: readonly string[] = [
   'interface/bridge', 'interface/bridge/port', 'interface/list', 'interface/list/member', 'ip/address', 'ip/pool',
   'ip/dhcp-server', 'ip/dhcp-server/network', 'ip/dhcp-client', 'ip/dns', 'ip/dns/static', 'ip/firewall/filter',
   'ip/firewall/nat', 'ip/neighbor/discovery-settings', 'ipv6/firewall/address-list', 'ipv6/firewall/filter',
-  'tool/mac-server', 'tool/mac-server/mac-winbox',
+  'tool/mac-server', 'tool/mac-server/mac-winbox', 'system/leds',
 ];

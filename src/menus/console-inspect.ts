@@ -75,6 +75,7 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
     const subDir: TreeDir | undefined = dir?.d?.[w];
     const subNode: Node | undefined = node?.children.get(w);
     const at = words.slice(0, i).join('/');
+    if (subNode && !isPresent(engine, subNode)) return undefined;
     if (subDir || subNode) { dir = subDir; node = subNode; place = dirPlace(t, w, at ? `${at}/${w}` : w, dir, node); continue; }
     if (dir?.c?.[w] === undefined && !node?.commands.has(w)) return undefined;
     place = cmdPlace(t, w, at, dir, node);
@@ -82,10 +83,14 @@ function locate(engine: Engine, words: readonly string[]): Place | undefined {
   return place;
 }
 
+/** A menu of hardware this board lacks (MenuDecl.present) is not in this router's tree, as the engine's path walk has it. */
+const isPresent = (engine: Engine, node: Node) => !node.present || node.present(engine);
+
 /** What lies under a place: directories and commands of a directory, arguments of a command. */
-function children(place: Place): Place[] {
+function children(engine: Engine, place: Place): Place[] {
   if (place.type === 'dir' || place.type === 'path') {
     const names = new Set([...Object.keys(place.dir?.d ?? {}), ...(place.node?.children.keys() ?? [])]);
+    for (const n of names) { const node = place.node?.children.get(n); if (node && !isPresent(engine, node)) names.delete(n); }
     const out = [...names].map((n) => dirPlace(place.t, n, place.at ? `${place.at}/${n}` : n, place.dir?.d?.[n], place.node?.children.get(n)));
     const cmds = new Set([...Object.keys(place.dir?.c ?? {}), ...(place.node?.commands.keys() ?? [])]);
     for (const n of cmds) out.push(cmdPlace(place.t, n, place.at, place.dir, place.node));
@@ -126,14 +131,14 @@ async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
         break;
       case 'child':
         yield row(place, 'self');
-        for (const c of children(place)) yield row(c, 'child');
+        for (const c of children(engine, place)) yield row(c, 'child');
         break;
       case 'syntax':
         if (place.type === 'arg') {
           yield syntaxRow(symbolOf(place.name), 'definition', place.note ?? '', '0', 'false');
         } else {
           yield syntaxRow('', 'collection', '', '0', 'true');
-          for (const c of children(place)) yield syntaxRow(c.name, 'explanation', textOf(c), '1', 'false');
+          for (const c of children(engine, place)) yield syntaxRow(c.name, 'explanation', textOf(c), '1', 'false');
         }
         break;
       case 'completion': {
@@ -148,7 +153,7 @@ async function* inspect(ctx: CommandContext): AsyncGenerator<Reply, void> {
           const arg = argPlace(place, word.slice(0, eq));
           for (const v of arg?.values ?? []) offered.push({ name: v, style: 'none', text: '' });
         } else {
-          for (const c of children(place)) offered.push({ name: c.name, style: c.type === 'path' ? 'dir' : c.type, text: textOf(c) });
+          for (const c of children(engine, place)) offered.push({ name: c.name, style: c.type === 'path' ? 'dir' : c.type, text: textOf(c) });
         }
         const typed = eq >= 0 ? word.slice(eq + 1) : word;
         const offset = String(input.length - typed.length);
