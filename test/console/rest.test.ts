@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { client, readFile, startRouter } from '../helpers/router.js';
+import { freePorts } from '../corpus/corpus.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -163,8 +164,9 @@ test('REST export: to the reply, to a file, of one menu; show-sensitive needs th
 });
 
 test('REST import: runs a file, reports failures with the line; round trip through a blank configuration', async () => {
-  // Only www on a free port: the other services keep real port numbers, which import can set back.
-  const t = await startRouter({ ports: { www: 0 } });
+  // Every service on a free port given by number (a router started with `npm start` may hold
+  // the real ones): /ip/service shows them, and the import sets them back as they are.
+  const t = await startRouter({ ports: await freePorts() });
   try {
     const c = client(t.port);
     const setup = [
