@@ -7,6 +7,7 @@
 import { NO_MATCH, ValueError } from '../core/errors.js';
 import type { ValueType } from '../core/types.js';
 import { duration, formatDuration, int, ipv4, orEmpty, parseDuration } from '../core/values.js';
+import { pairOf } from '../tree/types.js';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -37,28 +38,6 @@ export const rate: ValueType = {
   },
 };
 
-/** `upload/download`, one value standing for both (`max-limit=10M` is `10M/10M`). */
-export function pair(half: ValueType): ValueType {
-  const halves = (s: string) => {
-    const parts = s.split('/');
-    if (parts.length > 2 || parts.some((p) => p === '')) throw new ValueError();
-    return parts.length === 1 ? [parts[0], parts[0]] : parts;
-  };
-  return {
-    name: half.name,
-    desc: half.desc,
-    parse(input) {
-      const [up, down] = halves(input);
-      return `${half.parse(up)}/${half.parse(down)}`;
-    },
-    compare(a, b) {
-      const [a1, a2] = a.split('/');
-      const [b1, b2] = b.split('/');
-      return half.compare(a1, b1) || half.compare(a2 ?? a1, b2 ?? b1);
-    },
-    exported: half.exported && ((value) => value.split('/').map((v) => half.exported!(v)).join('/')),
-  };
-}
 
 // ---------------------------------------------------------------- other forms
 
@@ -173,7 +152,7 @@ const KEEPALIVE = ['interface/gre', 'interface/gre6', 'interface/eoip', 'interfa
  * the tree's type. Undefined: the tree's type stands.
  */
 export function formOf(path: string, name: string, given: ValueType): ValueType | undefined {
-  if (path === 'queue/simple' && RATES.includes(name)) return orEmpty(pair(rate));
+  if (path === 'queue/simple' && RATES.includes(name)) return orEmpty(pairOf(rate));
   if ((path === 'queue/simple' && TOTAL_RATES.includes(name)) || (path === 'queue/tree' && RATES.includes(name))) return orEmpty(rate);
   if (name === 'keepalive' && KEEPALIVE.includes(path)) return orEmpty(keepalive(given));
   if (path === 'ip/dhcp-server/config' && name === 'store-leases-disk') return wordsOr(['immediately', 'never'], canonicalInterval);

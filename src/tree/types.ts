@@ -166,13 +166,13 @@ function isPair(name: string, siblings: Readonly<Record<string, ArgSpec>> | unde
 }
 
 /**
- * `upload/download`, each half of `half`; one value stands for both (`burst-time=10s` is
- * `10s/10s`). Printed as the two halves read back.
+ * `upload/download` (`burst-time=10s/20s`), one value standing for both (`max-limit=10M` is
+ * `10M/10M`); printed as the two halves read back, each exported as its half is.
  */
-function pairOf(half: ValueType): ValueType {
+export function pairOf(half: ValueType): ValueType {
   const halves = (s: string) => {
     const parts = s.split('/');
-    if (parts.length > 2) throw new ValueError();
+    if (parts.length > 2 || parts.some((p) => p === '')) throw new ValueError();
     return parts.length === 1 ? [parts[0], parts[0]] : parts;
   };
   return {
@@ -180,14 +180,14 @@ function pairOf(half: ValueType): ValueType {
     desc: half.desc,
     parse(input) {
       const [up, down] = halves(input);
-      if (up === '' || down === '') throw new ValueError();
       return `${half.parse(up)}/${half.parse(down)}`;
     },
     compare(a, b) {
-      const [a1, a2] = halves(a);
-      const [b1, b2] = halves(b);
-      return half.compare(a1, b1) || half.compare(a2, b2);
+      const [a1, a2] = a.split('/');
+      const [b1, b2] = b.split('/');
+      return half.compare(a1, b1) || half.compare(a2 ?? a1, b2 ?? b1);
     },
+    exported: half.exported && ((value) => value.split('/').map((v) => half.exported!(v)).join('/')),
   };
 }
 
