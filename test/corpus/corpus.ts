@@ -27,16 +27,26 @@ export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' 
 
 /**
  * Free loopback ports for a router's services. A router writes the ports it is given into
- * /ip/service, so two routers whose exports are compared must be given the same ones.
+ * /ip/service, so two routers whose exports are compared must be given the same ones. They are
+ * taken below Linux's ephemeral range (32768-60999), where every port-0 bind of the other tests
+ * running at the same time lands, so that none of those can take one between two starts.
  */
 export async function freePorts(): Promise<ServicePorts> {
-  const servers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => new Promise<net.Server>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => resolve(s));
-  })));
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  const ports: number[] = [];
+  while (ports.length < 6) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (!ports.includes(port) && await bindable(port)) ports.push(port);
+  }
   return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3], ssh: ports[4], telnet: ports[5] };
+}
+
+/** Whether nothing listens on 127.0.0.1:port now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
 }
 
 const ADMIN: Session = { user: 'admin', policies: new Set(POLICIES), via: 'test' };
