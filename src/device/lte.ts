@@ -24,12 +24,14 @@ export type FirmwareStep = { status: string; afterMs: number };
 
 /**
  * The steps of a firmware upgrade and when each is reached (unconfirmed wording; the real
- * modem downloads for minutes, the simulation for a second).
+ * modem downloads for minutes, the simulation for a second). The progress is reported once a
+ * second, so each step starts half-way between two reports: a report's timer may fire a
+ * millisecond early by the wall clock, and must still see the step it comes for.
  */
 export const UPGRADE_STEPS: readonly FirmwareStep[] = [
   { status: 'downloading via LTE connection (>2min)', afterMs: 0 },
-  { status: 'flashing', afterMs: 1000 },
-  { status: 'done', afterMs: 2000 },
+  { status: 'flashing', afterMs: 500 },
+  { status: 'done', afterMs: 1500 },
 ];
 
 export class LteModem {
