@@ -21,6 +21,7 @@ import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './
 import { Forwarder, workingAddresses, type Learned } from './forward.js';
 import { inInterfaceList } from './firewall.js';
 import { nodeBoard, type Topology } from './topology.js';
+import { Routing } from './routing/converge.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -48,6 +49,8 @@ export class Lab {
   private readonly learned: Learned[] = [];
   private readonly forwarder = new Forwarder(() => this.fabric(), this.learned);
   private readonly dhcp = new Dhcp(() => this.fabric());
+  /** OSPF, BGP and VRRP, computed from the configurations after every change they depend on. */
+  readonly routing = new Routing(this.nodes, () => this.fabric(), () => { this.fabricKept = undefined; });
   private settling?: NodeJS.Immediate;
   private stopped = false;
 
@@ -100,9 +103,11 @@ export class Lab {
   }
 
   private changed(node: number, tables: ReadonlySet<string>) {
+    // The protocols' own records (routes, neighbours, sessions) are results, not configuration.
+    if (this.routing.publishing || this.stopped) return;
     let relevant = false;
     for (const t of tables) if (NETWORK_TABLES.has(t)) { relevant = true; break; }
-    if (!relevant || this.stopped) return;
+    if (!relevant && !this.routing.dependsOn(tables)) return;
     this.fabricKept = undefined;
     if (tables.has(INTERFACE_TABLE)) this.carriers();
     // DHCP follows once the change is done (a watcher must not commit inside a commit).
@@ -116,6 +121,7 @@ export class Lab {
     } catch (e) {
       for (const n of this.nodes) writeLog(n.env, 'dhcp,error', `lab: ${(e as Error).message}`);
     }
+    this.routing.converge();
   }
 
   /**
@@ -218,6 +224,7 @@ export class Lab {
 
   async stop() {
     this.stopped = true;
+    this.routing.stop();
     if (this.portWatch) clearInterval(this.portWatch);
     if (this.settling) clearImmediate(this.settling);
     await Promise.all(this.nodes.filter(Boolean).map((n) => n.router.stop()));
