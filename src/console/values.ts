@@ -7,7 +7,7 @@
 import ipaddr from 'ipaddr.js';
 import { ScriptError } from './errors.js';
 import { boundedLength } from './limits.js';
-import { intToIp, maskOf, readIp } from '../core/values.js';
+import { intToIp, ipv6Text, maskOf, readIp } from '../core/values.js';
 
 export interface ScriptArray {
   /** Elements without a key, in order (`{1;2;3}`). */
@@ -86,7 +86,7 @@ function readIp6(s: string): string | undefined {
   if (!s.includes(':') || !ipaddr.IPv6.isValid(s)) return undefined;
   // `00:01:02` is a time, and MAC addresses are strings: IPv6 needs `::` or eight groups.
   if (!s.includes('::') && s.split(':').length !== 8) return undefined;
-  return ipaddr.IPv6.parse(s).toString();
+  return ipv6Text(s);
 }
 
 /** A bare word as a typed literal, as the console reads `:local x 10` or `(1.2.3.4 + 1)`. */

@@ -325,12 +325,27 @@ export function ipv4Prefix(opts: { defaultLength?: number; normalize?: boolean }
 
 // ---------------------------------------------------------------- IPv6
 
+/**
+ * An IPv6 address as the router writes it: the shortest form (the first longest run of two or
+ * more zero groups as `::`), and the last 32 bits dotted when the address is IPv4-mapped
+ * (`::ffff:0.0.0.0/96`) or IPv4-compatible (`::224.0.0.0/100`, `::255.0.0.0/104`), as defconf's
+ * `bad_ipv6` list prints them; `::/96` and `::1` stay hexadecimal (routeros-facts.md 31.1).
+ */
+export function ipv6Text(input: string): string {
+  const a = ipaddr.IPv6.parse(input);
+  const text = a.toString();
+  const p = a.parts;
+  const mapped = p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0 && (p[5] === 0xffff || (p[5] === 0 && p[6] !== 0));
+  if (!mapped) return text;
+  return `::${p[5] ? 'ffff:' : ''}${p[6] >> 8}.${p[6] & 255}.${p[7] >> 8}.${p[7] & 255}`;
+}
+
 export const ipv6: ValueType = {
   name: 'ipv6',
   desc: 'IPv6    (IPv6 address)',
   parse(input) {
     if (!ipaddr.IPv6.isValid(input)) throw new ValueError();
-    return ipaddr.IPv6.parse(input).toString();
+    return ipv6Text(input);
   },
   compare: (a, b) => cmpBytes(ipaddr.IPv6.parse(a).toByteArray(), ipaddr.IPv6.parse(b).toByteArray()),
 };

@@ -6,7 +6,7 @@
 
 import { NO_MATCH, ValueError } from '../core/errors.js';
 import type { ValueType } from '../core/types.js';
-import { duration, formatDuration, int, ipv4, orEmpty, parseDuration } from '../core/values.js';
+import { duration, formatDuration, int, ipv4, ipv6Prefix, orEmpty, parseDuration } from '../core/values.js';
 import { pairOf } from '../tree/types.js';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -160,6 +160,8 @@ export function formOf(path: string, name: string, given: ValueType): ValueType 
   if (name === 'arp' && given.name === 'enum') return oneOfWords(ARP);
   if (path === 'tool/sniffer' && name === 'streaming-server') return orEmpty(ipPort);
   if (path === 'tool/traffic-generator' && name === 'latency-distribution-max') return fineInterval;
+  // The tree gives no note; typed so it prints as IPv6 values print (`::ffff:10.0.0.0/104`, routeros-facts.md 31.1).
+  if (path === 'ipv6/route' && name === 'dst-address') return orEmpty(ipv6Prefix);
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
-import { bool, duration, hostName, int, ipv4, listOf, oneOf, str } from '../../core/values.js';
+import { bool, duration, hostName, int, ipv4, ipv6Text, listOf, oneOf, str } from '../../core/values.js';
 import { dynamic } from '../common.js';
 
 /** An IPv4 or IPv6 address; IPv6 is written back in its short form (`2001:db8::1`). */
@@ -13,7 +13,7 @@ export const ipAddress46: ValueType = {
   desc: 'A.B.C.D    (IP address) | IPv6 address',
   parse(input) {
     if (/^[0-9.]+$/.test(input)) return ipv4.parse(input);
-    if (input.includes(':') && ipaddr.IPv6.isValid(input)) return ipaddr.IPv6.parse(input).toString();
+    if (input.includes(':') && ipaddr.IPv6.isValid(input)) return ipv6Text(input);
     throw new ValueError();
   },
   compare(a, b) {

@@ -349,21 +349,13 @@ export const addressList: MenuDecl = {
 const ipv6ListAddress: ValueType = {
   name: 'ipv6-address-list-address',
   parse(input) {
-    if (input.includes(':')) return mappedDotted(input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input));
+    if (input.includes(':')) return input.includes('/') ? ipv6Prefix.parse(input) : ipv6.parse(input);
     const lower = input.toLowerCase();
     if (isDnsName(lower)) return lower;
     throw new ValueError();
   },
   compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
 };
-
-/** The router prints an IPv4-mapped address with its IPv4 part dotted (defconf's `::ffff:0.0.0.0/96`). */
-function mappedDotted(v: string): string {
-  const m = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})(\/\d+)?$/.exec(v);
-  if (!m) return v;
-  const hi = parseInt(m[1], 16), lo = parseInt(m[2], 16);
-  return `::ffff:${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}${m[3] ?? ''}`;
-}
 
 export const ipv6AddressList: MenuDecl = {
   path: 'ipv6/firewall/address-list',
