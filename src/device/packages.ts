@@ -21,6 +21,18 @@ function before(version: string, than: string): boolean {
  */
 const BEFORE_7_13: Readonly<Record<string, string | null>> = { 'wifi-qcom': 'wifiwave2', 'wifi-qcom-ac': 'wifiwave2', wireless: null };
 
+/**
+ * Menus whose name changed with the packages: before 7.13 the radios of the 802.11ax/ac-wave2
+ * driver and their sub-menus were the wifiwave2 package's /interface/wifiwave2, since then the
+ * base system's /interface/wifi (newest name -> older name; routeros-facts.md 24, 31.2).
+ */
+export const MENUS_BEFORE_7_13: Readonly<Record<string, string>> = { 'interface/wifi': 'interface/wifiwave2' };
+
+/** The name a release gives a menu of the newest release (`interface/wifi` is `interface/wifiwave2` on 7.12). */
+export function menuOnRelease(release: string, path: string): string {
+  return (before(release, '7.13') && MENUS_BEFORE_7_13[path]) || path;
+}
+
 /** Driver packages that bring no menu of their own (the /interface/wifi menu is the base system's since 7.13). */
 const DRIVERS_SINCE_7_13 = ['wifi-qcom', 'wifi-qcom-ac'];
 

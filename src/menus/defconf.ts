@@ -11,6 +11,8 @@ import { DEFCONF_MENUS, defconfOf, radioDefconf } from '../device/defconf.js';
 import { INTERFACE_TABLE } from './interface/interface.js';
 import { boardOf, etherMac } from './interface/ethernet.js';
 import { BOARDS, DEFAULT_BOARD, type Board } from '../device/board.js';
+import { menuOnRelease } from '../device/packages.js';
+import { installedVersion } from './system/package.js';
 
 const WRITTEN = new Set(DEFCONF_MENUS);
 
@@ -43,9 +45,8 @@ export function setRadios(env: Environment) {
   const radios = radioDefconf(boardOf(env), etherMac);
   if (!radios) return;
   const engine = env as Engine;
-  // Before 7.13 the same radios are /interface/wifiwave2's (the package's older name).
-  const menu = [radios.path, radios.path.replace(/^interface\/wifi$/, 'interface/wifiwave2')]
-    .map((p) => engine.nodeAt(p)?.menu).find((m) => m !== undefined);
+  // The menu the running release shows the radios on (/interface/wifiwave2 before 7.13).
+  const menu = engine.nodeAt(menuOnRelease(installedVersion(env), radios.path))?.menu;
   if (!menu) return;
   const table = env.store.table(INTERFACE_TABLE);
   const changes: Mutation[] = [];

@@ -8,6 +8,7 @@ import type { Mutation } from '../core/store.js';
 import { compareVersions } from './system/package.js';
 import { writeLog } from './log.js';
 import { argsOf, dirAt, directories, releaseFor, releaseTree, type Tree } from '../tree/tree.js';
+import { MENUS_BEFORE_7_13 } from '../device/packages.js';
 
 /**
  * Drops the values the running release's menus do not have, and the records of menus it does
@@ -68,7 +69,7 @@ export function upgrade(engine: Engine, from: string, to: string) {
  * /interface/wifiwave2 the base system's /interface/wifi, with the same sub-menus
  * (docs/routeros-facts.md section 24; the carry-over is assumed from the rename).
  */
-const RENAMED: readonly [older: string, newer: string][] = [['interface/wifiwave2', 'interface/wifi']];
+const RENAMED: readonly [older: string, newer: string][] = Object.entries(MENUS_BEFORE_7_13).map(([newer, older]) => [older, newer]);
 
 /** Moves the records of renamed menus to the name the new release gives them. */
 function moveRenamed(engine: Engine, was: Tree, now: Tree) {

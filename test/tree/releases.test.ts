@@ -19,6 +19,9 @@ describe('wireless menus by release (Ansible community.routeros paths)', () => {
     await withRouter({ rosVersion: '7.12' }, async (c) => {
       // The board's radios, wifi1 and wifi2, are wifiwave2's interfaces (of type wifi) there.
       assert.deepEqual((await c.get('/rest/interface/wifiwave2?.proplist=name')).json, [{ name: 'wifi1' }, { name: 'wifi2' }]);
+      // defconf's access point is set on them there (routeros-facts.md 31.2).
+      assert.deepEqual((await c.get('/rest/interface/wifiwave2?.proplist=configuration.mode,configuration.ssid,disabled')).json,
+        [1, 2].map(() => ({ 'configuration.mode': 'ap', 'configuration.ssid': 'MikroTik-000002', disabled: 'false' })));
       const put = await c.put('/rest/interface/wifiwave2/security', { name: 'sec1', 'authentication-types': 'wpa2-psk', passphrase: '12345678' });
       assert.equal(put.status, 201, put.text);
       assert.deepEqual((await c.get('/rest/interface/wifi/security')).json, noSuch('wifi'));
