@@ -2,7 +2,6 @@
 // a fresh router of the matching board, as the corpus test and the refusal list use them.
 
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { CommandError } from '../../src/core/errors.js';
 import type { FileAccess } from '../../src/console/host.js';
 import { readLike } from '../../src/device/like.js';
 import { RELEASES, releaseFor, releaseTree } from '../../src/tree/tree.js';
+import type { ServicePorts } from '../helpers/ports.js';
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
 
@@ -23,31 +23,7 @@ export function manifest(): Export[] {
 }
 
 
-export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet', number>;
-
-/**
- * Free loopback ports for a router's services. A router writes the ports it is given into
- * /ip/service, so two routers whose exports are compared must be given the same ones. They are
- * taken below Linux's ephemeral range (32768-60999), where every port-0 bind of the other tests
- * running at the same time lands, so that none of those can take one between two starts.
- */
-export async function freePorts(): Promise<ServicePorts> {
-  const ports: number[] = [];
-  while (ports.length < 6) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    if (!ports.includes(port) && await bindable(port)) ports.push(port);
-  }
-  return { www: ports[0], 'www-ssl': ports[1], api: ports[2], 'api-ssl': ports[3], ssh: ports[4], telnet: ports[5] };
-}
-
-/** Whether nothing listens on 127.0.0.1:port now. */
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
+export { freePorts, type ServicePorts } from '../helpers/ports.js';
 
 const ADMIN: Session = { user: 'admin', policies: new Set(POLICIES), via: 'test' };
 

@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Lab } from '../../src/lab/lab.js';
+import { freePort } from '../helpers/ports.js';
 import { readTopology } from '../../src/lab/topology.js';
 import { client, tempDir } from '../helpers/router.js';
 import { TOPOLOGIES } from './lab.js';
@@ -37,16 +37,6 @@ test('a lab started again keeps each node\'s configuration and runs no startup-c
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 test('a node that reboots listens where lab.json says; lab.json follows a port moved in /ip/service', async () => {
   const dir = tempDir();

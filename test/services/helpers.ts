@@ -95,11 +95,4 @@ export const writeRouterFile = (dir: string, name: string, data: string | Buffer
   fs.writeFileSync(path.join(dir, 'files', name), data);
 };
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const s = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((ok) => s.once('listening', ok));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
+export { freePort } from '../helpers/ports.js';

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../helpers/ports.js';
 import { client, startRouter } from '../helpers/router.js';
 import { keyPair, ssh, workDir, type Login } from './ssh-clients.js';
 
@@ -197,9 +198,7 @@ test('/ip/service ssh and telnet live: a new port listens at once and the old on
   });
   try {
     const old = t.router.bound.ssh!;
-    const free = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
-    });
+    const free = await freePort();
     const ssh1 = (await rest.get('/rest/ip/service/ssh')).json['.id'];
     assert.equal((await rest.patch(`/rest/ip/service/${ssh1}`, { port: String(free) })).status, 200);
     await t.router.services!.settled();
