@@ -81,12 +81,12 @@ function layoutOf(menu: Menu): Layout {
   return { flags: groups, columns };
 }
 
-/** A value as the console shows it: booleans as yes/no. */
+/** A value as the console shows it: booleans as yes/no, figures in the form their type prints (`881.2MiB`). */
 function shown(menu: Menu, name: string, value: string | undefined): string {
   if (value === undefined) return '';
-  const field = menu.fields.get(name);
-  if (field?.type.name === 'boolean') return value === 'true' ? 'yes' : value === 'false' ? 'no' : value;
-  return value;
+  const type = menu.fields.get(name)?.type;
+  if (type?.name === 'boolean') return value === 'true' ? 'yes' : value === 'false' ? 'no' : value;
+  return type?.printed ? type.printed(value) : value;
 }
 
 const isNumeric = (menu: Menu, name: string) => menu.fields.get(name)?.type.name === 'integer';
@@ -187,10 +187,14 @@ function formatTerse(menu: Menu, rows: readonly Reply[], layout: Layout): string
   });
 }
 
-/** The print of a menu without records: `name: value`, names right-aligned. */
+/**
+ * The print of a menu without records: `name: value`, names right-aligned two columns in from
+ * the longest (`  write-sect-since-reboot: 83` under `                   uptime: 1h10m4s`,
+ * `  name: MikroTik`: real 7.x prints, routeros-facts.md 31.4).
+ */
 export function formatSettings(menu: Menu, record: Reply): string[] {
   const names = orderedFields(menu, record);
-  const width = Math.max(6, ...names.map((n) => n.length));
+  const width = Math.max(6, 2 + Math.max(0, ...names.map((n) => n.length)));
   return names.map((n) => trimEnd(`${n.padStart(width)}: ${shown(menu, n, record[n])}`));
 }
 

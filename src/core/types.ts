@@ -14,4 +14,9 @@ export interface ValueType {
   compare(a: string, b: string): number;
   /** The console's form of a canonical value where it differs (a rate `10000000` is written `10M`): export writes it. */
   exported?(canonical: string): string;
+  /**
+   * The console print's form of a canonical value where it differs from what REST and the
+   * API show (a byte count `924057600` printed `881.2MiB`, a frequency `1400MHz`).
+   */
+  printed?(canonical: string): string;
 }

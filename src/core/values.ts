@@ -127,6 +127,35 @@ export function int(opts: { min?: number | bigint; max?: number | bigint } = {})
   };
 }
 
+// ---------------------------------------------------------------- figures with a unit in print
+
+const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'];
+
+/**
+ * A count of bytes as the console prints it (`/system resource print`): in the largest binary
+ * unit that leaves at least ten of it, one decimal (`232.0KiB`, `3352.0KiB`, `16.3MiB`,
+ * `1024.0MiB`, `16.0GiB`); under 10KiB the plain number (routeros-facts.md 31.4).
+ */
+export function printBytes(canonical: string): string {
+  if (!/^[0-9]+$/.test(canonical)) return canonical;
+  let n = Number(canonical);
+  let unit = -1;
+  while (n >= 10 * 1024 && unit < BINARY_UNITS.length - 1) { n /= 1024; unit++; }
+  return unit < 0 ? canonical : `${n.toFixed(1)}${BINARY_UNITS[unit]}`;
+}
+
+/** A number the console prints with its unit after it (`1400MHz`, `7%`); REST and the API show the number. */
+function withUnit(type: ValueType, printed: (canonical: string) => string): ValueType {
+  return { ...type, printed };
+}
+
+/** Bytes: REST and the API show the number, the console print `881.2MiB`. */
+export const bytes: ValueType = withUnit(int({ min: 0 }), printBytes);
+/** A frequency in MHz: the console prints `1400MHz`. */
+export const megahertz: ValueType = withUnit(int({ min: 0 }), (v) => `${v}MHz`);
+/** A percentage: the console prints `7%`. */
+export const percent: ValueType = withUnit(int({ min: 0 }), (v) => `${v}%`);
+
 // ---------------------------------------------------------------- durations
 
 const SECOND = 1000;
@@ -517,7 +546,10 @@ export function listOf(item: ValueType, opts: { separator?: string; allowEmpty?:
  * empty (`gateway=""`, `connection-state=""`), and the router takes it so.
  */
 export function orEmpty(type: ValueType): ValueType {
-  return { name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare, exported: type.exported };
+  return {
+    name: type.name, desc: type.desc, parse: (input) => (input === '' ? '' : type.parse(input)), compare: type.compare,
+    exported: type.exported, printed: type.printed && ((v) => (v === '' ? '' : type.printed!(v))),
+  };
 }
 
 // ---------------------------------------------------------------- dates and times

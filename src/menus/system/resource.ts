@@ -3,7 +3,7 @@
 
 import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
-import { duration, durationToMs, formatDuration, int, str, withDesc } from '../../core/values.js';
+import { bytes, duration, durationToMs, formatDuration, int, megahertz, percent, str, withDesc } from '../../core/values.js';
 import { BUILD_TIME, Device } from '../../device/board.js';
 
 /** RouterOS itself takes this much of the flash (the 7.x arm64 package, about 13.5 MiB). */
@@ -67,19 +67,19 @@ export const resource: MenuDecl = {
     uptime: live((d) => formatDuration(Math.floor(d.uptimeMs() / 1000) * 1000)),
     version: live((d) => d.version),
     'build-time': live(() => BUILD_TIME),
-    'free-memory': live((d) => d.freeMemory(), count),
-    'total-memory': live((d) => d.board.totalMemory, count),
+    'free-memory': live((d) => d.freeMemory(), bytes),
+    'total-memory': live((d) => d.board.totalMemory, bytes),
     cpu: live((d) => d.board.cpu),
     'cpu-count': live((d) => d.board.cpuCount, count),
-    'cpu-frequency': live((d) => d.board.cpuFrequency, count),
-    'cpu-load': live((d) => d.cpuLoad(), count),
-    'free-hdd-space': live((d) => d.freeHdd(SYSTEM_FLASH_USE), count),
-    'total-hdd-space': live((d) => d.board.totalHdd, count),
+    'cpu-frequency': live((d) => d.board.cpuFrequency, megahertz),
+    'cpu-load': live((d) => d.cpuLoad(), percent),
+    'free-hdd-space': live((d) => d.freeHdd(SYSTEM_FLASH_USE), bytes),
+    'total-hdd-space': live((d) => d.board.totalHdd, bytes),
     // The configuration lives on the host's disk, not on emulated flash: no sectors are written.
     'write-sect-since-reboot': live(() => 0, count),
     'write-sect-total': live(() => 0, count),
     // NAND flash boards report their bad blocks; a fresh one has none.
-    'bad-blocks': live(() => 0, count),
+    'bad-blocks': live(() => 0, percent),
     'architecture-name': live((d) => d.board.architecture),
     'board-name': live((d) => d.board.name),
     platform: live(() => 'MikroTik'),
