@@ -406,6 +406,7 @@ export class Interpreter {
       : this.session;
     const outcome = await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
     if (outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
+    if (r.cmd.says !== undefined && !inSubst) this.options.output(r.cmd.says);
     // `[/ping host count=3]` is the number of answers received (the idiom of failover scripts).
     if (r.name === 'ping') return num(outcome.records.filter((rec) => rec.status === undefined).length);
     const ret = outcome.done?.ret;

@@ -122,6 +122,11 @@ export interface CommandDecl {
   unnamed?: string;
   /** A generic record command: it reads its own arguments against the menu's fields. */
   generic?: boolean;
+  /**
+   * The line the console prints once the command has done its work (`Configuration backup
+   * saved`); REST and the API answer as they would without it.
+   */
+  says?: string;
 }
 
 export type GenericCommand =

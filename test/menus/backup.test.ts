@@ -89,3 +89,11 @@ test('loading a backup (users, groups, scripts and their policies) needs policy 
   // A command the user's policies do not cover answers 500 over REST (src/core/errors.ts, not-allowed).
   assert.deepEqual(refused.json, error(500, 'Internal Server Error', 'std failure: not allowed (9)'));
 });
+
+test('the console says `Configuration backup saved`; REST answers []', async () => {
+  assert.deepEqual((await c.post('/rest/execute', { script: '/system backup save name=said', 'as-string': '' })).json, { ret: 'Configuration backup saved' });
+  assert.equal((await c.get('/rest/file/said.backup')).json.type, 'backup');
+  assert.deepEqual((await c.post('/rest/system/backup/save', { name: 'quiet' })).json, []);
+  // A script that takes the command's value gets nothing printed.
+  assert.deepEqual((await c.post('/rest/execute', { script: ':local r [/system backup save name=sub]', 'as-string': '' })).json, { ret: '' });
+});

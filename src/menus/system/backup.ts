@@ -121,7 +121,8 @@ export const backup: MenuDecl = {
   path: 'system/backup',
   kind: 'dir',
   commands: {
-    save: { policy: ['write', 'ftp', 'sensitive'], args: { name: text, password: text, 'dont-encrypt': text, encryption: text }, run: save },
+    // The console says so (manual "Backup" and a forum session, routeros-facts.md 31.5); REST answers [].
+    save: { policy: ['write', 'ftp', 'sensitive'], args: { name: text, password: text, 'dont-encrypt': text, encryption: text }, run: save, says: 'Configuration backup saved' },
     // A backup brings users, groups, scripts and their policies back: loading one is for who could set those.
     load: { policy: ['write', 'ftp', 'reboot', 'policy', 'sensitive'], args: { name: text, password: text, 'force-v6-to-v7-configuration-upgrade': text }, run: load },
   },
