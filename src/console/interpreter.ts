@@ -20,7 +20,7 @@ import { formatRecords, formatSettings, formatTable } from './print.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
   contains, element, equal, id, literal, matches, negate, num, str, time, toArg, toArray, toBool, toIp, toIp6, toNum,
-  toStr, toTime, typeOf, type Code, type Value,
+  toStr, toTime, typeOf, type Code, type ScriptArray, type Value,
 } from './values.js';
 
 // ---------------------------------------------------------------- scopes
@@ -45,6 +45,14 @@ class ContinueSignal {}
 // ---------------------------------------------------------------- the language's commands
 
 /** Named arguments each language command takes (others: `expected end of command`). */
+/**
+ * Arrays that one variable alone holds, nothing else having read them whole since: `:set
+ * ($a->k) v` changes such an array in place, so a loop filling an array stays linear. Reading
+ * the variable whole (`$a`, passing it on) lets the array go; the next element set then works
+ * on a copy, which the variable holds alone again. Shared by every script, as globals are.
+ */
+const HELD_ALONE = new WeakSet<ScriptArray>();
+
 const BUILTINS: Record<string, readonly string[]> = {
   put: ['message'], local: ['name', 'value', 'do'], global: ['name', 'value', 'do'], set: ['name', 'value', 'do'],
   if: ['condition', 'do', 'else'], while: ['condition', 'do'], for: ['counter', 'from', 'to', 'step', 'do'],
@@ -695,7 +703,9 @@ export class Interpreter {
           const v = row.row[e.name];
           return v === undefined ? NIL : typedField(row.menu, e.name, v);
         }
-        return this.lookup(scope, e.name);
+        const v = this.lookup(scope, e.name);
+        if (v.type === 'array') HELD_ALONE.delete(v.v);
+        return v;
       }
       case 'subst': return this.block(e.body, new Scope(scope), scope.path, lexer, true);
       case 'code': return { type: 'code', v: this.codeOf(e, scope.path, lexer)! };
@@ -744,7 +754,10 @@ export class Interpreter {
       if (l) return bool(true);
       return bool(toBool(await this.evaluate(e.right, scope, lexer, row)) === true);
     }
-    let left = await this.evaluate(e.left, scope, lexer, row);
+    // `$a->k` reads one element: the array itself is not passed on, so `$a` keeps it alone.
+    let left = op === '->' && e.left.kind === 'var' && !(row && row.menu.fields.has(e.left.name) && !this.isDeclared(scope, e.left.name))
+      ? this.lookup(scope, e.left.name)
+      : await this.evaluate(e.left, scope, lexer, row);
     if (op === '->') {
       const key = e.right.kind === 'word' ? str(e.right.text) : await this.evaluate(e.right, scope, lexer, row);
       return element(left, key.type === 'str' && /^\d+$/.test(key.v) && left.type === 'array' && !left.v.keys.has(key.v) ? num(BigInt(key.v)) : key);
@@ -805,18 +818,24 @@ export class Interpreter {
         // `:set ($a->"k") v` changes one element of an array variable.
         if (name === 'set' && nameExpr.kind === 'binary' && nameExpr.op === '->' && nameExpr.left.kind === 'var') {
           const holder = nameExpr.left.name;
-          const current = this.lookup(scope, holder);
-          const a = current.type === 'array' ? cloneArray(current.v) : { items: [], keys: new Map<string, Value>() };
           const key = nameExpr.right.kind === 'word' ? str(nameExpr.right.text) : await this.evaluate(nameExpr.right, scope, lexer);
           const value = await arg(1, 'value') ?? NOTHING;
-          if (key.type === 'num' || (key.type === 'str' && /^\d+$/.test(key.v) && !a.keys.has(key.v))) {
-            const i = Number(toNum(key));
-            if (i < a.items.length) a.items[i] = value; else a.items.push(value);
+          // Read after the key and value: an expression that read `$a` whole has let it go.
+          const current = this.lookup(scope, holder);
+          const inPlace = current.type === 'array' && HELD_ALONE.has(current.v);
+          const a = inPlace ? (current.v as ScriptArray) : current.type === 'array' ? cloneArray(current.v) : { items: [], keys: new Map<string, Value>() };
+          const index = key.type === 'num' || (key.type === 'str' && /^\d+$/.test(key.v) && !a.keys.has(key.v)) ? Number(toNum(key)) : undefined;
+          const grows = index !== undefined ? index >= a.items.length : !a.keys.has(toStr(key));
+          boundedLength(a.items.length + a.keys.size + (grows ? 1 : 0));
+          if (index !== undefined) {
+            if (index < a.items.length) a.items[index] = value; else a.items.push(value);
           } else {
             a.keys.set(toStr(key), value);
           }
-          boundedLength(a.items.length + a.keys.size);
-          this.assign(scope, holder, { type: 'array', v: a });
+          if (!inPlace) {
+            this.assign(scope, holder, { type: 'array', v: a });
+            HELD_ALONE.add(a);
+          }
           return NOTHING;
         }
         const varName = nameExpr.kind === 'var' ? nameExpr.name : nameExpr.kind === 'word' ? nameExpr.text : toStr(await this.evaluate(nameExpr, scope, lexer));
