@@ -81,6 +81,26 @@ function oneOfWords(words: readonly string[]): ValueType {
   };
 }
 
+/**
+ * An access list's `time`: a time of day range and the days of the week it applies on
+ * (`0s-1d,sun,mon,tue,wed,thu,fri,sat`, the default terraform-provider-routeros's CAPsMAN access
+ * list sends; the manual's wireless and wifi access lists: `time-time,sun,mon,tue,wed,thu,fri,sat`).
+ * The days print in the week's order.
+ */
+export function timeOfWeek(range: ValueType): ValueType {
+  return {
+    name: 'time-of-week',
+    desc: range.desc,
+    parse(input) {
+      const [time, ...days] = input.split(',');
+      if (days.some((d) => !WEEK.includes(d)) || new Set(days).size !== days.length) throw new ValueError();
+      return [range.parse(time), ...WEEK.filter((d) => days.includes(d))].join(',');
+    },
+    compare: (a, b) => range.compare(a.split(',')[0], b.split(',')[0]),
+  };
+}
+const WEEK = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
 /** `A.B.C.D[:port]`: the sniffer's streaming server (`0.0.0.0:37008` in a 7.24.4 verbose export). */
 export const ipPort: ValueType = {
   name: 'ip:port',
@@ -160,6 +180,7 @@ export function formOf(path: string, name: string, given: ValueType): ValueType 
   if (name === 'arp' && given.name === 'enum') return oneOfWords(ARP);
   if (path === 'tool/sniffer' && name === 'streaming-server') return orEmpty(ipPort);
   if (path === 'tool/traffic-generator' && name === 'latency-distribution-max') return fineInterval;
+  if (name === 'time' && path.endsWith('/access-list')) return orEmpty(timeOfWeek(given));
   return undefined;
 }
 

@@ -87,3 +87,25 @@ describe('records added over REST print the provider\'s defaults', () => {
     assert.equal((await c.get(`/rest/interface/ipip/${ipip.json['.id']}`)).json.dscp, 'inherit');
   });
 });
+
+describe('a value form the provider\'s defaults showed missing', () => {
+  test('/caps-man/access-list time: a time range and the days of the week (resource_capsman_access_list.go)', async () => {
+    const r = await startRouter({ packages: ['wireless'] });
+    try {
+      const c = client(r.port);
+      const put = await c.put('/rest/caps-man/access-list', { action: 'accept' });
+      assert.equal(put.status, 201, put.text);
+      const got = (await c.get(`/rest/caps-man/access-list/${put.json['.id']}`)).json;
+      // allow_signal_out_of_range "10s", signal_range "-120..120", time "0s-1d,sun,mon,tue,wed,thu,fri,sat".
+      assert.equal(got['allow-signal-out-of-range'], '10s');
+      assert.equal(got['signal-range'], '-120..120');
+      assert.equal(got.time, '0s-1d,sun,mon,tue,wed,thu,fri,sat');
+      // The form the provider sends is taken back as itself.
+      const patch = await c.patch(`/rest/caps-man/access-list/${put.json['.id']}`, { time: '8h-17h,mon,tue' });
+      assert.equal(patch.status, 200, patch.text);
+      assert.equal(patch.json.time, '8h-17h,mon,tue');
+      const bad = await c.patch(`/rest/caps-man/access-list/${put.json['.id']}`, { time: '8h-17h,someday' });
+      assert.equal(bad.status, 400, bad.text);
+    } finally { await r.stop(); }
+  });
+});
