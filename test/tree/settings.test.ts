@@ -70,6 +70,17 @@ describe('a settings menu never answers {}', () => {
     assert.deepEqual(empty.filter((p) => !(p in NO_SOURCE)), []);
   });
 
+  test('/environment prints the global variables, none on a blank router (manual "Scripting": `"example"=123`)', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/environment')).json, {});
+      const run = await c.post('/rest/execute', { script: ':global example 123; :global greeting "hi there"', 'as-string': '' });
+      assert.equal(run.status, 200, run.text);
+      assert.deepEqual((await c.get('/rest/environment')).json, { example: '123', greeting: 'hi there' });
+    } finally { await r.stop(); }
+  });
+
   test('the menus of the extra packages print the real router\'s fields', async () => {
     const r = await startRouter({ packages: availablePackages(NEWEST_RELEASE) });
     try {
