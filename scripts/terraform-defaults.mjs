@@ -9,7 +9,8 @@
 //
 // The provider is Go source; it is read here with a small scanner of Go's tokens (strings,
 // comments, braces), not compiled: a field's schema is a composite literal whose `Default:` is a
-// literal (string, bool, number), or one of the shared helpers of routeros/provider_schema_helpers.go.
+// literal (string, bool, number), or one of the shared helpers of routeros/provider_schema_helpers.go;
+// the fields of a block (`local { port = 179 }`) are the router's `local.port`.
 //
 // Usage: npx tsc -b && node scripts/terraform-defaults.mjs PATH_TO_PROVIDER_CHECKOUT
 //   (a git work tree or a bare/mirror git directory: read at HEAD with `git show`)
@@ -98,6 +99,19 @@ function fieldOf(valueToks) {
     if (k[0].v === 'Type') f.type = v.map((t) => t.v).join('');
     if (k[0].v === 'Default') f.default = literal(v);
     if (k[0].v === 'Sensitive') f.sensitive = v[0]?.v === 'true';
+    // A block (`Elem: &schema.Resource{Schema: map[string]*schema.Schema{...}}`): its fields are the
+    // router's `block.field` (a BGP connection's `local.port`).
+    if (k[0].v === 'Elem' && v[1]?.v === 'schema.Resource' && v[2]?.v === '{') {
+      for (const [ek, ev] of entries(v, 2)) {
+        if (ek[0]?.v !== 'Schema') continue;
+        const open = ev.findIndex((t) => t.v === '{');
+        f.block = {};
+        for (const [ik, iv] of entries(ev, open)) {
+          const inner = ik.length === 1 && ik[0].t === 'str' ? fieldOf(iv) : undefined;
+          if (inner) f.block[ik[0].v] = inner;
+        }
+      }
+    }
   }
   return f;
 }
@@ -170,7 +184,9 @@ let resourceCount = 0;
 for (const file of files.filter((f) => path.basename(f).startsWith('resource_')).sort()) {
   for (const res of resources(read(file))) {
     resourceCount++;
-    for (const [tfName, f] of Object.entries(res.fields)) {
+    const fields = Object.entries(res.fields).flatMap(([tfName, f]) => [[tfName, f],
+      ...Object.entries(f.block ?? {}).map(([inner, g]) => [`${tfName}.${inner}`, g])]);
+    for (const [tfName, f] of fields) {
       if (f.default === undefined) continue;
       const name = res.renames[tfName] ?? tfName.replace(/_/g, '-');
       ((found[res.path] ??= {})[name] ??= []).push({ value: f.default, file: path.basename(file), type: f.type, sensitive: f.sensitive });

@@ -78,6 +78,17 @@ describe('records added over REST print the provider\'s defaults', () => {
     assert.equal(got.service, 'any');
   });
 
+  test('/routing/bgp/connection: resource_routing_bgp_connection.go, its blocks\' fields too', async () => {
+    const put = await c.put('/rest/routing/bgp/connection', { name: 'peer1', as: '65000', 'remote.address': '192.0.2.20', 'local.role': 'ebgp' });
+    assert.equal(put.status, 201, put.text);
+    const got = (await c.get(`/rest/routing/bgp/connection/${put.json['.id']}`)).json;
+    // keepalive_time "3m"; local { port = 179 }, remote { port = 179 } (a 7.18.2 `export verbose`
+    // writes the same: `keepalive-time=3m ... local.port=179 ... remote.address=... .port=179`).
+    assert.equal(got['keepalive-time'], '3m');
+    assert.equal(got['local.port'], '179');
+    assert.equal(got['remote.port'], '179');
+  });
+
   test('/interface/6to4 and /interface/ipip: PropDscpRw, Default "inherit"', async () => {
     const sit = await c.put('/rest/interface/6to4', { name: 'sit-tf', 'remote-address': '192.0.2.1' });
     assert.equal(sit.status, 201, sit.text);
