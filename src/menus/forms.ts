@@ -101,6 +101,21 @@ export function timeOfWeek(range: ValueType): ValueType {
 }
 const WEEK = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
+/**
+ * A bonding's `down-delay` and `up-delay`: a duration counted in milliseconds, none printed
+ * `0ms` (real `/interface bonding print detail` outputs: `mii-interval=100ms down-delay=0ms
+ * up-delay=0ms`; community.routeros's defaults are `0ms` too).
+ */
+export function milliInterval(given: ValueType): ValueType {
+  return {
+    ...given,
+    parse(input) {
+      const out = given.parse(input);
+      return out === '0s' ? '0ms' : out;
+    },
+  };
+}
+
 /** `A.B.C.D[:port]`: the sniffer's streaming server (`0.0.0.0:37008` in a 7.24.4 verbose export). */
 export const ipPort: ValueType = {
   name: 'ip:port',
@@ -181,6 +196,7 @@ export function formOf(path: string, name: string, given: ValueType): ValueType 
   if (path === 'tool/sniffer' && name === 'streaming-server') return orEmpty(ipPort);
   if (path === 'tool/traffic-generator' && name === 'latency-distribution-max') return fineInterval;
   if (name === 'time' && path.endsWith('/access-list')) return orEmpty(timeOfWeek(given));
+  if (path === 'interface/bonding' && (name === 'down-delay' || name === 'up-delay')) return milliInterval(given);
   return undefined;
 }
 

@@ -120,3 +120,21 @@ describe('a value form the provider\'s defaults showed missing', () => {
     } finally { await r.stop(); }
   });
 });
+
+describe('a value form the collection\'s defaults showed missing', () => {
+  test('/interface/bonding down-delay and up-delay print 0ms (real `print detail`: `down-delay=0ms up-delay=0ms`)', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      const put = await c.put('/rest/interface/bonding', { name: 'bond1', slaves: 'ether4,ether5' });
+      assert.equal(put.status, 201, put.text);
+      const got = (await c.get(`/rest/interface/bonding/${put.json['.id']}`)).json;
+      assert.equal(got['down-delay'], '0ms');
+      assert.equal(got['up-delay'], '0ms');
+      const patch = await c.patch(`/rest/interface/bonding/${put.json['.id']}`, { 'up-delay': '0', 'down-delay': '200ms' });
+      assert.equal(patch.status, 200, patch.text);
+      assert.equal(patch.json['up-delay'], '0ms');
+      assert.equal(patch.json['down-delay'], '200ms');
+    } finally { await r.stop(); }
+  });
+});
