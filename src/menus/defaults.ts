@@ -138,7 +138,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     cost: '1', 'dead-interval': '40s', 'hello-interval': '10s', 'instance-id': '0', priority: '128',
     'retransmit-interval': '5s', 'transmit-delay': '1s', type: 'broadcast',
   },
-  // BGP (terraform-provider-routeros' schema; keepalive-time there is 3m, the protocol's usual 1m: left out).
+  // BGP (terraform-provider-routeros' schema; its keepalive-time 3m, which a 7.18.2 `export verbose` also
+  // writes, comes from tree/defaults/terraform-routeros.json).
   'routing/bgp/connection': { connect: 'true', listen: 'true', 'nexthop-choice': 'default' },
   // IPsec: a peer's exchange mode, profile and initial contact as exports leave them out.
   'ip/ipsec/peer': { 'exchange-mode': 'main', profile: 'default', 'send-initial-contact': 'true' },
@@ -360,10 +361,25 @@ export function collectionRequired(): Readonly<Record<string, readonly string[]>
 }
 
 /**
- * The default a generated field shows. A menu declared by hand (`handDeclared`) takes only the
- * table above: its declaration was written against real prints, which the collection's older
- * data should not overrule.
+ * The `Default:` values of the Terraform provider's resource schemas (terraform-routeros/
+ * terraform-provider-routeros, whose CRUD sends each one), as scripts/terraform-defaults.mjs keeps
+ * them: only where the 7.24 tree has the argument and the value reads back as itself. Below the
+ * collection: both come from real prints, the collection's per path from `export verbose`
+ * (docs/routeros-facts.md section 23.3 lists where they disagree).
+ */
+export const TERRAFORM_FILE = new URL('../../../tree/defaults/terraform-routeros.json', import.meta.url);
+let terraform: Record<string, Record<string, string>> | undefined;
+export function terraformDefaults(): Readonly<Record<string, Readonly<Record<string, string>>>> {
+  return (terraform ??= (JSON.parse(fs.readFileSync(TERRAFORM_FILE, 'utf8')) as { defaults: Record<string, Record<string, string>> }).defaults);
+}
+
+/**
+ * The default a generated field shows: the manual's and the real prints' above, then the
+ * collection's, then the Terraform provider's. A menu declared by hand (`handDeclared`) takes only
+ * the table above: its declaration was written against real prints, which the clients' older data
+ * should not overrule.
  */
 export function documentedDefault(path: string, name: string, handDeclared = false): string | undefined {
-  return DOCUMENTED_DEFAULTS[path]?.[name] ?? (handDeclared ? undefined : collectionDefaults()[path]?.[name]);
+  return DOCUMENTED_DEFAULTS[path]?.[name]
+    ?? (handDeclared ? undefined : collectionDefaults()[path]?.[name] ?? terraformDefaults()[path]?.[name]);
 }

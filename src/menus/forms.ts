@@ -81,6 +81,41 @@ function oneOfWords(words: readonly string[]): ValueType {
   };
 }
 
+/**
+ * An access list's `time`: a time of day range and the days of the week it applies on
+ * (`0s-1d,sun,mon,tue,wed,thu,fri,sat`, the default terraform-provider-routeros's CAPsMAN access
+ * list sends; the manual's wireless and wifi access lists: `time-time,sun,mon,tue,wed,thu,fri,sat`).
+ * The days print in the week's order.
+ */
+export function timeOfWeek(range: ValueType): ValueType {
+  return {
+    name: 'time-of-week',
+    desc: range.desc,
+    parse(input) {
+      const [time, ...days] = input.split(',');
+      if (days.some((d) => !WEEK.includes(d)) || new Set(days).size !== days.length) throw new ValueError();
+      return [range.parse(time), ...WEEK.filter((d) => days.includes(d))].join(',');
+    },
+    compare: (a, b) => range.compare(a.split(',')[0], b.split(',')[0]),
+  };
+}
+const WEEK = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/**
+ * A bonding's `down-delay` and `up-delay`: a duration counted in milliseconds, none printed
+ * `0ms` (real `/interface bonding print detail` outputs: `mii-interval=100ms down-delay=0ms
+ * up-delay=0ms`; community.routeros's defaults are `0ms` too).
+ */
+export function milliInterval(given: ValueType): ValueType {
+  return {
+    ...given,
+    parse(input) {
+      const out = given.parse(input);
+      return out === '0s' ? '0ms' : out;
+    },
+  };
+}
+
 /** `A.B.C.D[:port]`: the sniffer's streaming server (`0.0.0.0:37008` in a 7.24.4 verbose export). */
 export const ipPort: ValueType = {
   name: 'ip:port',
@@ -162,6 +197,8 @@ export function formOf(path: string, name: string, given: ValueType): ValueType 
   if (path === 'tool/traffic-generator' && name === 'latency-distribution-max') return fineInterval;
   // The tree gives no note; typed so it prints as IPv6 values print (`::ffff:10.0.0.0/104`, routeros-facts.md 31.1).
   if (path === 'ipv6/route' && name === 'dst-address') return orEmpty(ipv6Prefix);
+  if (name === 'time' && path.endsWith('/access-list')) return orEmpty(timeOfWeek(given));
+  if (path === 'interface/bonding' && (name === 'down-delay' || name === 'up-delay')) return milliInterval(given);
   return undefined;
 }
 

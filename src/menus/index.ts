@@ -61,6 +61,8 @@ import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
 import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
+import { defaultConfigurationMenus } from './system/default-configuration.js';
+import { environment } from './system/environment.js';
 import { health } from './system/health.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
@@ -76,7 +78,7 @@ export const handMenus: readonly MenuDecl[] = [
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
-  sshKeys, ipSsh,
+  sshKeys, ipSsh, ...defaultConfigurationMenus, environment,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -1,8 +1,8 @@
 // Issue 23, point 1: a settings menu never answers `{}`. Every settings directory of the 7.24
 // tree, on a router with every extra package and on the default board, prints a non-empty record
 // over REST: the fields the real router prints, with their defaults (src/menus/defaults.ts).
-// The menus below have no source for what a real router prints (docs/routeros-facts.md
-// section 23, "Settings of every package"); each is named with why, not invented.
+// The menus below print nothing on a real router either, or have no source for what it prints
+// (docs/routeros-facts.md sections 23.1 and 23.4); each is named with why, not invented.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,17 +12,18 @@ import { kindOf } from '../../src/tree/declare.js';
 import { client, startRouter } from '../helpers/router.js';
 
 const NO_SOURCE: Readonly<Record<string, string>> = {
-  // No argument to set in the 7.24 tree: a print of state, which no public print shows.
-  environment: 'the global variables, not settings; no print of an empty one',
-  'safe-mode': 'state of the safe mode, no argument; no public print',
+  // The real router prints nothing here either: `/environment print` lists the global variables
+  // (manual "Scripting", Environment: `:global example; :set example 123` then `/environment print`
+  // shows `"example"=123`), and a blank router has none.
+  environment: 'the global variables; a blank router has none',
+  // No argument to set in the 7.24 tree; the 7.22.3 deep inspect names what `get` reads
+  // (safe-mode: current, enabled, owner, user; regulatory: fcc; rtrace: state), but no public
+  // print shows their values.
+  'safe-mode': 'state of the safe mode (current, enabled, owner, user); no public print',
+  'system/regulatory': 'fcc, no public print',
+  'system/rtrace': 'state, no public print',
   'dude/settings': 'no argument in the tree; no public print',
   'iot/mqtt': 'no argument in the tree (brokers are a sub-menu); no public print',
-  'system/default-configuration': 'the default configuration script text, board-dependent; no public print',
-  'system/default-configuration/script': 'the board\'s defconf script text; no public print',
-  'system/default-configuration/caps-mode-script': 'the board\'s CAPs-mode script text; no public print',
-  'system/default-configuration/custom-script': 'a script set at netinstall time; no public print',
-  'system/regulatory': 'no argument in the tree; no public print',
-  'system/rtrace': 'no argument in the tree; no public print',
   // Arguments, but no manual default, export verbose, collection or Terraform schema.
   'container/config': 'the Terraform provider gives no Default:, the manual none, no public print of an untouched one',
   'file/rsync-daemon': 'no source',
@@ -69,6 +70,17 @@ describe('a settings menu never answers {}', () => {
     assert.deepEqual(empty.filter((p) => !(p in NO_SOURCE)), []);
   });
 
+  test('/environment prints the global variables, none on a blank router (manual "Scripting": `"example"=123`)', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/environment')).json, {});
+      const run = await c.post('/rest/execute', { script: ':global example 123; :global greeting "hi there"', 'as-string': '' });
+      assert.equal(run.status, 200, run.text);
+      assert.deepEqual((await c.get('/rest/environment')).json, { example: '123', greeting: 'hi there' });
+    } finally { await r.stop(); }
+  });
+
   test('the menus of the extra packages print the real router\'s fields', async () => {
     const r = await startRouter({ packages: availablePackages(NEWEST_RELEASE) });
     try {
@@ -98,6 +110,27 @@ describe('a settings menu never answers {}', () => {
       assert.deepEqual((await c.get('/rest/dude')).json, { 'data-directory': 'dude', enabled: 'false' });
       // Manual "GPS": channel 0, enabled no, set-system-time no.
       assert.deepEqual((await c.get('/rest/system/gps')).json, { channel: '0', enabled: 'false', 'set-system-time': 'false' });
+      // /system default-configuration: the board's scripts (a 7.6 print on an hAP ax: `script: #| Welcome
+      // to RouterOS!` ..., `caps-mode-script: ...`, `custom-script: ` empty).
+      const dc = (await c.get('/rest/system/default-configuration')).json;
+      assert.deepEqual(Object.keys(dc).sort(), ['caps-mode-script', 'custom-script', 'script']);
+      assert.equal(dc['custom-script'], '');
+      assert.deepEqual(dc.script.split('\n').slice(0, 10), [
+        '#| Welcome to RouterOS!',
+        '#|    1) Set a strong router password in the System > Users menu',
+        '#|    2) Upgrade the software in the System > Packages menu',
+        '#|    3) Enable firewall on untrusted networks',
+        '#|    4) Set your country name to observe wireless regulations',
+        '#| -----------------------------------------------------------------------------',
+        '#| RouterMode:',
+        '#|  * WAN port is protected by firewall and enabled DHCP client',
+        '#|  * Wireless and Ethernet interfaces (except WAN port/s)',
+        '#|    are part of LAN bridge',
+      ]);
+      assert.match(dc.script, /\n#\| WAN \(gateway\) Configuration:\n#\|     gateway:  ether1 ;\n/);
+      assert.match(dc['caps-mode-script'], /^#\| CAP configuration\n/);
+      assert.deepEqual((await c.get('/rest/system/default-configuration/custom-script')).json, { 'custom-script': '' });
+      assert.equal((await c.get('/rest/system/default-configuration/script')).json.script, dc.script);
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
