@@ -29,6 +29,8 @@ const FLAGS: Record<string, Flag> = {
   builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
   global: { field: 'global', letter: 'G', name: 'GLOBAL' },
   'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
+  master: { field: 'master', letter: 'M', name: 'MASTER' },
+  backup: { field: 'backup', letter: 'B', name: 'BACKUP' },
 };
 
 interface Layout {
@@ -43,6 +45,8 @@ const LAYOUTS: Record<string, Layout> = {
   interface: { flags: [['dynamic'], ['disabled', 'running'], ['slave']], columns: ['name', 'type', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'mac-address'] },
   'interface/ethernet': { flags: [['disabled', 'running'], ['slave']], columns: ['name', 'mtu', 'mac-address', 'arp', 'switch'] },
   'interface/bridge': { flags: [['disabled', 'running']] },
+  // Flags of the VRRP manual's read-only flags; groups and columns unconfirmed (routeros-facts.md 26.3).
+  'interface/vrrp': { flags: [['disabled', 'invalid'], ['running'], ['master', 'backup']], columns: ['name', 'interface', 'vrid', 'priority', 'interval', 'version'] },
   'interface/vlan': { flags: [['disabled', 'running']], columns: ['name', 'mtu', 'arp', 'vlan-id', 'interface'] },
   'interface/bridge/port': { flags: [['disabled', 'inactive'], ['dynamic']], columns: ['interface', 'bridge', 'hw', 'pvid', 'priority', 'path-cost', 'internal-path-cost', 'horizon'] },
   'interface/list': { flags: [['builtin'], ['dynamic']], columns: ['name', 'include', 'exclude'] },

@@ -202,9 +202,21 @@ export function macOf(env: Environment, row: Row, depth = 0): string {
       const parent = interfaceAt(env, row.values.interface);
       return parent ? macOf(env, parent, depth + 1) : NO_MAC;
     }
+    case 'vrrp':
+      return vrrpMac(row);
     default:
       return row.values['mac-address'] ?? row.values['orig-mac-address'] ?? NO_MAC;
   }
+}
+
+/**
+ * A VRRP interface's virtual MAC address: `00:00:5E:00:01:<VRID>` (RFC 5798 7.3), and
+ * `00:00:5E:00:02:<VRID>` for VRRPv3 over IPv6 (RouterOS manual, VRRP; routeros-facts.md 26.3).
+ */
+export function vrrpMac(row: Row): string {
+  const ipv6 = (row.values.version ?? '3') === '3' && row.values['v3-protocol'] === 'ipv6';
+  const vrid = Number(row.values.vrid ?? 1) & 255;
+  return `00:00:5E:00:0${ipv6 ? 2 : 1}:${vrid.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
 /**
@@ -246,6 +258,15 @@ export function isRunning(env: Environment, row: Row, depth = 0): boolean {
     case 'vlan': {
       const parent = interfaceAt(env, row.values.interface);
       return parent !== undefined && isRunning(env, parent, depth + 1);
+    }
+    // VRRP: runs while it is master (a backup is not running: routeros-facts.md 26.3). Its
+    // parent must run; the lab's VRRP election (src/lab/routing/vrrp.ts) keeps the
+    // interface's link down on a backup. Alone (no lab) it is master at once.
+    case 'vrrp': {
+      const parent = interfaceAt(env, row.values.interface);
+      if (parent === undefined || !isRunning(env, parent, depth + 1)) return false;
+      const device = deviceOf(env);
+      return typeof device?.linkUp === 'function' ? device.linkUp(row.id) : true;
     }
     default:
       return true;
