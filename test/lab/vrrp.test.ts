@@ -55,6 +55,15 @@ describe('a VRRP pair', () => {
     assert.equal(((await t.rest('r2').get('/rest/interface/vrrp?name=vrrp2')).json as Rec[])[0]['mac-address'], '00:00:5E:00:01:02');
   });
 
+  test('the console marks the master R and M, the backup B', async () => {
+    await settle([MASTER, BACKUP]);
+    const print = async (node: string) => ((await t.rest(node).post('/rest/execute', { script: '/interface vrrp print', 'as-string': '' })).json.ret as string).split('\r\n');
+    const r1 = await print('r1');
+    // r1: vrrp1 master, vrrp2 backup.
+    assert.equal(r1[0], 'Flags: R - RUNNING; M - MASTER, B - BACKUP');
+    assert.deepEqual(r1.filter((l) => /^\d/.test(l)).map((l) => l.slice(0, 5)), ['0 RM ', '1  B ']);
+  });
+
   test('equal priorities: the higher primary address is master', async () => {
     await settle([BACKUP, MASTER], 'vrrp2');
   });
