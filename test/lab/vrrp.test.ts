@@ -1,7 +1,8 @@
 // A VRRP pair in a lab (test/lab/vrrp.clab.yml): r1 (priority 200) and r2 (100) share the
 // virtual address 192.168.10.1 (vrid 1) on the LAN of client c, whose default route is that
 // address; server s (172.16.0.1) is behind both on a second segment. vrid 2 (192.168.10.254)
-// has equal priorities. What is checked is what the routers show (routeros-facts.md 26.3):
+// has equal priorities; vrrp3 (10.0.0.1, the server's gateway) follows vrrp1 as a member of its
+// group (group-authority). What is checked is what the routers show (routeros-facts.md 26.3):
 // master and backup flags, `running` only on the master, the virtual MAC, the virtual address
 // unused on the backup, traffic through the master, failover, preemption, the log lines.
 
@@ -55,13 +56,25 @@ describe('a VRRP pair', () => {
     assert.equal(((await t.rest('r2').get('/rest/interface/vrrp?name=vrrp2')).json as Rec[])[0]['mac-address'], '00:00:5E:00:01:02');
   });
 
+  test('a group member (group-authority) follows its authority', async () => {
+    await settle([MASTER, BACKUP], 'vrrp3');
+    const flags = async (node: string, name: string) => {
+      const row = ((await t.rest(node).get(`/rest/interface/vrrp?name=${name}`)).json as Rec[])[0];
+      return [row['grp-authority'], row['grp-member']];
+    };
+    assert.deepEqual(await flags('r1', 'vrrp1'), ['true', undefined]);
+    assert.deepEqual(await flags('r1', 'vrrp3'), [undefined, 'true']);
+    assert.deepEqual(await flags('r1', 'vrrp2'), [undefined, undefined]);
+  });
+
   test('the console marks the master R and M, the backup B', async () => {
     await settle([MASTER, BACKUP]);
     const print = async (node: string) => ((await t.rest(node).post('/rest/execute', { script: '/interface vrrp print', 'as-string': '' })).json.ret as string).split('\r\n');
     const r1 = await print('r1');
     // r1: vrrp1 master, vrrp2 backup.
-    assert.equal(r1[0], 'Flags: R - RUNNING; M - MASTER, B - BACKUP');
-    assert.deepEqual(r1.filter((l) => /^\d/.test(l)).map((l) => l.slice(0, 5)), ['0 RM ', '1  B ']);
+    assert.equal(r1[0], 'Flags: G - GRP-AUTHORITY, g - GRP-MEMBER; R - RUNNING; M - MASTER, B - BACKUP');
+    // vrrp1 leads the group and is master, vrrp2 is backup, vrrp3 follows vrrp1.
+    assert.deepEqual(r1.filter((l) => /^\d/.test(l)).map((l) => l.slice(0, 6)), ['0 GRM ', '1   B ', '2 gRM ']);
   });
 
   test('equal priorities: the higher primary address is master', async () => {
@@ -89,6 +102,8 @@ describe('a VRRP pair', () => {
     await t.rest('r1').patch('/rest/interface/ether2', { disabled: 'true' });
     try {
       await settle([{ running: 'false', failure: 'true' }, MASTER]);
+      // Its group fails with it: the server's gateway (vrrp3) moves to r2 too.
+      await settle([{ running: 'false', failure: 'true' }, MASTER], 'vrrp3');
       const r2 = await forwarded('r2');
       assert.equal(await ping(2), '2');
       assert.equal(await forwarded('r2') - r2, 2);
@@ -97,6 +112,7 @@ describe('a VRRP pair', () => {
       await t.rest('r1').patch('/rest/interface/ether2', { disabled: 'false' });
     }
     await settle([MASTER, BACKUP]);
+    await settle([MASTER, BACKUP], 'vrrp3');
     assert.ok((await until(() => messages('r2', 'script,info'), (m) => m.includes('r2 stands by'))).includes('r2 stands by'));
     assert.equal(await ping(1), '1');
   });
@@ -130,13 +146,37 @@ describe('a VRRP pair', () => {
     await settle([MASTER, BACKUP]);
   });
 
-  test('settings that disagree (interval) make both masters; agreeing again, the lower priority goes back to backup', async () => {
-    await settle([MASTER, BACKUP]);
-    await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', { interval: '2s' });
+  for (const [what, r2, r1] of [
+    ['interval', { interval: '2s' }, {}],
+    ['version', { version: '2' }, {}],
+    ['version 2 password', { version: '2', authentication: 'simple', password: 'one' }, { version: '2', authentication: 'simple', password: 'two' }],
+  ] as [string, Rec, Rec][]) {
+    test(`settings that disagree (${what}) make both masters; agreeing again, the lower priority goes back to backup`, async () => {
+      await settle([MASTER, BACKUP]);
+      if (Object.keys(r1).length) await t.rest('r1').patch('/rest/interface/vrrp/vrrp1', r1);
+      await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', r2);
+      try {
+        await settle([MASTER, MASTER]);
+      } finally {
+        const back = { interval: '1s', version: '3', authentication: 'none', password: '' };
+        await t.rest('r1').patch('/rest/interface/vrrp/vrrp1', back);
+        await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', back);
+      }
+      await settle([MASTER, BACKUP]);
+    });
+  }
+
+  test('version 2 with the same password: they hear each other', async () => {
+    const same = { version: '2', authentication: 'simple', password: 'same' };
+    await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', same);
     try {
       await settle([MASTER, MASTER]);
+      await t.rest('r1').patch('/rest/interface/vrrp/vrrp1', same);
+      await settle([MASTER, BACKUP]);
     } finally {
-      await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', { interval: '1s' });
+      const back = { version: '3', authentication: 'none', password: '' };
+      await t.rest('r1').patch('/rest/interface/vrrp/vrrp1', back);
+      await t.rest('r2').patch('/rest/interface/vrrp/vrrp1', back);
     }
     await settle([MASTER, BACKUP]);
   });

@@ -8,14 +8,15 @@
 // preemption-mode=no leaves a running master alone. The result is the device's link state of
 // each VRRP interface (up on the master only), which is what `running`, the virtual address,
 // connected routes and forwarding read; transitions write the router's log line and run the
-// interface's on-master / on-backup script.
+// interface's on-master / on-backup script. VRRP interfaces grouped by `group-authority`
+// follow their authority, and fail together when any one's parent does not run (manual).
 
 import type { Environment } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { ipToInt } from '../../core/values.js';
 import { consoleOf } from '../../menus/console.js';
 import { INTERFACE_TABLE, isRunning } from '../../menus/interface/interface.js';
-import { vrrpState, type VrrpState } from '../../menus/interface/vrrp.js';
+import { groupAuthorityOf, setGroupFailures, vrrpState, type VrrpState } from '../../menus/interface/vrrp.js';
 import { grantedPolicies } from '../../menus/user/user.js';
 import { actualInterface, interfaceRow } from '../fabric.js';
 import type { RoutingContext, Stage } from './context.js';
@@ -46,15 +47,29 @@ export class Vrrp implements Stage {
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
     const groups = new Map<string, Member[]>();
-    const interfaces: { node: number; row: Row }[] = [];
+    const interfaces: { node: number; row: Row; authority: Row; failed: boolean }[] = [];
     for (const n of ctx.nodes) {
       const env = n.env;
-      for (const row of env.store.table(INTERFACE_TABLE).rows) {
-        if (row.values.type !== 'vrrp') continue;
-        interfaces.push({ node: n.index, row });
-        if (row.values.disabled === 'true') continue;
-        const parent = interfaceRow(env, row.values.interface);
-        if (!parent || !isRunning(env, parent)) continue;
+      const own = env.store.table(INTERFACE_TABLE).rows.filter((r) => r.values.type === 'vrrp');
+      // A group (group-authority) fails as one when any enabled member's parent does not run.
+      const authorities = new Map(own.map((row) => [row, groupAuthorityOf(env, row) ?? row]));
+      const failedGroups = new Set<Row>();
+      for (const [row, authority] of authorities) {
+        if (row.values.disabled !== 'true' && !parentRuns(env, row)) failedGroups.add(authority);
+      }
+      const size = new Map<Row, number>();
+      for (const authority of authorities.values()) size.set(authority, (size.get(authority) ?? 0) + 1);
+      const groupFailures = new Set<number>();
+      for (const [row, authority] of authorities) {
+        const failed = failedGroups.has(authority);
+        if (failed && row.values.disabled !== 'true' && size.get(authority)! > 1) groupFailures.add(row.id);
+        interfaces.push({ node: n.index, row, authority, failed });
+      }
+      setGroupFailures(env, groupFailures);
+      for (const row of own) {
+        // Only a group's authority (or an interface of no group) takes part in elections.
+        if (row.values.disabled === 'true' || authorities.get(row) !== row || failedGroups.has(row)) continue;
+        const parent = interfaceRow(env, row.values.interface)!;
         const segment = fabric.domainOf(n.index, actualInterface(env, parent).id);
         const key = [segment, ...agreement(env, row)].join('|');
         const list = groups.get(key) ?? [];
@@ -74,11 +89,12 @@ export class Vrrp implements Stage {
     }
     let changed = false;
     const seen = new Set<string>();
-    for (const { node, row } of interfaces) {
+    for (const { node, row, authority, failed } of interfaces) {
       const id = `${node}:${row.id}`;
       seen.add(id);
       const n = ctx.nodes[node];
-      const master = masters.has(id);
+      // A group member is master exactly when its authority is.
+      const master = !failed && authority.values.disabled !== 'true' && masters.has(`${node}:${authority.id}`);
       // Only an enabled interface on a running parent has a link of its own to set.
       if (row.values.disabled !== 'true' && n.device.linkUp(row.id) !== master) {
         n.device.setLink(row.id, master);
@@ -143,6 +159,11 @@ function virtualAddresses(env: Environment, row: Row, family: string): string[] 
     .filter((a) => a.values.disabled !== 'true' && (a.values.interface === ref || a.values.interface === row.values.name))
     .map((a) => (a.values.address ?? '').split('/')[0])
     .sort();
+}
+
+function parentRuns(env: Environment, row: Row): boolean {
+  const parent = interfaceRow(env, row.values.interface);
+  return parent !== undefined && isRunning(env, parent);
 }
 
 /** The parent's first IPv4 address: the source of the advertisements, the tie-breaker. */

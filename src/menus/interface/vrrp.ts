@@ -1,7 +1,7 @@
 // /interface/vrrp: the state of a VRRP interface as the router shows it. The settings come
 // from the tree; what this file adds is the read-only state: `running` (only on the master),
 // `master` or `backup` (each shown only when true), `failure` (the parent does not run),
-// the virtual MAC address. Who is master is worked out by the lab (src/lab/routing/vrrp.ts),
+// the virtual MAC address, and whether it leads or follows a group. Who is master is worked out by the lab (src/lab/routing/vrrp.ts),
 // which keeps a backup's link down; outside a lab a VRRP interface on a running parent is
 // master (routeros-facts.md 26.3).
 
@@ -13,12 +13,37 @@ import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceAt, interfaceFields, isRunnin
 
 export type VrrpState = 'disabled' | 'failure' | 'backup' | 'master';
 
-/** The state of a VRRP interface: disabled, failure (its parent does not run), master or backup. */
+/** The VRRP interfaces (by id) the lab put in failure with their group: a member's parent is down. */
+const groupFailures = new WeakMap<Environment, ReadonlySet<number>>();
+
+export function setGroupFailures(env: Environment, ids: ReadonlySet<number>) {
+  groupFailures.set(env, ids);
+}
+
+/** The state of a VRRP interface: disabled, failure (its parent, or its group's, does not run), master or backup. */
 export function vrrpState(env: Environment, row: Row): VrrpState {
   if (row.values.disabled === 'true') return 'disabled';
   const parent = interfaceAt(env, row.values.interface);
-  if (!parent || !isRunning(env, parent)) return 'failure';
+  if (!parent || !isRunning(env, parent) || groupFailures.get(env)?.has(row.id)) return 'failure';
   return isRunning(env, row) ? 'master' : 'backup';
+}
+
+/**
+ * The VRRP interface whose state this one follows: the one its `group-authority` (or the
+ * deprecated `group-master`) names, when that is another VRRP interface of the router
+ * (manual: "The VRRP interface is a group member. Its state machine follows the state of
+ * the specified VRRP interface"). `none`, `self` or its own name: none.
+ */
+export function groupAuthorityOf(env: Environment, row: Row): Row | undefined {
+  const named = [row.values['group-authority'], row.values['group-master']].find((v) => v && v !== 'none' && v !== 'self');
+  const authority = named ? env.store.table(INTERFACE_TABLE).byKey.get(named) : undefined;
+  return authority && authority !== row && authority.values.type === 'vrrp' ? authority : undefined;
+}
+
+/** Whether other VRRP interfaces follow this one, or it says it leads (`group-authority=self`). */
+function isGroupAuthority(env: Environment, row: Row): boolean {
+  if (row.values['group-authority'] === 'self' || row.values['group-authority'] === row.values.name) return true;
+  return env.store.table(INTERFACE_TABLE).rows.some((r) => r.values.type === 'vrrp' && groupAuthorityOf(env, r) === row);
 }
 
 /** A state flag the router shows only when it is true (a 7.23 REST survey: routeros-facts.md 26.3). */
@@ -39,5 +64,7 @@ export const vrrp: MenuDecl = {
     master: when('master'),
     backup: when('backup'),
     failure: when('failure'),
+    'grp-authority': { type: bool, readOnly: true, derive: (row, env) => (isGroupAuthority(env, row) ? 'true' : undefined) },
+    'grp-member': { type: bool, readOnly: true, derive: (row, env) => (groupAuthorityOf(env, row) ? 'true' : undefined) },
   },
 };
