@@ -104,6 +104,8 @@ export class Vrrp implements Stage {
       const before = this.states.get(id);
       this.states.set(id, state);
       if (state === before) continue;
+      // What the router shows beside the interface (its address invalid or not) changed.
+      n.env.store.touch();
       if (state === 'master') {
         // A backup becomes master when its master-down timer runs out: its master is gone,
         // or (preemption) it discards the advertisements of a lower priority (RFC 5798 6.4.2).

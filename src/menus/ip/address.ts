@@ -39,11 +39,12 @@ export const ipAddress: MenuDecl = {
       stable: true,
     },
     dynamic,
-    // The virtual address of a VRRP backup is not used: invalid (routeros-facts.md 26.3).
+    // The virtual address of a VRRP backup is not used: invalid (routeros-facts.md 26.3). Kept
+    // views stay right: the lab touches the store when a VRRP interface changes state.
     invalid: invalid('ip/address', (row, env) => {
       const iface = target(env, 'interface', row.values.interface);
       return iface?.values.type === 'vrrp' && !isRunning(env, iface);
-    }),
+    }, true),
     slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined, true),
     // Shown by the router, but not an argument of add or set in 7.24 (the VRF follows the interface).
     vrf: { type: str(), readOnly: true, default: 'main' },
