@@ -6,8 +6,8 @@
 // advertisement: routeros-facts.md 26.3); routers that disagree each elect their own master.
 // The master is the highest priority, then the highest primary address; a backup with
 // preemption-mode=no leaves a running master alone. The result is the device's link state of
-// each VRRP interface (up on the master only), which is what `running`, the virtual address,
-// connected routes and forwarding read; transitions write the router's log line and run the
+// each VRRP interface (up on the master only), which is what `running`, the virtual address
+// (ARP in the fabric, forwarding, `invalid`) and the connected route's state read; transitions write the router's log line and run the
 // interface's on-master / on-backup script. VRRP interfaces grouped by `group-authority`
 // follow their authority, and fail together when any one's parent does not run (manual).
 
@@ -39,8 +39,8 @@ const OWNER = 255;
 
 export class Vrrp implements Stage {
   readonly name = 'vrrp';
-  // The VRRP interfaces live in the interface table (a change there runs every stage anyway).
-  readonly inputs = ['interface/vrrp', 'interface'];
+  // The VRRP interfaces live in the interface table; their virtual addresses decide who hears whom.
+  readonly inputs = ['interface', 'ip/address', 'ipv6/address'];
   /** Each VRRP interface's state after the last run, by `node:id`. */
   private readonly states = new Map<string, VrrpState>();
 
