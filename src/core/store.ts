@@ -292,12 +292,6 @@ export class Store {
    */
   get changes(): number { return this.changeCount; }
 
-  /**
-   * Makes `changes` grow with no row changed: what rows show changed beside them (a VRRP
-   * interface became master or backup), so views worked out before no longer hold.
-   */
-  touch() { this.changeCount++; }
-
   /** Declares the key field of a table and builds its index. */
   setKey(name: string, field: string) {
     const t = this.table(name);

@@ -3,7 +3,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
 
 let r: TestRouter;
 let c: ReturnType<typeof client>;
@@ -37,4 +37,11 @@ test('disabled, a VRRP interface neither runs nor is master or backup; its paren
   assert.deepEqual(state((await c.get('/rest/interface/vrrp/vrrp7')).json), { running: 'false', failure: 'true', 'mac-address': '00:00:5E:00:01:07' });
   await c.patch('/rest/interface/ether3', { disabled: 'false' });
   assert.deepEqual(state((await c.get('/rest/interface/vrrp/vrrp7')).json), { running: 'true', master: 'true', 'mac-address': '00:00:5E:00:01:07' });
+});
+
+test('priority takes 1..254 (255 is the address owner\'s, which RouterOS cannot be), vrid 1..255', async () => {
+  assert.deepEqual((await c.put('/rest/interface/vrrp', { name: 'bad', interface: 'ether2', priority: '255' })).json, error(400, 'Bad Request', 'value of priority out of range (1..254)'));
+  assert.deepEqual((await c.put('/rest/interface/vrrp', { name: 'bad', interface: 'ether2', vrid: '0' })).json, error(400, 'Bad Request', 'value of vrid out of range (1..255)'));
+  const ok = await c.put('/rest/interface/vrrp', { name: 'vrrp254', interface: 'ether2', priority: '254', vrid: '254' });
+  assert.deepEqual([ok.json.priority, ok.json.vrid], ['254', '254']);
 });

@@ -5,21 +5,21 @@
 // version 2 the same authentication and password (the router discards any other
 // advertisement: routeros-facts.md 26.3); routers that disagree each elect their own master.
 // The master is the highest priority, then the highest primary address; a backup with
-// preemption-mode=no leaves a running master alone. The result is the device's link state of
-// each VRRP interface (up on the master only), which is what `running`, the virtual address
-// (ARP in the fabric, forwarding, `invalid`) and the connected route's state read; transitions write the router's log line and run the
+// preemption-mode=no leaves a running master alone. The result is each router's record of
+// each VRRP interface's state (dynamic rows of its VRRP_STATE_TABLE), which is what `running`,
+// the virtual address (ARP in the fabric, forwarding, `invalid`) and the connected route read; transitions write the router's log line and run the
 // interface's on-master / on-backup script. VRRP interfaces grouped by `group-authority`
 // follow their authority, and fail together when any one's parent does not run (manual).
 
 import type { Environment } from '../../core/schema.js';
-import type { Row } from '../../core/store.js';
+import { formatId, type Row } from '../../core/store.js';
 import { ipToInt } from '../../core/values.js';
 import { consoleOf } from '../../menus/console.js';
-import { INTERFACE_TABLE, isRunning } from '../../menus/interface/interface.js';
-import { groupAuthorityOf, setGroupFailures, vrrpState, type VrrpState } from '../../menus/interface/vrrp.js';
+import { INTERFACE_TABLE, VRRP_STATE_TABLE, isRunning } from '../../menus/interface/interface.js';
+import { groupAuthorityOf, vrrpState, type VrrpState } from '../../menus/interface/vrrp.js';
 import { grantedPolicies } from '../../menus/user/user.js';
 import { actualInterface, interfaceRow } from '../fabric.js';
-import type { RoutingContext, Stage } from './context.js';
+import type { Published, RoutingContext, Stage } from './context.js';
 
 /** One VRRP interface that takes part in an election. */
 interface Member {
@@ -34,7 +34,10 @@ interface Member {
 /** What a VRRP script runs with: every policy (the router's own scripts are not a user's). */
 const SCRIPT_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api';
 
-/** The priority of the address owner: it is master whenever it runs, preemption or not. */
+/**
+ * The priority of the address owner: it is master whenever it runs, preemption or not
+ * (RFC 5798). RouterOS takes 1..254 and cannot be the owner; kept for the rule's sake.
+ */
 const OWNER = 255;
 
 export class Vrrp implements Stage {
@@ -59,13 +62,11 @@ export class Vrrp implements Stage {
       }
       const size = new Map<Row, number>();
       for (const authority of authorities.values()) size.set(authority, (size.get(authority) ?? 0) + 1);
-      const groupFailures = new Set<number>();
       for (const [row, authority] of authorities) {
-        const failed = failedGroups.has(authority);
-        if (failed && row.values.disabled !== 'true' && size.get(authority)! > 1) groupFailures.add(row.id);
+        // A member fails with its group; an interface of no group fails on its own parent.
+        const failed = failedGroups.has(authority) && (size.get(authority)! > 1 || !parentRuns(env, row));
         interfaces.push({ node: n.index, row, authority, failed });
       }
-      setGroupFailures(env, groupFailures);
       for (const row of own) {
         // Only a group's authority (or an interface of no group) takes part in elections.
         if (row.values.disabled === 'true' || authorities.get(row) !== row || failedGroups.has(row)) continue;
@@ -87,25 +88,30 @@ export class Vrrp implements Stage {
       const m = this.elect(members);
       masters.add(`${m.node}:${m.row.id}`);
     }
-    let changed = false;
     const seen = new Set<string>();
+    const elected = ctx.nodes.map((): Published => new Map());
     for (const { node, row, authority, failed } of interfaces) {
       const id = `${node}:${row.id}`;
       seen.add(id);
-      const n = ctx.nodes[node];
-      // A group member is master exactly when its authority is.
-      const master = !failed && authority.values.disabled !== 'true' && masters.has(`${node}:${authority.id}`);
-      // Only an enabled interface on a running parent has a link of its own to set.
-      if (row.values.disabled !== 'true' && n.device.linkUp(row.id) !== master) {
-        n.device.setLink(row.id, master);
-        changed = true;
+      if (row.values.disabled !== 'true') {
+        // A group member is master exactly when its authority is.
+        const master = !failed && authority.values.disabled !== 'true' && masters.has(`${node}:${authority.id}`);
+        const ref = formatId(row.id);
+        elected[node].set(ref, { interface: ref, state: failed ? 'failure' : master ? 'master' : 'backup' });
       }
+    }
+    // The router's own record of the election: what `running`, the virtual address and the
+    // fabric read (src/menus/interface/interface.ts).
+    for (const n of ctx.nodes) ctx.publish(n.index, VRRP_STATE_TABLE, this.name, elected[n.index]);
+    let changed = false;
+    for (const { node, row } of interfaces) {
+      const id = `${node}:${row.id}`;
+      const n = ctx.nodes[node];
       const state = vrrpState(n.env, row);
       const before = this.states.get(id);
       this.states.set(id, state);
       if (state === before) continue;
-      // What the router shows beside the interface (its address invalid or not) changed.
-      n.env.store.touch();
+      changed = true;
       if (state === 'master') {
         // A backup becomes master when its master-down timer runs out: its master is gone,
         // or (preemption) it discards the advertisements of a lower priority (RFC 5798 6.4.2).

@@ -220,6 +220,21 @@ export function vrrpMac(row: Row): string {
 }
 
 /**
+ * The lab's VRRP election (src/lab/routing/vrrp.ts) writes its results here: a table of the
+ * router's own, memory-only (dynamic records, never saved, never printed), one record per VRRP
+ * interface (`interface` = `*ID`, `state` = master, backup or failure). Being rows, they are
+ * configuration to whatever is worked out from the rows: kept views follow them.
+ */
+export const VRRP_STATE_TABLE = '.vrrp';
+
+/** What the lab's election decided for a VRRP interface; none outside a lab. */
+export function vrrpElected(env: Environment, row: Row): string | undefined {
+  const ref = formatId(row.id);
+  for (const r of env.store.table(VRRP_STATE_TABLE).rows) if (r.values.interface === ref) return r.values.state;
+  return undefined;
+}
+
+/**
  * The device layer (src/device) plugs in here once it simulates links and traffic: it is
  * `env.services.device`, and every method is optional, so the menus work without it.
  */
@@ -260,13 +275,11 @@ export function isRunning(env: Environment, row: Row, depth = 0): boolean {
       return parent !== undefined && isRunning(env, parent, depth + 1);
     }
     // VRRP: runs while it is master (a backup is not running: routeros-facts.md 26.3). Its
-    // parent must run; the lab's VRRP election (src/lab/routing/vrrp.ts) keeps the
-    // interface's link down on a backup. Alone (no lab) it is master at once.
+    // parent must run, and the lab's election must not have made it backup. Alone (no lab)
+    // it is master at once.
     case 'vrrp': {
       const parent = interfaceAt(env, row.values.interface);
-      if (parent === undefined || !isRunning(env, parent, depth + 1)) return false;
-      const device = deviceOf(env);
-      return typeof device?.linkUp === 'function' ? device.linkUp(row.id) : true;
+      return parent !== undefined && isRunning(env, parent, depth + 1) && (vrrpElected(env, row) ?? 'master') === 'master';
     }
     default:
       return true;

@@ -1,31 +1,39 @@
 // /interface/vrrp: the state of a VRRP interface as the router shows it. The settings come
 // from the tree; what this file adds is the read-only state: `running` (only on the master),
 // `master` or `backup` (each shown only when true), `failure` (the parent does not run),
-// the virtual MAC address, and whether it leads or follows a group. Who is master is worked out by the lab (src/lab/routing/vrrp.ts),
-// which keeps a backup's link down; outside a lab a VRRP interface on a running parent is
-// master (routeros-facts.md 26.3).
+// the virtual MAC address, and whether it leads or follows a group. Who is master is worked
+// out by the lab (src/lab/routing/vrrp.ts), which writes it in the router's VRRP_STATE_TABLE;
+// outside a lab a VRRP interface on a running parent is master (routeros-facts.md 26.3).
 
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
-import { bool, mac } from '../../core/values.js';
+import { bool, int, mac } from '../../core/values.js';
 import { invalid } from '../common.js';
-import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceAt, interfaceFields, isRunning, vrrpMac } from './interface.js';
+import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceAt, interfaceFields, isRunning, vrrpElected, vrrpMac } from './interface.js';
 
 export type VrrpState = 'disabled' | 'failure' | 'backup' | 'master';
 
-/** The VRRP interfaces (by id) the lab put in failure with their group: a member's parent is down. */
-const groupFailures = new WeakMap<Environment, ReadonlySet<number>>();
-
-export function setGroupFailures(env: Environment, ids: ReadonlySet<number>) {
-  groupFailures.set(env, ids);
-}
-
-/** The state of a VRRP interface: disabled, failure (its parent, or its group's, does not run), master or backup. */
+/**
+ * The state of a VRRP interface: disabled, failure (its parent does not run, or the lab failed
+ * its group), master or backup (the lab's election; alone it is master).
+ */
 export function vrrpState(env: Environment, row: Row): VrrpState {
   if (row.values.disabled === 'true') return 'disabled';
   const parent = interfaceAt(env, row.values.interface);
-  if (!parent || !isRunning(env, parent) || groupFailures.get(env)?.has(row.id)) return 'failure';
-  return isRunning(env, row) ? 'master' : 'backup';
+  if (!parent || !isRunning(env, parent)) return 'failure';
+  const elected = vrrpElected(env, row);
+  return elected === 'failure' || elected === 'backup' ? elected : 'master';
+}
+
+/**
+ * Whether a VRRP interface's addresses are unused, from the configuration and the lab's
+ * election alone: disabled, its parent gone or disabled, or not master.
+ */
+export function vrrpIdle(env: Environment, row: Row): boolean {
+  if (row.values.disabled === 'true') return true;
+  const parent = interfaceAt(env, row.values.interface);
+  const elected = vrrpElected(env, row);
+  return !parent || parent.values.disabled === 'true' || elected === 'backup' || elected === 'failure';
 }
 
 /**
@@ -58,6 +66,10 @@ export const vrrp: MenuDecl = {
   key: 'name',
   duplicateKey: DUPLICATE_NAME,
   fields: {
+    // Numbers, which the print shows bare (`vrid=88 priority=150`); ranges of the manual and of
+    // terraform-routeros (IntBetween(1, 254)): 255 is the address owner's, which RouterOS cannot be.
+    vrid: { type: int({ min: 1, max: 255 }), default: '1' },
+    priority: { type: int({ min: 1, max: 254 }), default: '100' },
     'mac-address': { type: mac, readOnly: true, derive: (row) => vrrpMac(row) },
     invalid: invalid('interface/vrrp'),
     running: interfaceFields.running,
