@@ -17,6 +17,8 @@ test('alone on a running parent, a VRRP interface is master and runs, with 00:00
   const put = await c.put('/rest/interface/vrrp', { name: 'vrrp49', interface: 'ether2', vrid: '49' });
   assert.equal(put.status, 201, put.text);
   assert.deepEqual(state(put.json), { running: 'true', master: 'true', 'mac-address': '00:00:5E:00:01:31' });
+  // Its MTU is its parent's (manual: since 7.7), read-only.
+  assert.equal(((await c.get('/rest/interface/vrrp/vrrp49')).json as Rec).mtu, '1500');
   const iface = (await c.get('/rest/interface/vrrp49')).json as Rec;
   assert.deepEqual([iface.type, iface.running, iface['mac-address']], ['vrrp', 'true', '00:00:5E:00:01:31']);
 });

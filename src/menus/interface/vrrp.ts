@@ -9,7 +9,8 @@ import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { bool, int, mac } from '../../core/values.js';
 import { invalid } from '../common.js';
-import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceAt, interfaceFields, isRunning, vrrpElected, vrrpMac } from './interface.js';
+import { TREE } from '../../tree/declare.js';
+import { DUPLICATE_NAME, INTERFACE_TABLE, actualMtuOf, interfaceAt, interfaceFields, isRunning, vrrpElected, vrrpMac } from './interface.js';
 
 export type VrrpState = 'disabled' | 'failure' | 'backup' | 'master';
 
@@ -54,6 +55,11 @@ function isGroupAuthority(env: Environment, row: Row): boolean {
   return env.store.table(INTERFACE_TABLE).rows.some((r) => r.values.type === 'vrrp' && groupAuthorityOf(env, r) === row);
 }
 
+function mtuOfParent(env: Environment, row: Row): string | undefined {
+  const parent = interfaceAt(env, row.values.interface);
+  return parent ? String(actualMtuOf(env, parent)) : undefined;
+}
+
 /** A state flag the router shows only when it is true (a 7.23 REST survey: routeros-facts.md 26.3). */
 const when = (state: VrrpState): FieldDecl =>
   ({ type: bool, readOnly: true, derive: (row, env) => (vrrpState(env, row) === state ? 'true' : undefined) });
@@ -70,6 +76,9 @@ export const vrrp: MenuDecl = {
     // terraform-routeros (IntBetween(1, 254)): 255 is the address owner's, which RouterOS cannot be.
     vrid: { type: int({ min: 1, max: 255 }), default: '1' },
     priority: { type: int({ min: 1, max: 254 }), default: '100' },
+    // "Since RouterOS v7.7, the VRRP interface always uses slave interface MTU" (manual): read-only
+    // from 7.20 (the tree's), its parent's; 7.19 and older still take one.
+    mtu: { type: TREE, derive: (row, env) => row.values.mtu ?? mtuOfParent(env, row) },
     'mac-address': { type: mac, readOnly: true, derive: (row) => vrrpMac(row) },
     invalid: invalid('interface/vrrp'),
     running: interfaceFields.running,
