@@ -99,7 +99,7 @@ describe('a VRRP pair', () => {
     assert.equal(arp?.['mac-address'], '00:00:5E:00:01:01');
   });
 
-  test('the master loses its LAN port: the backup takes the address over, runs on-master, the client still reaches the server; back, the master preempts', async () => {
+  test('the master loses its LAN port and runs on-fail: the backup takes the address over, runs on-master, the client still reaches the server; back, the master preempts', async () => {
     await settle([MASTER, BACKUP]);
     await t.rest('r1').patch('/rest/interface/ether2', { disabled: 'true' });
     try {
@@ -112,6 +112,8 @@ describe('a VRRP pair', () => {
       assert.equal(await ping(2), '2');
       assert.equal(await forwarded('r2') - r2, 2);
       assert.ok((await until(() => messages('r2', 'script,info'), (m) => m.includes('r2 took over'))).includes('r2 took over'));
+      // r1 runs its on-fail script.
+      assert.ok((await until(() => messages('r1', 'script,info'), (m) => m.includes('r1 failed'))).includes('r1 failed'));
     } finally {
       await t.rest('r1').patch('/rest/interface/ether2', { disabled: 'false' });
     }

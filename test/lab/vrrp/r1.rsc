@@ -1,4 +1,4 @@
-/interface vrrp add name=vrrp1 interface=ether2 vrid=1 priority=200 group-authority=self
+/interface vrrp add name=vrrp1 interface=ether2 vrid=1 priority=200 group-authority=self on-fail=":log info \"r1 failed\""
 /interface vrrp add name=vrrp2 interface=ether2 vrid=2 priority=100
 /interface vrrp add name=vrrp3 interface=ether3 vrid=3 priority=200 group-authority=vrrp1
 /ip address add address=192.168.10.2/24 interface=ether2
