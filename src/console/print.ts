@@ -29,6 +29,11 @@ const FLAGS: Record<string, Flag> = {
   builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
   global: { field: 'global', letter: 'G', name: 'GLOBAL' },
   'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
+  master: { field: 'master', letter: 'M', name: 'MASTER' },
+  backup: { field: 'backup', letter: 'B', name: 'BACKUP' },
+  failure: { field: 'failure', letter: 'F', name: 'FAILURE' },
+  'grp-authority': { field: 'grp-authority', letter: 'G', name: 'GRP-AUTHORITY' },
+  'grp-member': { field: 'grp-member', letter: 'g', name: 'GRP-MEMBER' },
 };
 
 interface Layout {
@@ -43,6 +48,11 @@ const LAYOUTS: Record<string, Layout> = {
   interface: { flags: [['dynamic'], ['disabled', 'running'], ['slave']], columns: ['name', 'type', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'mac-address'] },
   'interface/ethernet': { flags: [['disabled', 'running'], ['slave']], columns: ['name', 'mtu', 'mac-address', 'arp', 'switch'] },
   'interface/bridge': { flags: [['disabled', 'running']] },
+  // Flag groups as a 7.x legend shows them (routeros-facts.md 26.3); the columns are unconfirmed.
+  'interface/vrrp': {
+    flags: [['disabled'], ['invalid'], ['grp-authority', 'grp-member'], ['running'], ['master', 'backup', 'failure']],
+    columns: ['name', 'interface', 'mac-address', 'vrid', 'priority', 'interval', 'version'],
+  },
   'interface/vlan': { flags: [['disabled', 'running']], columns: ['name', 'mtu', 'arp', 'vlan-id', 'interface'] },
   'interface/bridge/port': { flags: [['disabled', 'inactive'], ['dynamic']], columns: ['interface', 'bridge', 'hw', 'pvid', 'priority', 'path-cost', 'internal-path-cost', 'horizon'] },
   'interface/list': { flags: [['builtin'], ['dynamic']], columns: ['name', 'include', 'exclude'] },

@@ -154,6 +154,11 @@ export class Fabric {
           const parent = interfaceOf(env, row.values.interface);
           if (parent) this.union(key(n.index, row.id, 0), key(n.index, parent.id, Number(row.values['vlan-id'] ?? 1)));
         }
+        // A VRRP interface (on its master) is its parent's segment, with its own MAC address.
+        if (row.values.type === 'vrrp' && isRunning(env, row)) {
+          const parent = interfaceOf(env, row.values.interface);
+          if (parent) this.union(key(n.index, row.id, 0), key(n.index, actualInterface(env, parent).id, 0));
+        }
       }
     }
     // Who holds which address in each domain.

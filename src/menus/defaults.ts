@@ -64,7 +64,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'interface/vrrp': {
     arp: 'enabled', 'arp-timeout': 'auto', authentication: 'none', 'connection-tracking-mode': 'passive-active',
     'connection-tracking-port': '8275', 'group-authority': 'none', interval: '1s', 'preemption-mode': 'true',
-    priority: '100', 'sync-connection-tracking': 'false', 'v3-protocol': 'ipv4', version: '3', vrid: '1',
+    // priority (100) and vrid (1): declared with their types in interface/vrrp.ts.
+    'sync-connection-tracking': 'false', 'v3-protocol': 'ipv4', version: '3',
   },
   // "RoMON" (manual: Management tools > RoMON).
   'tool/romon': { enabled: 'false', id: '00:00:00:00:00:00' },

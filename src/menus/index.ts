@@ -33,6 +33,7 @@ import { withRepeatingNames } from './names.js';
 import { withCounters } from './counters.js';
 import { backup } from './system/backup.js';
 import { wireguard, wireguardPeers } from './interface/wireguard.js';
+import { vrrp } from './interface/vrrp.js';
 import { userActive } from './user/active.js';
 import { sshKeys } from './user/ssh-keys.js';
 import { ipSsh } from './ip/ssh.js';
@@ -78,7 +79,7 @@ export const handMenus: readonly MenuDecl[] = [
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
-  sshKeys, ipSsh, ...defaultConfigurationMenus, environment,
+  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -202,9 +202,36 @@ export function macOf(env: Environment, row: Row, depth = 0): string {
       const parent = interfaceAt(env, row.values.interface);
       return parent ? macOf(env, parent, depth + 1) : NO_MAC;
     }
+    case 'vrrp':
+      return vrrpMac(row);
     default:
       return row.values['mac-address'] ?? row.values['orig-mac-address'] ?? NO_MAC;
   }
+}
+
+/**
+ * A VRRP interface's virtual MAC address: `00:00:5E:00:01:<VRID>` (RFC 5798 7.3), and
+ * `00:00:5E:00:02:<VRID>` for VRRPv3 over IPv6 (RouterOS manual, VRRP; routeros-facts.md 26.3).
+ */
+export function vrrpMac(row: Row): string {
+  const ipv6 = (row.values.version ?? '3') === '3' && row.values['v3-protocol'] === 'ipv6';
+  const vrid = Number(row.values.vrid ?? 1) & 255;
+  return `00:00:5E:00:0${ipv6 ? 2 : 1}:${vrid.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/**
+ * The lab's VRRP election (src/lab/routing/vrrp.ts) writes its results here: a table of the
+ * router's own, memory-only (dynamic records, never saved, never printed), one record per VRRP
+ * interface (`interface` = `*ID`, `state` = master, backup or failure). Being rows, they are
+ * configuration to whatever is worked out from the rows: kept views follow them.
+ */
+export const VRRP_STATE_TABLE = '.vrrp';
+
+/** What the lab's election decided for a VRRP interface; none outside a lab. */
+export function vrrpElected(env: Environment, row: Row): string | undefined {
+  const ref = formatId(row.id);
+  for (const r of env.store.table(VRRP_STATE_TABLE).rows) if (r.values.interface === ref) return r.values.state;
+  return undefined;
 }
 
 /**
@@ -246,6 +273,13 @@ export function isRunning(env: Environment, row: Row, depth = 0): boolean {
     case 'vlan': {
       const parent = interfaceAt(env, row.values.interface);
       return parent !== undefined && isRunning(env, parent, depth + 1);
+    }
+    // VRRP: runs while it is master (a backup is not running: routeros-facts.md 26.3). Its
+    // parent must run, and the lab's election must not have made it backup. Alone (no lab)
+    // it is master at once.
+    case 'vrrp': {
+      const parent = interfaceAt(env, row.values.interface);
+      return parent !== undefined && isRunning(env, parent, depth + 1) && (vrrpElected(env, row) ?? 'master') === 'master';
     }
     default:
       return true;

@@ -5,6 +5,7 @@ import type { ValueType } from '../../core/types.js';
 import { intToIp, ipToInt, ipv4, ipv4Prefix, maskOf, str } from '../../core/values.js';
 import { dynamic, flag, interfaceRef, invalid, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
+import { vrrpIdle } from '../interface/vrrp.js';
 
 /** The network of `a.b.c.d/len`. */
 export function networkOf(prefix: string): string {
@@ -38,7 +39,12 @@ export const ipAddress: MenuDecl = {
       stable: true,
     },
     dynamic,
-    invalid: invalid('ip/address'),
+    // The virtual address of a VRRP backup is not used: invalid (routeros-facts.md 26.3). The
+    // lab's election is rows of the router's own (VRRP_STATE_TABLE): still configuration only.
+    invalid: invalid('ip/address', (row, env) => {
+      const iface = target(env, 'interface', row.values.interface);
+      return iface?.values.type === 'vrrp' && vrrpIdle(env, iface);
+    }, true),
     slave: flag((row, env) => bridgeOf(env, target(env, 'interface', row.values.interface)?.id) !== undefined, true),
     // Shown by the router, but not an argument of add or set in 7.24 (the VRF follows the interface).
     vrf: { type: str(), readOnly: true, default: 'main' },
