@@ -62,6 +62,7 @@ import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { health } from './system/health.js';
+import { filterRule } from './routing/filter.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -77,6 +78,7 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
   sshKeys, ipSsh,
+  filterRule,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
