@@ -63,6 +63,7 @@ import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { health } from './system/health.js';
 import { filterRule } from './routing/filter.js';
+import { bgpSession } from './routing/bgp.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -78,7 +79,7 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
   sshKeys, ipSsh,
-  filterRule,
+  filterRule, bgpSession,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
