@@ -1,0 +1,169 @@
+// eBGP across three ASes from test/lab/bgp.clab.yml: r1 (AS 65001) - r2 (AS 65002) - r3
+// (AS 65003). Sessions come up only where both sides agree; networks of output.network and
+// redistribution reach the far routers' /ip/route with BGP's attributes, through r2's filters;
+// a link that goes down takes its session and routes away. Facts: routeros-facts.md 26.2.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiClient } from '../api/client.js';
+import { startLab, until, type TestLab } from './lab.js';
+
+let t: TestLab;
+before(async () => { t = await startLab('bgp.clab.yml', { requestLimitMs: 5000 }); });
+after(() => t.stop());
+
+type Rec = Record<string, string>;
+const get = async (node: string, path: string): Promise<Rec[]> => (await t.rest(node).get(path)).json;
+const sessions = (node: string) => get(node, '/rest/routing/bgp/session?.proplist=name,remote.address,remote.as,local.address,local.as,established');
+const bgpRoutes = (node: string) => get(node, '/rest/ip/route?bgp=true&.proplist=dst-address,gateway,distance,bgp.as-path,bgp.local-pref,bgp.origin,bgp.communities,belongs-to');
+const byName = (list: Rec[], name: string) => list.find((s) => s.name === name);
+const established = async (node: string, name: string, want: string) =>
+  until(() => sessions(node), (l) => byName(l, name)?.established === want, 3000).then((l) => byName(l, name)?.established);
+
+describe('BGP between three routers', () => {
+  test('eBGP sessions are established on both ends, with the router fields', async () => {
+    const r1 = await until(() => get('r1', '/rest/routing/bgp/session'), (l) => l.length === 1);
+    const { '.id': _, uptime, 'last-started': started, ...rest } = r1[0];
+    assert.match(uptime, /^(\d+m)?\d+s$/);
+    assert.match(started, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    assert.deepEqual(rest, {
+      name: 'to-r2-1', established: 'true', ebgp: 'true', multihop: 'false',
+      'remote.address': '10.0.12.2', 'remote.as': '65002', 'remote.id': '10.0.12.2', 'remote.afi': 'ip',
+      'remote.capabilities': 'mp,rr,gr,as4', 'remote.hold-time': '3m',
+      'local.address': '10.0.12.1', 'local.as': '65001', 'local.id': '10.0.12.1', 'local.afi': 'ip',
+      'local.capabilities': 'mp,rr,gr,as4', 'local.role': 'ebgp',
+      'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m',
+      'prefix-count': '4', 'routing-table': 'main',
+    });
+    assert.deepEqual(await sessions('r2'), [
+      { name: 'to-r1-1', 'remote.address': '10.0.12.1', 'remote.as': '65001', 'local.address': '10.0.12.2', 'local.as': '65002', established: 'true' },
+      { name: 'to-r3-1', 'remote.address': '10.0.23.3', 'remote.as': '65003', 'local.address': '10.0.23.2', 'local.as': '65002', established: 'true' },
+    ]);
+  });
+
+  test("r2's input filter rejects 172.16.0.0/12 and sets local-pref and a community; 198.51.100.0/24 has no route on r1 and is not advertised", async () => {
+    const r2 = (await until(() => bgpRoutes('r2'), (l) => l.length === 2)).map(({ '.id': _, ...r }) => r);
+    assert.deepEqual(r2, [
+      { 'dst-address': '192.168.1.0/24', gateway: '10.0.12.1', distance: '20', 'bgp.as-path': '65001', 'bgp.local-pref': '200', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.12.1' },
+      { 'dst-address': '192.168.3.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.3' },
+    ]);
+  });
+
+  test('r3 gets r1 network through r2: AS path prepended, next hop r2, local-pref not carried over eBGP; redistributed connected routes are incomplete; the output filter holds 10.0.99.0/24 back', async () => {
+    const r3 = (await until(() => bgpRoutes('r3'), (l) => l.length === 3)).map(({ '.id': _, ...r }) => r);
+    assert.deepEqual(r3, [
+      { 'dst-address': '10.0.12.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
+      { 'dst-address': '10.0.23.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
+      { 'dst-address': '192.168.1.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002,65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.23.2' },
+    ]);
+    // The connected network wins over the BGP route to the same destination (distance 0 < 20).
+    const active = await get('r3', '/rest/ip/route?dst-address=10.0.23.0/24&.proplist=gateway,active');
+    assert.deepEqual(active.map(({ '.id': _, ...r }) => r), [{ gateway: 'ether2', active: 'true' }, { gateway: '10.0.23.2' }]);
+  });
+
+  test('a ping crosses two ASes over BGP routes', async () => {
+    const res = await t.rest('r3').post('/rest/ping', { address: '192.168.1.1', count: '1' });
+    assert.equal(res.json[0].received, '1', res.text);
+    assert.equal(res.json[0].ttl, '63');
+  });
+
+  test('a session comes up only when both sides agree: AS numbers, TCP MD5 key, addresses', async () => {
+    const r1 = t.rest('r1'), r2 = t.rest('r2');
+    const a = (await r1.put('/rest/routing/bgp/connection', { name: 'side', as: '65001', 'remote.address': '10.0.99.2', 'remote.as': '65010', 'local.role': 'ebgp' })).json['.id'];
+    const b = (await r2.put('/rest/routing/bgp/connection', { name: 'side', as: '65002', 'remote.address': '10.0.99.1', 'remote.as': '65001', 'local.role': 'ebgp' })).json['.id'];
+    try {
+      // r1 expects AS 65010 behind 10.0.99.2, which is AS 65002.
+      assert.equal(await established('r1', 'side-1', 'false'), 'false');
+      await r1.patch(`/rest/routing/bgp/connection/${a}`, { 'remote.as': '65002' });
+      assert.equal(await established('r1', 'side-1', 'true'), 'true');
+      assert.equal(await established('r2', 'side-1', 'true'), 'true');
+      // A TCP MD5 key on one side only: the segments fail authentication.
+      await r1.patch(`/rest/routing/bgp/connection/${a}`, { 'tcp-md5-key': 'secret' });
+      assert.equal(await established('r1', 'side-1', 'false'), 'false');
+      await r2.patch(`/rest/routing/bgp/connection/${b}`, { 'tcp-md5-key': 'secret' });
+      assert.equal(await established('r1', 'side-1', 'true'), 'true');
+      // r2 expects its peer at an address nobody holds.
+      await r2.patch(`/rest/routing/bgp/connection/${b}`, { 'remote.address': '10.0.99.7' });
+      assert.equal(await established('r1', 'side-1', 'false'), 'false');
+      // A network as the remote address: r2 listens for any peer in it, r1 connects.
+      await r2.patch(`/rest/routing/bgp/connection/${b}`, { 'remote.address': '10.0.99.0/24' });
+      assert.equal(await established('r1', 'side-1', 'true'), 'true');
+    } finally {
+      await r1.delete(`/rest/routing/bgp/connection/${a}`);
+      await r2.delete(`/rest/routing/bgp/connection/${b}`);
+    }
+    assert.equal((await until(() => sessions('r1'), (l) => !byName(l, 'side-1'))).some((s) => s.name === 'side-1'), false);
+  });
+
+  test('eBGP two hops away stays down without multihop, and comes up with it', async () => {
+    const r1 = t.rest('r1'), r3 = t.rest('r3');
+    // Each end reaches the other's address through r2 by a static route.
+    const s1 = (await r1.put('/rest/ip/route', { 'dst-address': '10.0.23.3/32', gateway: '10.0.12.2' })).json['.id'];
+    const s3 = (await r3.put('/rest/ip/route', { 'dst-address': '10.0.12.1/32', gateway: '10.0.23.2' })).json['.id'];
+    const a = (await r1.put('/rest/routing/bgp/connection', { name: 'far', as: '65001', 'remote.address': '10.0.23.3', 'remote.as': '65003', 'local.role': 'ebgp' })).json['.id'];
+    const b = (await r3.put('/rest/routing/bgp/connection', { name: 'far', as: '65003', 'remote.address': '10.0.12.1', 'remote.as': '65001', 'local.role': 'ebgp' })).json['.id'];
+    try {
+      assert.equal(await established('r1', 'far-1', 'false'), 'false');
+      await r1.patch(`/rest/routing/bgp/connection/${a}`, { multihop: 'yes' });
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(await established('r1', 'far-1', 'false'), 'false', 'both ends need multihop');
+      await r3.patch(`/rest/routing/bgp/connection/${b}`, { multihop: 'yes' });
+      assert.equal(await established('r1', 'far-1', 'true'), 'true');
+      assert.equal(await established('r3', 'far-1', 'true'), 'true');
+    } finally {
+      await r1.delete(`/rest/routing/bgp/connection/${a}`);
+      await r3.delete(`/rest/routing/bgp/connection/${b}`);
+      await r1.delete(`/rest/ip/route/${s1}`);
+      await r3.delete(`/rest/ip/route/${s3}`);
+    }
+  });
+
+  test('disabling the r2 - r3 link takes the session and its routes away, with log lines; enabling brings them back', async () => {
+    const r2 = t.rest('r2');
+    await r2.patch('/rest/interface/ether3', { disabled: 'true' });
+    try {
+      assert.equal(await established('r3', 'to-r2-1', 'false'), 'false');
+      assert.deepEqual(await until(() => bgpRoutes('r3'), (l) => l.length === 0), []);
+      const r1 = await until(() => bgpRoutes('r1'), (l) => !l.some((r) => r['dst-address'] === '192.168.3.0/24'));
+      assert.equal(r1.some((r) => r['dst-address'] === '192.168.3.0/24'), false);
+      const log = (await get('r3', '/rest/log?topics=bgp,info')).map((l) => l.message);
+      assert.deepEqual(log.slice(-1), ['to-r2-1 closed, remote 10.0.23.2']);
+    } finally {
+      await r2.patch('/rest/interface/ether3', { disabled: 'false' });
+    }
+    assert.equal(await established('r3', 'to-r2-1', 'true'), 'true');
+    assert.equal((await until(() => bgpRoutes('r1'), (l) => l.some((r) => r['dst-address'] === '192.168.3.0/24'))).some((r) => r['dst-address'] === '192.168.3.0/24'), true);
+    const log = (await get('r3', '/rest/log?topics=bgp,info')).map((l) => l.message);
+    assert.deepEqual(log.slice(-1), ['to-r2-1 established, remote 10.0.23.2']);
+  });
+
+  test('a filter rule that does not parse is kept and flagged inactive', async () => {
+    const r2 = t.rest('r2');
+    const res = await r2.put('/rest/routing/filter/rule', { chain: 'from-r1', rule: 'if (dst in 10.0.0.0/8 { accept }' });
+    assert.equal(res.status, 201, res.text);
+    try {
+      const rule = (await r2.get(`/rest/routing/filter/rule/${res.json['.id']}`)).json;
+      assert.equal(rule.inactive, 'true');
+      const good = (await r2.get('/rest/routing/filter/rule/*1')).json;
+      assert.equal(good.inactive, 'false');
+    } finally {
+      await r2.delete(`/rest/routing/filter/rule/${res.json['.id']}`);
+    }
+  });
+
+  test('the API face: sessions and BGP routes', async () => {
+    const api = await ApiClient.connect(t.port('r3', 'api'));
+    try {
+      await api.login();
+      const words = (reply: string[][]) => reply.map((s) => [s[0], ...s.slice(1).sort()]);
+      assert.deepEqual(words(await api.call('/routing/bgp/session/print', '=.proplist=name,remote.as,established')), [
+        ['!re', '=established=true', '=name=to-r2-1', '=remote.as=65002'], ['!done'],
+      ]);
+      assert.deepEqual(words(await api.call('/ip/route/print', '?dst-address=192.168.1.0/24', '=.proplist=gateway,bgp.as-path')), [
+        ['!re', '=bgp.as-path=65002,65001', '=gateway=10.0.23.2'], ['!done'],
+      ]);
+    } finally {
+      api.socket.destroy();
+    }
+  });
+});
