@@ -23,17 +23,17 @@ const established = async (node: string, name: string, want: string) =>
 describe('BGP between three routers', () => {
   test('eBGP sessions are established on both ends, with the router fields', async () => {
     const r1 = await until(() => get('r1', '/rest/routing/bgp/session'), (l) => l.length === 1);
-    const { '.id': _, uptime, 'last-started': started, ...rest } = r1[0];
-    assert.match(uptime, /^(\d+m)?\d+s$/);
+    const { '.id': id, uptime, 'last-started': started, ...rest } = r1[0];
+    assert.equal(id, '*2800001');
+    assert.match(uptime, /^(?=.)(\d+m)?(\d+s)?(\d+ms)?$/);
     assert.match(started, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     assert.deepEqual(rest, {
-      name: 'to-r2-1', established: 'true', ebgp: 'true', multihop: 'false',
-      'remote.address': '10.0.12.2', 'remote.as': '65002', 'remote.id': '10.0.12.2', 'remote.afi': 'ip',
-      'remote.capabilities': 'mp,rr,gr,as4', 'remote.hold-time': '3m',
-      'local.address': '10.0.12.1', 'local.as': '65001', 'local.id': '10.0.12.1', 'local.afi': 'ip',
-      'local.capabilities': 'mp,rr,gr,as4', 'local.role': 'ebgp',
-      'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m',
-      'prefix-count': '4', 'routing-table': 'main',
+      name: 'to-r2-1', established: 'true', ebgp: '',
+      'remote.address': '10.0.12.2', 'remote.as': '65002', 'remote.id': '10.0.12.2',
+      'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
+      'local.address': '10.0.12.1', 'local.as': '65001', 'local.id': '10.0.12.1',
+      'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
+      'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m', 'prefix-count': '4',
     });
     assert.deepEqual(await sessions('r2'), [
       { name: 'to-r1-1', 'remote.address': '10.0.12.1', 'remote.as': '65001', 'local.address': '10.0.12.2', 'local.as': '65002', established: 'true' },

@@ -299,20 +299,20 @@ export class Bgp implements Stage {
       records.set(key, {
         name,
         'remote.address': s.remoteAddr, 'remote.as': String(s.remoteAs), 'remote.id': s.remoteId,
-        'remote.capabilities': 'mp,rr,gr,as4', 'remote.afi': 'ip', 'remote.hold-time': s.other?.conn.holdTime ?? s.holdTime,
-        'local.role': s.conn.role || (s.ibgp ? 'ibgp' : 'ebgp'),
+        'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
         'local.address': s.localAddr, 'local.as': String(s.localAs), 'local.id': s.localId,
-        'local.capabilities': 'mp,rr,gr,as4', 'local.afi': 'ip',
+        'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
         ...(s.conn.outputFilter ? { 'output.filter-chain': s.conn.outputFilter } : {}),
         ...(s.conn.outputNetwork ? { 'output.network': s.conn.outputNetwork } : {}),
         ...(s.conn.inputFilter ? { 'input.filter': s.conn.inputFilter } : {}),
-        ...(s.ibgp ? { ibgp: 'true' } : { ebgp: 'true' }),
-        multihop: String(s.conn.multihop),
+        // A switch: the router prints it with no value (`ebgp: ''` in a real API capture).
+        ...(s.ibgp ? { ibgp: '' } : { ebgp: '' }),
+        ...(s.conn.multihop ? { multihop: 'true' } : {}),
+        ...(s.conn.routingTable !== 'main' ? { 'routing-table': s.conn.routingTable } : {}),
         'hold-time': s.holdTime, 'keepalive-time': s.keepalive,
         'last-started': before.get(key)?.values['last-started'] ?? formatDateTime(new Date(now)),
         'prefix-count': String(received),
         established: 'true',
-        'routing-table': s.conn.routingTable,
         '.established-at': since,
       });
       upNow.set(key, `${name} ${s.remoteAddr}`);
@@ -322,8 +322,7 @@ export class Bgp implements Stage {
       if (counter.has(c.id) || !c.connect || !c.remote || c.remote[1] !== 32) continue;
       records.set(`${c.id} down`, {
         name: `${c.name}-1`, 'remote.address': c.remoteText, ...(c.remoteAs !== undefined ? { 'remote.as': String(c.remoteAs) } : {}),
-        'local.role': c.role, ...(c.as !== undefined ? { 'local.as': String(c.as) } : {}), established: 'false',
-        'routing-table': c.routingTable,
+        ...(c.as !== undefined ? { 'local.as': String(c.as) } : {}), established: 'false',
       });
     }
     ctx.publish(node, SESSION, 'bgp', records);

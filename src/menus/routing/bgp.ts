@@ -8,23 +8,26 @@ import { TREE } from '../../tree/declare.js';
 
 /** The fields the lab's sessions carry, in the manual's order (types from the tree). */
 const SHOWN = [
-  'name', 'remote.address', 'remote.as', 'remote.id', 'remote.capabilities', 'remote.afi', 'remote.hold-time',
-  'local.role', 'local.address', 'local.as', 'local.id', 'local.capabilities', 'local.afi',
-  'output.filter-chain', 'output.network', 'input.filter', 'routing-table', 'ibgp', 'ebgp', 'multihop',
-  'hold-time', 'keepalive-time', 'last-started', 'prefix-count', 'established',
+  'name', 'remote.address', 'remote.as', 'remote.id', 'remote.capabilities', 'remote.eor',
+  'local.address', 'local.as', 'local.id', 'local.capabilities', 'local.eor',
+  'output.filter-chain', 'output.network', 'input.filter', 'ibgp', 'ebgp', 'multihop', 'routing-table',
+  'hold-time', 'keepalive-time', 'uptime', 'last-started', 'prefix-count', 'established',
 ];
 
 export const bgpSession: MenuDecl = {
   path: 'routing/bgp/session',
   kind: 'table',
+  // Session ids as a real 7.x router numbers them (`*2800001` in an API capture).
+  firstId: 0x2800001,
   fields: {
     ...Object.fromEntries(SHOWN.map((n) => [n, { type: TREE, readOnly: true }])),
+    // With milliseconds, as a real 7.x API capture shows (`53m10s720ms`).
     uptime: {
       type: str(), readOnly: true,
       derive: (row, env) => {
         const since = Number(row.values['.established-at']);
         if (row.values.established !== 'true' || !Number.isFinite(since)) return undefined;
-        return formatDuration(Math.max(0, Math.floor((env.now() - since) / 1000)) * 1000);
+        return formatDuration(Math.max(0, env.now() - since));
       },
     },
   },
