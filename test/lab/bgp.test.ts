@@ -1,5 +1,5 @@
 // eBGP across three ASes from test/lab/bgp.clab.yml: r1 (AS 65001) - r2 (AS 65002) - r3
-// (AS 65003). Sessions come up only where both sides agree; networks of output.network and
+// (AS 65003), and r4, r3's iBGP peer in AS 65003. Sessions come up only where both sides agree; networks of output.network and
 // redistribution reach the far routers' /ip/route with BGP's attributes, through r2's filters;
 // a link that goes down takes its session and routes away. Facts: routeros-facts.md 26.2.
 
@@ -20,7 +20,7 @@ const byName = (list: Rec[], name: string) => list.find((s) => s.name === name);
 const established = async (node: string, name: string, want: string) =>
   until(() => sessions(node), (l) => byName(l, name)?.established === want, 3000).then((l) => byName(l, name)?.established);
 
-describe('BGP between three routers', () => {
+describe('BGP between four routers in three ASes', () => {
   test('eBGP sessions are established on both ends, with the router fields', async () => {
     const r1 = await until(() => get('r1', '/rest/routing/bgp/session'), (l) => l.length === 1);
     const { '.id': id, uptime, 'last-started': started, ...rest } = r1[0];
@@ -33,7 +33,7 @@ describe('BGP between three routers', () => {
       'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
       'local.address': '10.0.12.1', 'local.as': '65001', 'local.id': '10.0.12.1',
       'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
-      'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m', 'prefix-count': '4',
+      'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m', 'prefix-count': '5',
     });
     assert.deepEqual(await sessions('r2'), [
       { name: 'to-r1-1', 'remote.address': '10.0.12.1', 'remote.as': '65001', 'local.address': '10.0.12.2', 'local.as': '65002', established: 'true' },
@@ -42,23 +42,37 @@ describe('BGP between three routers', () => {
   });
 
   test("r2's input filter rejects 172.16.0.0/12 and sets local-pref and a community; 198.51.100.0/24 has no route on r1 and is not advertised", async () => {
-    const r2 = (await until(() => bgpRoutes('r2'), (l) => l.length === 2)).map(({ '.id': _, ...r }) => r);
+    const r2 = (await until(() => bgpRoutes('r2'), (l) => l.length === 3)).map(({ '.id': _, ...r }) => r);
     assert.deepEqual(r2, [
       { 'dst-address': '192.168.1.0/24', gateway: '10.0.12.1', distance: '20', 'bgp.as-path': '65001', 'bgp.local-pref': '200', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.12.1' },
       { 'dst-address': '192.168.3.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.3' },
+      { 'dst-address': '192.168.4.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.3' },
     ]);
   });
 
   test('r3 gets r1 network through r2: AS path prepended, next hop r2, local-pref not carried over eBGP; redistributed connected routes are incomplete; the output filter holds 10.0.99.0/24 back', async () => {
-    const r3 = (await until(() => bgpRoutes('r3'), (l) => l.length === 3)).map(({ '.id': _, ...r }) => r);
+    const r3 = (await until(() => bgpRoutes('r3'), (l) => l.length === 4)).map(({ '.id': _, ...r }) => r);
     assert.deepEqual(r3, [
       { 'dst-address': '10.0.12.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
       { 'dst-address': '10.0.23.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
       { 'dst-address': '192.168.1.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002,65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.23.2' },
+      { 'dst-address': '192.168.4.0/24', gateway: '10.0.34.4', distance: '200', 'bgp.as-path': '', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.34.4' },
     ]);
     // The connected network wins over the BGP route to the same destination (distance 0 < 20).
     const active = await get('r3', '/rest/ip/route?dst-address=10.0.23.0/24&.proplist=gateway,active');
     assert.deepEqual(active.map(({ '.id': _, ...r }) => r), [{ gateway: 'ether2', active: 'true' }, { gateway: '10.0.23.2' }]);
+  });
+
+  test('iBGP: r4 (AS and networks from a template) gets the eBGP routes with next hop, AS path and local-pref unchanged, distance 200; r3 passes r4 network on to eBGP with its AS', async () => {
+    const r4 = (await until(() => bgpRoutes('r4'), (l) => l.length === 3)).map(({ '.id': _, ...r }) => r);
+    assert.deepEqual(r4.find((r) => r['dst-address'] === '192.168.1.0/24'), {
+      'dst-address': '192.168.1.0/24', gateway: '10.0.23.2', distance: '200', 'bgp.as-path': '65002,65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.34.3',
+    });
+    const r1 = await until(() => bgpRoutes('r1'), (l) => l.some((r) => r['dst-address'] === '192.168.4.0/24'));
+    const { '.id': _, ...far } = r1.find((r) => r['dst-address'] === '192.168.4.0/24')!;
+    assert.deepEqual(far, { 'dst-address': '192.168.4.0/24', gateway: '10.0.12.2', distance: '20', 'bgp.as-path': '65002,65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.12.2' });
+    const ibgp = await get('r4', '/rest/routing/bgp/session?.proplist=name,remote.as,local.as,ibgp,established');
+    assert.deepEqual(ibgp.map(({ '.id': _, ...r }) => r), [{ name: 'to-r3-1', 'remote.as': '65003', 'local.as': '65003', ibgp: '', established: 'true' }]);
   });
 
   test('a ping crosses two ASes over BGP routes', async () => {
@@ -123,7 +137,8 @@ describe('BGP between three routers', () => {
     await r2.patch('/rest/interface/ether3', { disabled: 'true' });
     try {
       assert.equal(await established('r3', 'to-r2-1', 'false'), 'false');
-      assert.deepEqual(await until(() => bgpRoutes('r3'), (l) => l.length === 0), []);
+      const left = await until(() => bgpRoutes('r3'), (l) => l.length === 1);
+      assert.deepEqual(left.map((r) => r['dst-address']), ['192.168.4.0/24'], 'only what r4 sends over iBGP is left');
       const r1 = await until(() => bgpRoutes('r1'), (l) => !l.some((r) => r['dst-address'] === '192.168.3.0/24'));
       assert.equal(r1.some((r) => r['dst-address'] === '192.168.3.0/24'), false);
       const log = (await get('r3', '/rest/log?topics=bgp,info')).map((l) => l.message);
@@ -156,8 +171,10 @@ describe('BGP between three routers', () => {
     try {
       await api.login();
       const words = (reply: string[][]) => reply.map((s) => [s[0], ...s.slice(1).sort()]);
-      assert.deepEqual(words(await api.call('/routing/bgp/session/print', '=.proplist=name,remote.as,established')), [
-        ['!re', '=established=true', '=name=to-r2-1', '=remote.as=65002'], ['!done'],
+      const sorted = (reply: string[][]) => [...reply.slice(0, -1).sort((a, b) => a.join().localeCompare(b.join())), reply[reply.length - 1]];
+      assert.deepEqual(sorted(words(await api.call('/routing/bgp/session/print', '=.proplist=name,remote.as,established'))), [
+        ['!re', '=established=true', '=name=to-r2-1', '=remote.as=65002'],
+        ['!re', '=established=true', '=name=to-r4-1', '=remote.as=65003'], ['!done'],
       ]);
       assert.deepEqual(words(await api.call('/ip/route/print', '?dst-address=192.168.1.0/24', '=.proplist=gateway,bgp.as-path')), [
         ['!re', '=bgp.as-path=65002,65001', '=gateway=10.0.23.2'], ['!done'],
