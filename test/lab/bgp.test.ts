@@ -152,6 +152,29 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(log.slice(-1), ['to-r2-1 established, remote 10.0.23.2']);
   });
 
+  test('two equal paths: the lower peer address wins, with multipath on the instance both next hops are used; a path back to its own AS is dropped', async () => {
+    const r1 = t.rest('r1'), r2 = t.rest('r2');
+    const a = (await r1.put('/rest/routing/bgp/connection', { name: 'second', as: '65001', 'remote.address': '10.0.99.2', 'remote.as': '65002', 'local.role': 'ebgp', 'output.network': 'bgp-networks' })).json['.id'];
+    const b = (await r2.put('/rest/routing/bgp/connection', { name: 'second', as: '65002', 'remote.address': '10.0.99.1', 'remote.as': '65001', 'local.role': 'ebgp', 'input.filter': 'from-r1' })).json['.id'];
+    const gateway = async () => (await get('r2', '/rest/routing/bgp/session?name=second-1'))[0]?.established === 'true'
+      ? (await get('r2', '/rest/ip/route?dst-address=192.168.1.0/24&bgp=true'))[0]?.gateway : undefined;
+    let inst: string | undefined;
+    try {
+      assert.equal(await until(gateway, (g) => g === '10.0.12.1'), '10.0.12.1');
+      // r2 sends r1's network back over the other session; its AS path holds 65001: r1 drops it.
+      assert.equal((await bgpRoutes('r1')).some((r) => r['dst-address'] === '192.168.1.0/24'), false);
+      const res = await r2.put('/rest/routing/bgp/instance', { name: 'multi', as: '65002', multipath: 'yes' });
+      assert.equal(res.status, 201, res.text);
+      inst = res.json['.id'];
+      assert.equal(await until(gateway, (g) => g === '10.0.12.1,10.0.99.1'), '10.0.12.1,10.0.99.1');
+    } finally {
+      if (inst) await r2.delete(`/rest/routing/bgp/instance/${inst}`);
+      await r1.delete(`/rest/routing/bgp/connection/${a}`);
+      await r2.delete(`/rest/routing/bgp/connection/${b}`);
+    }
+    assert.equal(await until(gateway, (g) => g === undefined), undefined);
+  });
+
   test('a filter rule that does not parse is kept and flagged inactive', async () => {
     const r2 = t.rest('r2');
     const res = await r2.put('/rest/routing/filter/rule', { chain: 'from-r1', rule: 'if (dst in 10.0.0.0/8 { accept }' });

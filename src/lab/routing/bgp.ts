@@ -90,8 +90,6 @@ interface Path {
   nextHop: string;
   /** The session it came over (undefined: originated by this router). */
   from?: Side;
-  /** Set by this router's own output filter, not learned (a MED crosses one AS only). */
-  ownMed?: boolean;
 }
 
 const num = (v: string | undefined): number | undefined => (v === undefined || v === '' || !/^\d+$/.test(v) ? undefined : Number(v));
@@ -225,10 +223,11 @@ export class Bgp implements Stage {
     const ids = nodes.map((n, i) => routerId(n.env, i, owned[i]));
     const sides = this.sessions(fabric, tables, owned, conns, ids);
     const filters = nodes.map((n) => new RouterFilters(n.env));
-    const best = exchange(nodes.map((n) => n.env), tables, sides, filters);
+    const multipath = nodes.map((n) => n.env.store.table('routing/bgp/instance').rows.some((r) => r.values.disabled !== 'true' && yes(r.values.multipath)));
+    const { best, received } = exchange(nodes.map((n) => n.env), tables, sides, filters, multipath);
 
     for (let i = 0; i < nodes.length; i++) {
-      this.publishSessions(ctx, i, sides[i], conns[i], best[i]);
+      this.publishSessions(ctx, i, sides[i], conns[i], received);
       this.publishRoutes(ctx, i, best[i]);
     }
   }
@@ -283,7 +282,7 @@ export class Bgp implements Stage {
     return sides;
   }
 
-  private publishSessions(ctx: RoutingContext, node: number, sides: Side[], conns: Conn[], best: Map<string, Path[]>) {
+  private publishSessions(ctx: RoutingContext, node: number, sides: Side[], conns: Conn[], received: Map<Side, number>) {
     const before = ctx.published(node, SESSION, 'bgp');
     const now = ctx.nodes[node].env.now();
     const records: Published = new Map();
@@ -295,7 +294,6 @@ export class Bgp implements Stage {
       const name = `${s.conn.name}-${n}`;
       const key = `${s.key}`;
       const since = before.get(key)?.values['.established-at'] ?? String(now);
-      const received = [...best.values()].flat().filter((p) => p.from === s).length;
       records.set(key, {
         name,
         'remote.address': s.remoteAddr, 'remote.as': String(s.remoteAs), 'remote.id': s.remoteId,
@@ -311,7 +309,7 @@ export class Bgp implements Stage {
         ...(s.conn.routingTable !== 'main' ? { 'routing-table': s.conn.routingTable } : {}),
         'hold-time': s.holdTime, 'keepalive-time': s.keepalive,
         'last-started': before.get(key)?.values['last-started'] ?? formatDateTime(new Date(now)),
-        'prefix-count': String(received),
+        'prefix-count': String(received.get(s) ?? 0),
         established: 'true',
         '.established-at': since,
       });
@@ -453,15 +451,20 @@ const ORIGIN_RANK: Record<string, number> = { igp: 0, egp: 1, incomplete: 2 };
 
 /** RFC 4271 9.1.2 in RouterOS's order: negative when `a` is better. */
 function better(a: Path, b: Path): number {
+  return equalCost(a, b)
+    || ipToInt(a.from?.remoteId ?? '0.0.0.0') - ipToInt(b.from?.remoteId ?? '0.0.0.0')
+    || ipToInt(a.from?.remoteAddr ?? '0.0.0.0') - ipToInt(b.from?.remoteAddr ?? '0.0.0.0');
+}
+
+/** The comparison up to the tie-breakers: paths it finds equal share the load with multipath. */
+function equalCost(a: Path, b: Path): number {
   const x = a.attrs, y = b.attrs;
   return (y['bgp-weight'] ?? 0) - (x['bgp-weight'] ?? 0)
     || (y['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF) - (x['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF)
     || x['bgp-as-path'].length - y['bgp-as-path'].length
     || ORIGIN_RANK[x['bgp-origin'] ?? 'igp'] - ORIGIN_RANK[y['bgp-origin'] ?? 'igp']
     || (x['bgp-as-path'][0] === y['bgp-as-path'][0] ? (x['bgp-med'] ?? 0) - (y['bgp-med'] ?? 0) : 0)
-    || (a.from?.ibgp ? 1 : 0) - (b.from?.ibgp ? 1 : 0)
-    || ipToInt(a.from?.remoteId ?? '0.0.0.0') - ipToInt(b.from?.remoteId ?? '0.0.0.0')
-    || ipToInt(a.from?.remoteAddr ?? '0.0.0.0') - ipToInt(b.from?.remoteAddr ?? '0.0.0.0');
+    || (a.from?.ibgp ? 1 : 0) - (b.from?.ibgp ? 1 : 0);
 }
 
 function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): boolean {
@@ -471,9 +474,11 @@ function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): bool
 /**
  * Runs the advertisements of every session until nothing changes: each router's best paths
  * per prefix (learned ones; what it originates goes out per session). Returns, per node, the
- * chosen paths per prefix (the best first; more than one when equal up to the router ID).
+ * chosen paths per prefix (the best first; with `multipath` on the router's instance, every
+ * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
+ * prefixes each session received (after its input filter).
  */
-function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[]): Map<string, Path[]>[] {
+function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; received: Map<Side, number> } {
   const adjIn = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) adjIn.set(s, new Map());
   const best: Map<string, Path[]>[] = envs.map(() => new Map());
@@ -512,13 +517,15 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
       const chosen = new Map<string, Path[]>();
       for (const [dst, list] of candidates) {
         list.sort(better);
-        chosen.set(dst, [list[0]]);
+        chosen.set(dst, multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0 && p.nextHop) : [list[0]]);
       }
       best[n] = chosen;
     }
     if (!changed) break;
   }
-  return best;
+  const received = new Map<Side, number>();
+  for (const [side, got] of adjIn) received.set(side, got.size);
+  return { best, received };
 }
 
 /** What a router sends over a session: its originated routes and best paths, through the output filter, with the attributes eBGP/iBGP give. */
