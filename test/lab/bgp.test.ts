@@ -75,6 +75,21 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(ibgp.map(({ '.id': _, ...r }) => r), [{ name: 'to-r3-1', 'remote.as': '65003', 'local.as': '65003', ibgp: '', established: 'true' }]);
   });
 
+  test('output.default-originate=always sends a default route', async () => {
+    const r2 = t.rest('r2');
+    const id = (await get('r2', '/rest/routing/bgp/connection?name=to-r3'))[0]['.id'];
+    await r2.patch(`/rest/routing/bgp/connection/${id}`, { 'output.default-originate': 'always' });
+    try {
+      const r3 = await until(() => bgpRoutes('r3'), (l) => l.some((r) => r['dst-address'] === '0.0.0.0/0'));
+      const { '.id': _, ...dflt } = r3.find((r) => r['dst-address'] === '0.0.0.0/0')!;
+      assert.deepEqual(dflt, { 'dst-address': '0.0.0.0/0', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.2' });
+    } finally {
+      await r2.patch(`/rest/routing/bgp/connection/${id}`, { 'output.default-originate': 'never' });
+    }
+    const after = await until(() => bgpRoutes('r3'), (l) => !l.some((r) => r['dst-address'] === '0.0.0.0/0'));
+    assert.equal(after.some((r) => r['dst-address'] === '0.0.0.0/0'), false);
+  });
+
   test('a ping crosses two ASes over BGP routes', async () => {
     const res = await t.rest('r3').post('/rest/ping', { address: '192.168.1.1', count: '1' });
     assert.equal(res.json[0].received, '1', res.text);
