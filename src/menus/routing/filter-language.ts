@@ -74,8 +74,10 @@ const READABLE: Record<string, Kind> = {
   'bgp-input-local-as': 'num', 'bgp-input-remote-as': 'num', 'bgp-output-local-as': 'num', 'bgp-output-remote-as': 'num',
   dst: 'prefix', gw: 'prefix', 'pref-src': 'prefix',
   'bgp-input-local-addr': 'prefix', 'bgp-input-remote-addr': 'prefix', 'bgp-output-local-addr': 'prefix', 'bgp-output-remote-addr': 'prefix',
-  afi: 'word', protocol: 'word', 'routing-table': 'word', 'bgp-origin': 'word', chain: 'word',
-  active: 'flag', 'bgp-atomic-aggregate': 'flag',
+  afi: 'word', protocol: 'word', 'routing-table': 'word', 'bgp-origin': 'word', chain: 'word', vrf: 'word',
+  'ospf-type': 'word', 'ospf-metric': 'num', 'ospf-tag': 'num', 'rip-metric': 'num', 'rip-tag': 'num',
+  'gw-interface': 'word', comment: 'word',
+  active: 'flag', 'bgp-atomic-aggregate': 'flag', 'bgp-network': 'flag', 'ospf-dn': 'flag', blackhole: 'flag',
   'bgp-as-path': 'aspath',
   'bgp-communities': 'communities', 'bgp-large-communities': 'communities', 'bgp-ext-communities': 'communities',
 };
@@ -84,7 +86,8 @@ const READABLE: Record<string, Kind> = {
 const WRITABLE: Record<string, 'num' | 'addr' | 'word' | 'communities' | 'flag'> = {
   distance: 'num', scope: 'num', 'target-scope': 'num', 'bgp-local-pref': 'num', 'bgp-med': 'num', 'bgp-out-med': 'num',
   'bgp-weight': 'num', 'bgp-igp-metric': 'num', 'bgp-path-prepend': 'num',
-  gw: 'addr', 'pref-src': 'addr', 'bgp-origin': 'word',
+  gw: 'addr', 'pref-src': 'addr', 'bgp-origin': 'word', 'gw-interface': 'word', comment: 'word',
+  'ospf-ext-metric': 'num', 'ospf-ext-tag': 'num', 'ospf-ext-type': 'word', 'rip-ext-metric': 'num',
   'bgp-communities': 'communities', 'bgp-large-communities': 'communities', 'bgp-ext-communities': 'communities',
   blackhole: 'flag',
 };
@@ -279,7 +282,7 @@ class Parser {
       } else if (!/^-?\d+$/.test(value) && !READABLE[value]) throw new FilterSyntaxError(`bad number ${value}`);
     } else {
       if (['<', '>', '<=', '>='].includes(cmp)) throw new FilterSyntaxError(`unexpected ${cmp}`);
-      if ((cmp !== 'in' || /^[\d.:]+\//.test(value) || /^\d/.test(value)) && parsePrefix(value) === undefined) {
+      if ((cmp !== 'in' || /^[\d.:]+\//.test(value) || /^\d/.test(value)) && parsePrefix(value) === undefined && !IPV6.test(value)) {
         throw new FilterSyntaxError(`bad prefix ${value}`);
       }
     }
@@ -290,7 +293,8 @@ class Parser {
 function checkValue(kind: string, prop: string, value: string) {
   const bad = () => { throw new FilterSyntaxError(`bad value ${value} for ${prop}`); };
   if (kind === 'num' && !/^[+-]?\d+$/.test(value) && !READABLE[value]) bad();
-  if (kind === 'addr' && parsePrefix(value) === undefined) bad();
+  if (kind === 'addr' && parsePrefix(value) === undefined && !IPV6.test(value)) bad();
+  if (prop === 'ospf-ext-type' && !['type1', 'type2'].includes(value)) bad();
   if (kind === 'word' && prop === 'bgp-origin' && !ORIGINS.includes(value)) bad();
   if (kind === 'flag' && !['yes', 'no', 'true', 'false'].includes(value)) bad();
   if (kind === 'communities' && !/^[a-zA-Z][\w-]*$/.test(value)) for (const c of value.split(',')) community(c);
@@ -304,6 +308,9 @@ function community(text: string): string {
   if (!m) throw new FilterSyntaxError(`bad community ${text}`);
   return text;
 }
+
+/** An IPv6 address or prefix (`2a0e:7d44:f000:a::2`, `fe80::/10`): taken, compared as text. */
+const IPV6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*(?:\/\d{1,3})?$/;
 
 /** 10.0.0.0/8 -> [net, len]; an address alone is /32. */
 function parsePrefix(text: string): [number, number] | undefined {
@@ -468,8 +475,8 @@ function compare(c: Extract<Cond, { op: 'cmp' }>, r: FilterRoute, lists: FilterL
     const outers = literal ? [literal] : lists.addressList(c.value).map(parsePrefix).filter((p): p is [number, number] => p !== undefined);
     return outers.some((o) => within(have, o));
   }
-  const want = parsePrefix(c.value)!;
-  const same = have[0] === want[0] && have[1] === want[1];
+  const want = parsePrefix(c.value);
+  const same = want !== undefined && have[0] === want[0] && have[1] === want[1];
   return c.cmp === '!=' ? !same : same;
 }
 

@@ -3,7 +3,10 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { FilterSyntaxError, parseRule, plainRoute, runChain, type FilterLists } from '../../../src/menus/routing/filter-language.js';
+import { CORPUS } from '../../corpus/corpus.js';
 
 const chains = (o: Record<string, string[]>) => new Map(Object.entries(o));
 const bgp = (dst: string, extra = {}) => plainRoute(dst, 'bgp', { distance: 20, 'bgp-as-path': [65002], 'bgp-local-pref': 100, ...extra });
@@ -96,5 +99,18 @@ describe('routing filter language', () => {
     }
     const c = chains({ c: ['if (dst in 10.0.0.0/8 { reject }', 'accept'] });
     assert.ok(runChain(c, 'c', bgp('10.0.0.0/8')));
+  });
+
+  test('every rule of the real exports parses (ospf-type, set comment, IPv6 gateways, bare actions)', () => {
+    const rules: string[] = [];
+    for (const file of fs.readdirSync(CORPUS)) {
+      for (const m of fs.readFileSync(path.join(CORPUS, file), 'utf8').matchAll(/^\/routing filter rule add .*? rule="((?:[^"\\]|\\.)*)"/gm)) rules.push(m[1]);
+    }
+    assert.equal(rules.length, 13);
+    for (const rule of rules) assert.ok(!(parseRule(rule) instanceof FilterSyntaxError), `${rule}: ${(parseRule(rule) as Error).message}`);
+    // The corpus' OSPF chain as the router runs it: a default route from OSPF is accepted with its pref-src.
+    const c = chains({ 'ospf-in': rules.slice(0, 4) });
+    assert.equal(runChain(c, 'ospf-in', plainRoute('0.0.0.0/0', 'ospf'))?.['pref-src'], '10.0.0.1');
+    assert.equal(runChain(c, 'ospf-in', plainRoute('10.1.0.0/16', 'ospf')), undefined);
   });
 });
