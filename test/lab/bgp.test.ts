@@ -15,7 +15,8 @@ after(() => t.stop());
 type Rec = Record<string, string>;
 const get = async (node: string, path: string): Promise<Rec[]> => (await t.rest(node).get(path)).json;
 const sessions = (node: string) => get(node, '/rest/routing/bgp/session?.proplist=name,remote.address,remote.as,local.address,local.as,established');
-const bgpRoutes = (node: string) => get(node, '/rest/ip/route?bgp=true&.proplist=dst-address,gateway,distance,bgp.as-path,bgp.local-pref,bgp.origin,bgp.communities,belongs-to');
+// /routing/route shows a route's BGP attributes; /ip/route only the basic ones (routeros-facts.md 26.2.3).
+const bgpRoutes = (node: string) => get(node, '/rest/routing/route?bgp=true&.proplist=dst-address,gateway,distance,bgp.as-path,bgp.local-pref,bgp.origin,bgp.communities,belongs-to');
 const byName = (list: Rec[], name: string) => list.find((s) => s.name === name);
 const established = async (node: string, name: string, want: string) =>
   until(() => sessions(node), (l) => byName(l, name)?.established === want, 3000).then((l) => byName(l, name)?.established);
@@ -58,6 +59,9 @@ describe('BGP between four routers in three ASes', () => {
       { 'dst-address': '192.168.1.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002,65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.23.2' },
       { 'dst-address': '192.168.4.0/24', gateway: '10.0.34.4', distance: '200', 'bgp.as-path': '', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.34.4' },
     ]);
+    // /ip/route: the same routes with the basic attributes and the bgp flag.
+    const basic = await get('r3', '/rest/ip/route?dst-address=192.168.1.0/24&.proplist=dst-address,gateway,distance,scope,target-scope,bgp,dynamic,active,bgp.as-path');
+    assert.deepEqual(basic, [{ active: 'true', bgp: 'true', distance: '20', 'dst-address': '192.168.1.0/24', dynamic: 'true', gateway: '10.0.23.2', scope: '40', 'target-scope': '10' }]);
     // The connected network wins over the BGP route to the same destination (distance 0 < 20).
     const active = await get('r3', '/rest/ip/route?dst-address=10.0.23.0/24&.proplist=gateway,active');
     assert.deepEqual(active.map(({ '.id': _, ...r }) => r), [{ gateway: 'ether2', active: 'true' }, { gateway: '10.0.23.2' }]);
@@ -214,7 +218,7 @@ describe('BGP between four routers in three ASes', () => {
         ['!re', '=established=true', '=name=to-r2-1', '=remote.as=65002'],
         ['!re', '=established=true', '=name=to-r4-1', '=remote.as=65003'], ['!done'],
       ]);
-      assert.deepEqual(words(await api.call('/ip/route/print', '?dst-address=192.168.1.0/24', '=.proplist=gateway,bgp.as-path')), [
+      assert.deepEqual(words(await api.call('/routing/route/print', '?dst-address=192.168.1.0/24', '=.proplist=gateway,bgp.as-path')), [
         ['!re', '=bgp.as-path=65002,65001', '=gateway=10.0.23.2'], ['!done'],
       ]);
     } finally {
