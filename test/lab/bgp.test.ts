@@ -225,4 +225,29 @@ describe('BGP between four routers in three ASes', () => {
       api.socket.destroy();
     }
   });
+
+  test('listen on /ip/route over the API streams a BGP route as it comes and as it goes', async () => {
+    const api = await ApiClient.connect(t.port('r1', 'api'));
+    const r3 = t.rest('r3');
+    let addr: string | undefined, entry: string | undefined;
+    try {
+      await api.login();
+      api.send('/ip/route/listen', '=.proplist=dst-address,gateway', '.tag=L');
+      addr = (await r3.put('/rest/ip/address', { address: '192.168.33.1/24', interface: 'loop' })).json['.id'];
+      entry = (await r3.put('/rest/ip/firewall/address-list', { list: 'bgp-networks', address: '192.168.33.0/24' })).json['.id'];
+      let s: string[];
+      do s = await api.read(); while (!s.includes('=dst-address=192.168.33.0/24'));
+      assert.deepEqual(s, ['!re', '=dst-address=192.168.33.0/24', '=gateway=10.0.12.2', '.tag=L']);
+      const id = (await get('r1', '/rest/ip/route?dst-address=192.168.33.0/24'))[0]['.id'];
+      await r3.delete(`/rest/ip/firewall/address-list/${entry}`);
+      entry = undefined;
+      do s = await api.read(); while (!s.includes(`=.id=${id}`));
+      assert.deepEqual(s, ['!re', `=.id=${id}`, '=.dead=true', '.tag=L']);
+      api.send('/cancel', '=tag=L', '.tag=C');
+    } finally {
+      if (entry) await r3.delete(`/rest/ip/firewall/address-list/${entry}`);
+      if (addr) await r3.delete(`/rest/ip/address/${addr}`);
+      api.socket.destroy();
+    }
+  });
 });
