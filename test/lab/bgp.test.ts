@@ -171,6 +171,21 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(log.slice(-1), ['to-r2-1 established, remote 10.0.23.2']);
   });
 
+  test('disabling a connection ends its session: the peer, still connecting, shows it not established', async () => {
+    const r1 = t.rest('r1');
+    const id = (await get('r1', '/rest/routing/bgp/connection?name=to-r2'))[0]['.id'];
+    await r1.patch(`/rest/routing/bgp/connection/${id}`, { disabled: 'true' });
+    try {
+      assert.equal(await established('r2', 'to-r1-1', 'false'), 'false');
+      assert.deepEqual(await until(() => sessions('r1'), (l) => l.length === 0), []);
+      const r2 = await until(() => bgpRoutes('r2'), (l) => !l.some((r) => r['dst-address'] === '192.168.1.0/24'));
+      assert.equal(r2.some((r) => r['dst-address'] === '192.168.1.0/24'), false);
+    } finally {
+      await r1.patch(`/rest/routing/bgp/connection/${id}`, { disabled: 'false' });
+    }
+    assert.equal(await established('r2', 'to-r1-1', 'true'), 'true');
+  });
+
   test('two equal paths: the lower peer address wins, with multipath on the instance both next hops are used; a path back to its own AS is dropped', async () => {
     const r1 = t.rest('r1'), r2 = t.rest('r2');
     const a = (await r1.put('/rest/routing/bgp/connection', { name: 'second', as: '65001', 'remote.address': '10.0.99.2', 'remote.as': '65002', 'local.role': 'ebgp', 'output.network': 'bgp-networks' })).json['.id'];
