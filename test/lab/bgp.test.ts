@@ -121,6 +121,12 @@ describe('BGP between four routers in three ASes', () => {
       // A network as the remote address: r2 listens for any peer in it, r1 connects.
       await r2.patch(`/rest/routing/bgp/connection/${b}`, { 'remote.address': '10.0.99.0/24' });
       assert.equal(await established('r1', 'side-1', 'true'), 'true');
+      // One address written as a /32 (as a real export writes `remote.address=169.254.169.254/32`).
+      await r1.patch(`/rest/routing/bgp/connection/${a}`, { 'remote.address': '10.0.99.2/32' });
+      await r2.patch(`/rest/routing/bgp/connection/${b}`, { 'remote.address': '10.0.99.1/32' });
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(await established('r1', 'side-1', 'true'), 'true');
+      assert.equal(await established('r2', 'side-1', 'true'), 'true');
     } finally {
       await r1.delete(`/rest/routing/bgp/connection/${a}`);
       await r2.delete(`/rest/routing/bgp/connection/${b}`);

@@ -63,6 +63,10 @@ interface Conn {
   nexthopChoice: string;
   routingTable: string;
   allowAs: number;
+  /** The connection's own `router-id` (older 7.x exports write one per connection). */
+  routerId?: string;
+  /** Address families (`afi`, older `address-families`): IPv4 routes travel only where both have `ip`. */
+  afi: string[];
 }
 
 /** A session as one of its two routers sees it. */
@@ -131,11 +135,13 @@ function connections(env: Environment, node: number): Conn[] {
     for (const [k, val] of Object.entries(row.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
     // 7.20's /routing/bgp/instance holds the AS a connection names through `instance`.
     const instance = named(env, 'routing/bgp/instance', v.instance)[0];
-    const remoteText = (v['remote.address'] ?? '').split('%')[0];
+    // `169.254.169.254/32` (a real export's form) is one address like `169.254.169.254`.
+    const remote = prefix((v['remote.address'] ?? '').split('%')[0]);
+    const remoteText = remote ? (remote[1] === 32 ? intToIp(remote[0]) : `${intToIp(remote[0])}/${remote[1]}`) : '';
     out.push({
       node, id: row.id, name: v.name ?? `*${row.id.toString(16).toUpperCase()}`,
       as: num(v.as) ?? num(instance?.values.as), remoteAs: num(v['remote.as']),
-      remote: prefix(remoteText), remoteText,
+      remote, remoteText,
       local: v['local.address'] && prefix(v['local.address'])?.[1] === 32 ? v['local.address'] : undefined,
       role: v['local.role'] ?? '', multihop: yes(v.multihop), md5: v['tcp-md5-key'] ?? '',
       connect: v.connect === undefined || yes(v.connect), listen: v.listen === undefined || yes(v.listen),
@@ -143,7 +149,9 @@ function connections(env: Environment, node: number): Conn[] {
       inputFilter: v['input.filter'], outputFilter: v['output.filter-chain'], outputNetwork: v['output.network'],
       redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
       defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
-      routingTable: v['routing-table'] ?? 'main', allowAs: num(v['input.allow-as']) ?? 0,
+      routingTable: v['routing-table'] ?? v.vrf ?? 'main', allowAs: num(v['input.allow-as']) ?? 0,
+      routerId: /^\d+\.\d+\.\d+\.\d+$/.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
+      afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
     });
   }
   return out;
@@ -278,8 +286,8 @@ export class Bgp implements Stage {
         if (!delivers(a.node, y, x) || !delivers(b.node, x, y)) continue;
         if (!ibgp && ((!a.multihop && !directly(a.node, b.node, x)) || (!b.multihop && !directly(b.node, a.node, y)))) continue;
         const hold = minTime(a.holdTime, b.holdTime);
-        const sa: Side = { key, conn: a, node: a.node, peer: b.node, localAddr: y, remoteAddr: x, localAs: a.as, remoteAs: b.as, localId: ids[a.node], remoteId: ids[b.node], ibgp, holdTime: hold, keepalive: a.keepalive };
-        const sb: Side = { key, conn: b, node: b.node, peer: a.node, localAddr: x, remoteAddr: y, localAs: b.as, remoteAs: a.as, localId: ids[b.node], remoteId: ids[a.node], ibgp, holdTime: hold, keepalive: b.keepalive };
+        const sa: Side = { key, conn: a, node: a.node, peer: b.node, localAddr: y, remoteAddr: x, localAs: a.as, remoteAs: b.as, localId: a.routerId ?? ids[a.node], remoteId: b.routerId ?? ids[b.node], ibgp, holdTime: hold, keepalive: a.keepalive };
+        const sb: Side = { key, conn: b, node: b.node, peer: a.node, localAddr: x, remoteAddr: y, localAs: b.as, remoteAs: a.as, localId: b.routerId ?? ids[b.node], remoteId: a.routerId ?? ids[a.node], ibgp, holdTime: hold, keepalive: b.keepalive };
         sa.other = sb; sb.other = sa;
         sides[a.node].push(sa);
         sides[b.node].push(sb);
@@ -539,6 +547,8 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
 /** What a router sends over a session: its originated routes and best paths, through the output filter, with the attributes eBGP/iBGP give. */
 function advertise(s: Side, own: Map<string, Path>, best: Map<string, Path[]>, filters: RouterFilters): Map<string, Path> {
   const out = new Map<string, Path>();
+  // IPv4 unicast only where both ends have the family.
+  if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return out;
   const candidates: Path[] = [...own.values()];
   for (const [dst, paths] of best) {
     if (own.has(dst)) continue;
