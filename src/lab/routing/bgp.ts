@@ -597,7 +597,7 @@ function receive(s: Side, path: Path, filters: RouterFilters): Path | undefined 
   if (a['bgp-as-path'].filter((as) => as === s.localAs).length > s.conn.allowAs) return undefined;
   const attrs: FilterRoute = {
     dst: a.dst, afi: 'ip', protocol: 'bgp', gw: path.nextHop,
-    distance: s.ibgp ? DISTANCE_IBGP : DISTANCE_EBGP, scope: 40, 'target-scope': s.ibgp ? 30 : 10,
+    distance: s.ibgp ? DISTANCE_IBGP : DISTANCE_EBGP, scope: 40, 'target-scope': s.ibgp || s.conn.multihop ? 30 : 10,
     'routing-table': s.conn.routingTable,
     'bgp-as-path': [...a['bgp-as-path']], 'bgp-communities': [...a['bgp-communities']],
     'bgp-large-communities': [...a['bgp-large-communities']], 'bgp-ext-communities': [...a['bgp-ext-communities']],

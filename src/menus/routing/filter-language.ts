@@ -13,6 +13,7 @@
 // inactive rule is skipped.
 
 import { ipToInt, maskOf } from '../../core/values.js';
+import { AsPathSyntaxError, asPathMatches, compileAsPath } from './as-path-regexp.js';
 
 /** The route as a filter sees it: properties by the filter language's own names. */
 export interface FilterRoute {
@@ -65,7 +66,7 @@ export class FilterSyntaxError extends Error {}
 
 // ---------------------------------------------------------------- properties
 
-type Kind = 'num' | 'prefix' | 'word' | 'flag' | 'aspath' | 'communities';
+type Kind = 'num' | 'prefix' | 'word' | 'flag' | 'aspath' | 'legacy-aspath' | 'communities';
 
 /** Readable properties and their kinds (manual, "Only Readable" and "Readable/Writable" properties). */
 const READABLE: Record<string, Kind> = {
@@ -76,9 +77,12 @@ const READABLE: Record<string, Kind> = {
   'bgp-input-local-addr': 'prefix', 'bgp-input-remote-addr': 'prefix', 'bgp-output-local-addr': 'prefix', 'bgp-output-remote-addr': 'prefix',
   afi: 'word', protocol: 'word', 'routing-table': 'word', 'bgp-origin': 'word', chain: 'word', vrf: 'word',
   'ospf-type': 'word', 'ospf-metric': 'num', 'ospf-tag': 'num', 'rip-metric': 'num', 'rip-tag': 'num',
-  'gw-interface': 'word', comment: 'word',
+  'ospf-ext-metric': 'num', 'ospf-ext-tag': 'num', 'rip-ext-metric': 'num', 'rip-ext-tag': 'num', 'bgp-path-peer-prepend': 'num',
+  'ospf-fwd': 'prefix', rpki: 'word', rtab: 'word', 'gw-interface': 'word', comment: 'word', 'gw-check': 'word', 'ospf-ext-type': 'word',
   active: 'flag', 'bgp-atomic-aggregate': 'flag', 'bgp-network': 'flag', 'ospf-dn': 'flag', blackhole: 'flag',
-  'bgp-as-path': 'aspath',
+  'bgp-communities-empty': 'flag', 'bgp-ext-communities-empty': 'flag', 'bgp-large-communities-empty': 'flag',
+  'ospf-ext-dn': 'flag', 'suppress-hw-offload': 'flag', 'use-te-nexthop': 'flag',
+  'bgp-as-path': 'aspath', 'bgp-as-path-slow-legacy': 'legacy-aspath',
   'bgp-communities': 'communities', 'bgp-large-communities': 'communities', 'bgp-ext-communities': 'communities',
 };
 
@@ -87,13 +91,26 @@ const WRITABLE: Record<string, 'num' | 'addr' | 'word' | 'communities' | 'flag'>
   distance: 'num', scope: 'num', 'target-scope': 'num', 'bgp-local-pref': 'num', 'bgp-med': 'num', 'bgp-out-med': 'num',
   'bgp-weight': 'num', 'bgp-igp-metric': 'num', 'bgp-path-prepend': 'num',
   gw: 'addr', 'pref-src': 'addr', 'bgp-origin': 'word', 'gw-interface': 'word', comment: 'word',
-  'ospf-ext-metric': 'num', 'ospf-ext-tag': 'num', 'ospf-ext-type': 'word', 'rip-ext-metric': 'num',
+  'ospf-ext-metric': 'num', 'ospf-ext-tag': 'num', 'ospf-ext-type': 'word', 'rip-ext-metric': 'num', 'rip-ext-tag': 'num',
+  'bgp-path-peer-prepend': 'num', 'gw-check': 'word', 'ospf-ext-fwd': 'addr',
   'bgp-communities': 'communities', 'bgp-large-communities': 'communities', 'bgp-ext-communities': 'communities',
-  blackhole: 'flag',
+  blackhole: 'flag', 'ospf-ext-dn': 'flag', 'suppress-hw-offload': 'flag', 'use-te-nexthop': 'flag',
 };
 
+/** What `unset` takes (the manual's Commands table). */
+const UNSETTABLE = new Set(['pref-src', 'bgp-med', 'bgp-out-med', 'bgp-local-pref']);
+/** What `append` takes besides the community lists. */
+const APPENDABLE = new Set(['bgp-communities', 'bgp-ext-communities', 'bgp-large-communities', 'comment']);
+const GW_CHECKS = ['none', 'arp', 'icmp', 'bfd', 'bfd-mh'];
+/** A numeric range: `8-24` or `8..24` (the manual: "{int..int}, {int-int}"). */
+const RANGE = /^(\d+)(?:(?:-|\.\.)(\d+))?$/;
+const OSPF_TYPES = ['ext1', 'ext2', 'inter', 'intra', 'nssa1', 'nssa2'];
+const COMMUNITY_OPS = ['equal', 'equal-list', 'any', 'any-list', 'includes', 'includes-list', 'subset', 'subset-list', 'any-regexp', 'subset-regexp'];
+
 const ORIGINS = ['igp', 'egp', 'incomplete'];
-const AFIS = ['ip', 'ipv6', 'l2vpn', 'l2vpn-cisco', 'vpnv4', 'vpnv6', 'evpn'];
+/** The manual lists `ipv4`; the router's own word elsewhere is `ip` (connection afi), `ip4` in /routing/route. */
+const AFI_ALIASES: Record<string, string> = { ip: 'ip', ipv4: 'ip', ip4: 'ip', ipv6: 'ipv6', ip6: 'ipv6' };
+const AFIS = ['ip', 'ipv4', 'ip4', 'ipv6', 'ip6', 'l2vpn', 'l2vpn-cisco', 'vpnv4', 'vpnv6', 'evpn'];
 /** Well-known communities by the names RouterOS writes (RFC 1997, 8326, 7999). */
 const WELL_KNOWN: Record<string, string> = {
   'no-export': '65535:65281', 'no-advertise': '65535:65282', 'local-as': '65535:65283',
@@ -113,11 +130,13 @@ export type Stmt =
   | { kind: 'if'; cond: Cond; then: Stmt[]; else: Stmt[] }
   | { kind: 'accept' | 'reject' | 'return' }
   | { kind: 'jump'; chain: string }
-  | { kind: 'set' | 'unset' | 'append' | 'delete' | 'filter'; prop: string; value: string };
+  | { kind: 'set' | 'unset' | 'append' | 'delete' | 'filter'; prop: string; value: string }
+  | { kind: 'rpki-verify'; group: string };
 
 // ---------------------------------------------------------------- lexer
 
 const SINGLE = new Set(['(', ')', '{', '}', ';']);
+const AS_PATH_PROPS = new Set(['bgp-as-path', 'bgp-as-path-slow-legacy']);
 const OPS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '!'];
 
 function tokenize(text: string): string[] {
@@ -132,6 +151,19 @@ function tokenize(text: string): string[] {
       if (end < 0) throw new FilterSyntaxError('unterminated string');
       out.push(text.slice(i, end + 1));
       i = end + 1;
+      continue;
+    }
+    // An AS path expression after its property is taken whole, parentheses, `|` and sets included.
+    if (AS_PATH_PROPS.has(out[out.length - 1] ?? '')) {
+      let j = i, depth = 0;
+      for (; j < text.length; j++) {
+        const ch = text[j];
+        if (ch === '(' || ch === '[') depth++;
+        else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+        else if (depth === 0 && (/\s/.test(ch) || ch === ')' || ch === '{' || text.startsWith('&&', j) || text.startsWith('||', j))) break;
+      }
+      out.push(text.slice(i, j));
+      i = j;
       continue;
     }
     const op = OPS.find((o) => text.startsWith(o, i));
@@ -212,16 +244,18 @@ class Parser {
         const prop = this.word();
         const kind = WRITABLE[prop];
         if (!kind) throw new FilterSyntaxError(`unknown property ${prop}`);
-        if (t !== 'set' && kind !== 'communities') throw new FilterSyntaxError(`cannot ${t} ${prop}`);
+        if (t === 'append' ? !APPENDABLE.has(prop) : t !== 'set' && kind !== 'communities') throw new FilterSyntaxError(`cannot ${t} ${prop}`);
         const value = this.word();
-        checkValue(kind, prop, value);
+        if (t === 'set' || t === 'append') checkValue(kind, prop, value);
         return { kind: t, prop, value };
       }
       case 'unset': {
         const prop = this.word();
-        if (!WRITABLE[prop]) throw new FilterSyntaxError(`unknown property ${prop}`);
+        if (!UNSETTABLE.has(prop)) throw new FilterSyntaxError(`cannot unset ${prop}`);
         return { kind: 'unset', prop, value: '' };
       }
+      case 'rpki-verify':
+        return { kind: 'rpki-verify', group: this.word() };
       default:
         throw new FilterSyntaxError(`unknown action ${t}`);
     }
@@ -252,25 +286,31 @@ class Parser {
     if (!kind) throw new FilterSyntaxError(`unknown property ${prop}`);
     if (kind === 'flag') return { op: 'flag', prop };
     if (prop === 'chain') return { op: 'chain', name: this.word() };
-    if (kind === 'word' || kind === 'aspath') {
-      // `protocol bgp`, `afi ip`, `bgp-as-path ^65000_`: no operator; `==`/`!=` also taken for words.
-      const t = this.peek();
-      const cmp = t === '==' || t === '!=' ? this.next() : '==';
+    if (kind === 'aspath' || kind === 'legacy-aspath') {
+      // `bgp-as-path .1234.`: no operator, the expression (per ASN in 7.x; per character, v6 style, for -slow-legacy).
       const value = this.word();
-      if (kind === 'aspath') {
-        try { new RegExp(asPathRegex(value)); } catch { throw new FilterSyntaxError(`bad regexp ${value}`); }
-      } else if (prop === 'afi' && !value.split(',').every((v) => AFIS.includes(v))) {
-        throw new FilterSyntaxError(`bad afi ${value}`);
+      if (kind === 'aspath' && compileAsPath(value) instanceof AsPathSyntaxError) throw new FilterSyntaxError(`bad regexp ${value}`);
+      if (kind === 'legacy-aspath') { try { new RegExp(legacyRegex(value)); } catch { throw new FilterSyntaxError(`bad regexp ${value}`); } }
+      return { op: 'cmp', prop, cmp: 'regexp', value };
+    }
+    if (kind === 'word') {
+      // `protocol bgp`, `afi ip`: no operator; `==`/`!=` taken too, and the string operators `find` and `regexp`.
+      const t = this.peek();
+      const cmp = t === '==' || t === '!=' || t === 'find' || t === 'regexp' ? this.next() : '==';
+      const value = this.word();
+      if (cmp === 'regexp') { try { new RegExp(value); } catch { throw new FilterSyntaxError(`bad regexp ${value}`); } }
+      if (cmp === '==' || cmp === '!=') {
+        if (prop === 'afi' && !value.split(',').every((v) => AFIS.includes(v))) throw new FilterSyntaxError(`bad afi ${value}`);
+        if (prop === 'ospf-type' && !value.split(',').every((v) => OSPF_TYPES.includes(v))) throw new FilterSyntaxError(`bad ospf-type ${value}`);
+        if (prop === 'bgp-origin' && !ORIGINS.includes(value)) throw new FilterSyntaxError(`bad bgp-origin ${value}`);
       }
       return { op: 'cmp', prop, cmp, value };
     }
     if (kind === 'communities') {
       const cmp = this.word();
-      if (!['includes', 'any', 'equal', 'includes-list', 'any-list', 'equal-list', 'subset', 'subset-list'].includes(cmp)) {
-        throw new FilterSyntaxError(`unknown operator ${cmp}`);
-      }
+      if (!COMMUNITY_OPS.includes(cmp)) throw new FilterSyntaxError(`unknown operator ${cmp}`);
       const value = this.word();
-      if (!cmp.endsWith('-list')) for (const c of value.split(',')) community(c);
+      if (cmp.endsWith('-regexp')) { try { new RegExp(value); } catch { throw new FilterSyntaxError(`bad regexp ${value}`); } } else if (!cmp.endsWith('-list')) for (const c of value.split(',')) community(c);
       return { op: 'cmp', prop, cmp, value };
     }
     const cmp = this.next();
@@ -278,7 +318,7 @@ class Parser {
     const value = this.word();
     if (kind === 'num') {
       if (cmp === 'in') {
-        if (/^\d/.test(value) && !/^\d+(-\d+)?$/.test(value)) throw new FilterSyntaxError(`bad range ${value}`);
+        if (/^\d/.test(value) && !RANGE.test(value)) throw new FilterSyntaxError(`bad range ${value}`);
       } else if (!/^-?\d+$/.test(value) && !READABLE[value]) throw new FilterSyntaxError(`bad number ${value}`);
     } else {
       if (['<', '>', '<=', '>='].includes(cmp)) throw new FilterSyntaxError(`unexpected ${cmp}`);
@@ -292,7 +332,9 @@ class Parser {
 
 function checkValue(kind: string, prop: string, value: string) {
   const bad = () => { throw new FilterSyntaxError(`bad value ${value} for ${prop}`); };
-  if (kind === 'num' && !/^[+-]?\d+$/.test(value) && !READABLE[value]) bad();
+  // A numeric value: a number, `+N`/`-N`, or another numeric property (`set distance +ospf-ext-metric`).
+  if (kind === 'num' && !/^[+-]?\d+$/.test(value) && READABLE[value.replace(/^[+-]/, '')] !== 'num') bad();
+  if (prop === 'gw-check' && !GW_CHECKS.includes(value)) bad();
   if (kind === 'addr' && parsePrefix(value) === undefined && !IPV6.test(value)) bad();
   if (prop === 'ospf-ext-type' && !['type1', 'type2'].includes(value)) bad();
   if (kind === 'word' && prop === 'bgp-origin' && !ORIGINS.includes(value)) bad();
@@ -326,17 +368,9 @@ function within(inner: [number, number], outer: [number, number]): boolean {
   return inner[1] >= outer[1] && ((inner[0] & maskOf(outer[1])) >>> 0) === outer[0];
 }
 
-/**
- * The AS path as a regular expression's subject: the ASNs joined by spaces. `_` stands for a
- * boundary (Cisco's convention, taken by RouterOS; unconfirmed), `[[:NAME:]]` for a num-list.
- */
-function asPathRegex(pattern: string, lists?: FilterLists): string {
-  return pattern
-    .replace(/\[\[:([\w.-]+):\]\]/g, (_, name: string) => {
-      const nums = lists ? lists.numList(name).flatMap(([a, b]) => (b - a < 1000 ? Array.from({ length: b - a + 1 }, (_, i) => a + i) : [a])) : [];
-      return `(?:${nums.join('|') || '(?!)'})`;
-    })
-    .replace(/_/g, '(?:^| |$)');
+/** A v6-style AS path regexp (`bgp-as-path-slow-legacy`): on the ASNs joined by spaces, `_` a boundary. */
+function legacyRegex(pattern: string): string {
+  return pattern.replace(/_/g, '(?:^| |$)');
 }
 
 // ---------------------------------------------------------------- cache
@@ -402,6 +436,8 @@ class Evaluation {
         const out = this.chain(s.chain, r);
         return out === 'accept' || out === 'reject' ? out : undefined;
       }
+      // RPKI validation needs a validator the lab does not have: routes stay `unverified`.
+      case 'rpki-verify': return undefined;
       default: write(s, r, this.lists); return undefined;
     }
   }
@@ -411,7 +447,11 @@ class Evaluation {
       case 'and': return this.test(c.a, r) && this.test(c.b, r);
       case 'or': return this.test(c.a, r) || this.test(c.b, r);
       case 'not': return !this.test(c.a, r);
-      case 'flag': return Boolean((r as unknown as Record<string, unknown>)[c.prop]);
+      case 'flag': {
+        const empty = /^(bgp-(?:ext-|large-)?communities)-empty$/.exec(c.prop);
+        if (empty) return !((r as unknown as Record<string, string[]>)[empty[1]] ?? []).length;
+        return Boolean((r as unknown as Record<string, unknown>)[c.prop]);
+      }
       case 'chain': {
         // `chain NAME` matches when that chain accepts the route (run on a copy: its sets stay there).
         return this.chain(c.name, copyRoute(r)) === 'accept';
@@ -430,12 +470,15 @@ function read(prop: string, r: FilterRoute): number | string | undefined {
 
 function compare(c: Extract<Cond, { op: 'cmp' }>, r: FilterRoute, lists: FilterLists): boolean {
   const kind = READABLE[c.prop];
-  if (kind === 'aspath') {
-    const m = new RegExp(asPathRegex(c.value, lists)).test(r['bgp-as-path'].join(' '));
-    return c.cmp === '!=' ? !m : m;
-  }
+  if (kind === 'aspath') return asPathMatches(c.value, r['bgp-as-path'], (name) => lists.numList(name));
+  if (kind === 'legacy-aspath') return new RegExp(legacyRegex(c.value)).test(r['bgp-as-path'].join(' '));
   if (kind === 'communities') {
-    const have = new Set(((r as unknown as Record<string, string[]>)[c.prop] ?? []).map(community));
+    const raw = (r as unknown as Record<string, string[]>)[c.prop] ?? [];
+    const have = new Set(raw.map(community));
+    if (c.cmp.endsWith('-regexp')) {
+      const re = new RegExp(c.value);
+      return c.cmp === 'any-regexp' ? raw.some((x) => re.test(x)) : raw.every((x) => re.test(x));
+    }
     const want = (c.cmp.endsWith('-list') ? lists.communityList(c.value) : c.value.split(',')).map(community);
     switch (c.cmp.replace(/-list$/, '')) {
       case 'includes': return want.every((w) => have.has(w));
@@ -447,13 +490,16 @@ function compare(c: Extract<Cond, { op: 'cmp' }>, r: FilterRoute, lists: FilterL
   const v = read(c.prop, r);
   if (v === undefined) return c.cmp === '!=';
   if (kind === 'word') {
-    const m = c.value.split(',').includes(String(v));
+    if (c.cmp === 'find') return String(v).includes(c.value);
+    if (c.cmp === 'regexp') return new RegExp(c.value).test(String(v));
+    const norm = (x: string) => (c.prop === 'afi' ? AFI_ALIASES[x] ?? x : x);
+    const m = c.value.split(',').map(norm).includes(norm(String(v)));
     return c.cmp === '!=' ? !m : m;
   }
   if (kind === 'num') {
     const n = Number(v);
     if (c.cmp === 'in') {
-      const m = /^(\d+)(?:-(\d+))?$/.exec(c.value);
+      const m = RANGE.exec(c.value);
       const ranges: readonly [number, number][] = m ? [[Number(m[1]), Number(m[2] ?? m[1])]] : lists.numList(c.value);
       return ranges.some(([a, b]) => n >= a && n <= b);
     }
@@ -472,33 +518,52 @@ function compare(c: Extract<Cond, { op: 'cmp' }>, r: FilterRoute, lists: FilterL
   if (!have) return c.cmp === '!=';
   if (c.cmp === 'in') {
     const literal = parsePrefix(c.value);
-    const outers = literal ? [literal] : lists.addressList(c.value).map(parsePrefix).filter((p): p is [number, number] => p !== undefined);
-    return outers.some((o) => within(have, o));
+    if (literal) return within(have, literal);
+    // An address list matches "only the exact prefix" (manual, Prefix Operators).
+    return lists.addressList(c.value).some((a) => { const p = parsePrefix(a); return p !== undefined && p[0] === have[0] && p[1] === have[1]; });
   }
   const want = parsePrefix(c.value);
   const same = want !== undefined && have[0] === want[0] && have[1] === want[1];
   return c.cmp === '!=' ? !same : same;
 }
 
+/** Whether a community is well-known: 65535:x (RFC 1997's reserved range, where all the named ones lie). */
+const wellKnown = (c: string) => community(c).startsWith('65535:');
+
 function write(s: Extract<Stmt, { prop: string }>, r: FilterRoute, lists: FilterLists) {
   const rec = r as unknown as Record<string, unknown>;
   const kind = WRITABLE[s.prop];
   if (s.kind === 'unset') { delete rec[s.prop]; return; }
+  if (s.prop === 'comment' && s.kind === 'append') { rec.comment = `${rec.comment ?? ''}${s.value}`; return; }
   if (kind === 'communities') {
-    const values = /^[a-zA-Z][\w-]*$/.test(s.value) && !WELL_KNOWN[s.value] ? lists.communityList(s.value) : s.value.split(',');
     const current = (rec[s.prop] as string[] | undefined) ?? [];
-    const norm = (x: string) => community(x);
+    const has = (list: readonly string[], c: string) => list.some((x) => community(x) === community(c));
+    if (s.kind === 'delete') {
+      // `delete bgp-communities wk,other,LIST,REGEXP`: well-known ones, the others, a list's, a pattern's.
+      const parts = s.value.split(',');
+      rec[s.prop] = current.filter((c) => !parts.some((part) => {
+        if (part === 'wk') return wellKnown(c);
+        if (part === 'other') return !wellKnown(c);
+        if (/^(\d+:\d+(:\d+)?|[a-z-]+)$/.test(part) && (WELL_KNOWN[part] || /^\d/.test(part))) return community(part) === community(c);
+        const listed = lists.communityList(part);
+        if (listed.length) return has(listed, c);
+        try { return new RegExp(part).test(c); } catch { return false; }
+      }));
+      return;
+    }
+    const values = /^[a-zA-Z][\w-]*$/.test(s.value) && !WELL_KNOWN[s.value] ? lists.communityList(s.value) : s.value.split(',');
     if (s.kind === 'set') rec[s.prop] = [...values];
-    else if (s.kind === 'append') rec[s.prop] = [...current, ...values.filter((v) => !current.map(norm).includes(norm(v)))];
-    else if (s.kind === 'delete') rec[s.prop] = current.filter((v) => !values.map(norm).includes(norm(v)));
-    else rec[s.prop] = current.filter((v) => values.map(norm).includes(norm(v)));
+    else if (s.kind === 'append') rec[s.prop] = [...current, ...values.filter((v) => !has(current, v))];
+    else rec[s.prop] = current.filter((c) => has(values, c));
     return;
   }
   if (kind === 'num') {
+    // `N`, `+N`/`-N`, another numeric property, or `+prop`/`-prop` (the manual: "set distance +ospf-ext-metric").
+    const sign = /^[+-]/.test(s.value) ? s.value[0] : '';
+    const body = sign ? s.value.slice(1) : s.value;
+    const amount = /^\d+$/.test(body) ? Number(body) : Number(read(body, r) ?? 0);
     const base = Number(rec[s.prop] ?? 0);
-    const value = /^[+-]/.test(s.value) ? base + Number(s.value)
-      : /^\d+$/.test(s.value) ? Number(s.value) : Number(read(s.value, r) ?? 0);
-    rec[s.prop] = Math.max(0, value);
+    rec[s.prop] = Math.max(0, sign === '+' ? base + amount : sign === '-' ? base - amount : amount);
     return;
   }
   if (kind === 'flag') { rec[s.prop] = s.value === 'yes' || s.value === 'true'; return; }

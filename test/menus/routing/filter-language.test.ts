@@ -85,10 +85,12 @@ describe('routing filter language', () => {
     assert.equal(out['bgp-local-pref'], 50);
   });
 
-  test('dst in an address list; chain as a matcher', () => {
+  test('dst in an address list (exact prefixes only); chain as a matcher', () => {
     const lists: FilterLists = { addressList: (n) => (n === 'mine' ? ['192.0.2.0/24'] : []), numList: () => [], communityList: () => [] };
     const c = chains({ c: ['if (dst in mine) { accept }'], d: ['if (chain c) { set distance 7; accept }'] });
-    assert.ok(runChain(c, 'c', bgp('192.0.2.0/25'), lists));
+    // An address list matches "only the exact prefix" (manual, Prefix Operators).
+    assert.ok(runChain(c, 'c', bgp('192.0.2.0/24'), lists));
+    assert.equal(runChain(c, 'c', bgp('192.0.2.0/25'), lists), undefined);
     assert.equal(runChain(c, 'c', bgp('198.51.100.0/24'), lists), undefined);
     assert.equal(runChain(c, 'd', bgp('192.0.2.0/24'), lists)?.distance, 7);
   });
@@ -112,5 +114,21 @@ describe('routing filter language', () => {
     const c = chains({ 'ospf-in': rules.slice(0, 4) });
     assert.equal(runChain(c, 'ospf-in', plainRoute('0.0.0.0/0', 'ospf'))?.['pref-src'], '10.0.0.1');
     assert.equal(runChain(c, 'ospf-in', plainRoute('10.1.0.0/16', 'ospf')), undefined);
+  });
+
+  test("the manual's operators: dst-len in 16..32, not, unset, set from another property, find on comment, delete wk/other", () => {
+    const r = bgp('192.168.5.0/24', { 'bgp-communities': ['65535:65281', '65000:1'], 'bgp-med': 7, comment: 'from upstream' } as object);
+    const run = (rule: string) => runChain(chains({ c: [rule] }), 'c', r);
+    assert.ok(run('if (dst in 192.168.0.0/16 && dst-len in 16..32) {accept}'));
+    assert.ok(run('if ( not bgp-network) { accept }'));
+    assert.equal(run('unset bgp-med; accept')?.['bgp-med'], undefined);
+    assert.equal(run('set distance +bgp-med; accept')?.distance, 27);
+    assert.ok(run('if (comment find upstream) { accept }'));
+    assert.deepEqual(run('delete bgp-communities wk; accept')?.['bgp-communities'], ['65000:1']);
+    assert.deepEqual(run('delete bgp-communities other; accept')?.['bgp-communities'], ['65535:65281']);
+    assert.ok(run('if (bgp-communities any-regexp ^65000:) { accept }'));
+    assert.ok(!run('if (bgp-communities-empty) { accept }'));
+    // unset takes only pref-src, bgp-med, bgp-out-med, bgp-local-pref.
+    assert.ok(parseRule('unset distance') instanceof FilterSyntaxError);
   });
 });
