@@ -79,6 +79,22 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(ibgp.map(({ '.id': _, ...r }) => r), [{ name: 'to-r3-1', 'remote.as': '65003', 'local.as': '65003', ibgp: '', established: 'true' }]);
   });
 
+  test("an output filter's bgp-out-med and bgp-path-prepend reach the eBGP peer; bgp-med stays local; the MED goes no further", async () => {
+    const r1 = t.rest('r1');
+    const rule = (await r1.put('/rest/routing/filter/rule', { chain: 'to-r2-out', rule: 'if (bgp-network) { set bgp-out-med 30; set bgp-med 99; set bgp-path-prepend 2; accept }' })).json['.id'];
+    const id = (await get('r1', '/rest/routing/bgp/connection?name=to-r2'))[0]['.id'];
+    const med = async (node: string) => (await get(node, '/rest/routing/route?dst-address=192.168.1.0/24&bgp=true&.proplist=bgp.as-path,bgp.med'))[0];
+    try {
+      assert.equal((await r1.patch(`/rest/routing/bgp/connection/${id}`, { 'output.filter-chain': 'to-r2-out' })).status, 200);
+      assert.deepEqual(await until(() => med('r2'), (r) => r?.['bgp.med'] === '30'), { 'bgp.as-path': '65001,65001,65001', 'bgp.med': '30' });
+      assert.deepEqual(await until(() => med('r3'), (r) => r?.['bgp.as-path'] === '65002,65001,65001,65001'), { 'bgp.as-path': '65002,65001,65001,65001' });
+    } finally {
+      await r1.post('/rest/routing/bgp/connection/unset', { numbers: id, 'value-name': 'output.filter-chain' });
+      await r1.delete(`/rest/routing/filter/rule/${rule}`);
+    }
+    assert.deepEqual(await until(() => med('r2'), (r) => r?.['bgp.med'] === undefined), { 'bgp.as-path': '65001' });
+  });
+
   test('output.default-originate=always sends a default route', async () => {
     const r2 = t.rest('r2');
     const id = (await get('r2', '/rest/routing/bgp/connection?name=to-r3'))[0]['.id'];

@@ -441,7 +441,7 @@ function originated(env: Environment, table: Entry[], side: Side): Map<string, P
       attrs: {
         dst, afi: 'ip', protocol, distance: 1, scope: 30, 'target-scope': 10, 'routing-table': 'main', active: true,
         'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
-        'bgp-origin': origin, ...(network ? {} : {}),
+        'bgp-origin': origin, ...(network ? { 'bgp-network': true } : {}),
       },
     });
   };
@@ -569,7 +569,6 @@ function advertise(s: Side, own: Map<string, Path>, best: Map<string, Path[]>, f
       'bgp-output-local-addr': s.localAddr, 'bgp-output-remote-addr': s.remoteAddr,
       gw: p.nextHop, 'bgp-path-prepend': undefined,
     };
-    const medBefore = attrs['bgp-med'];
     const sent = filters.run(s.conn.outputFilter, attrs);
     if (!sent) continue;
     const local = !p.from;
@@ -583,9 +582,12 @@ function advertise(s: Side, own: Map<string, Path>, best: Map<string, Path[]>, f
       sent['bgp-as-path'] = [...Array(1 + prepend).fill(s.localAs), ...sent['bgp-as-path']];
       // LOCAL_PREF is not sent to eBGP peers; a MED crosses only into the next AS.
       delete sent['bgp-local-pref'];
-      if (!local && sent['bgp-med'] === medBefore) delete sent['bgp-med'];
+      // bgp-med "is local to the router. It is also used in the output of iBGP peers"; to eBGP
+      // only bgp-out-med is sent (manual, Writeable Properties).
+      delete sent['bgp-med'];
     }
     if (sent['bgp-out-med'] !== undefined) sent['bgp-med'] = sent['bgp-out-med'];
+    delete sent['bgp-out-med'];
     out.set(sent.dst, { attrs: sent, nextHop });
   }
   return out;

@@ -38,6 +38,8 @@ export interface FilterRoute {
   'bgp-large-communities': string[];
   'bgp-ext-communities': string[];
   'bgp-atomic-aggregate'?: boolean;
+  /** Originated from the BGP networks (`output.network`). */
+  'bgp-network'?: boolean;
   /** How many times the local AS is prepended when the route is sent (`set bgp-path-prepend`). */
   'bgp-path-prepend'?: number;
   'bgp-input-local-as'?: number;
