@@ -176,7 +176,9 @@ function tableOf(env: Environment): Entry[] {
     if (r.values.disabled === 'true' || r.values.bgp === 'true' || (r.values['routing-table'] ?? 'main') !== 'main') continue;
     const p = prefix(r.values['dst-address'] || '0.0.0.0/0');
     if (!p) continue;
-    const protocol = !r.dynamic ? 'static' : r.values.ospf === 'true' ? 'ospf' : r.values.dhcp === 'true' ? 'dhcp' : 'static';
+    // A stage's route names its protocol in its owner tag (`ospf 10.0.0.0/24`, see converge.ts).
+    const owner = r.dynamic ? /^([a-z]+) /.exec(r.values['.owner'] ?? '')?.[1] : undefined;
+    const protocol = !r.dynamic ? 'static' : owner ?? (r.values.ospf === 'true' ? 'ospf' : r.values.dhcp === 'true' ? 'dhcp' : 'static');
     const e: Entry = { net: p[0], len: p[1], distance: Number(r.values.distance ?? 1), blackhole: r.values.blackhole === 'true', protocol };
     if (e.blackhole) { out.push(e); continue; }
     pending.push({ e, hops: (r.values.gateway ?? '').split(',').filter(Boolean) });
@@ -424,7 +426,11 @@ function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: num
 
 // ---------------------------------------------------------------- route exchange
 
-/** Which protocol a route of the table is, for `output.redistribute` and a filter's `protocol`. */
+/**
+ * What a router originates on one session: the prefixes of `output.network` its table has,
+ * the active routes of the protocols `output.redistribute` names, and the default route of
+ * `output.default-originate`.
+ */
 function originated(env: Environment, table: Entry[], side: Side): Map<string, Path> {
   const out = new Map<string, Path>();
   const c = side.conn;
