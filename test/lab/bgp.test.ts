@@ -95,6 +95,22 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(await until(() => med('r2'), (r) => r?.['bgp.med'] === undefined), { 'bgp.as-path': '65001' });
   });
 
+  test('output.redistribute=static sends static routes (a blackhole too) with origin incomplete', async () => {
+    const r3 = t.rest('r3');
+    const route = (await r3.put('/rest/ip/route', { 'dst-address': '203.0.113.0/24', blackhole: 'true' })).json['.id'];
+    const id = (await get('r3', '/rest/routing/bgp/connection?name=to-r2'))[0]['.id'];
+    const seen = async () => (await bgpRoutes('r2')).find((r) => r['dst-address'] === '203.0.113.0/24');
+    try {
+      await r3.patch(`/rest/routing/bgp/connection/${id}`, { 'output.redistribute': 'static' });
+      const { '.id': _, ...got } = (await until(seen, (r) => r !== undefined))!;
+      assert.deepEqual(got, { 'dst-address': '203.0.113.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.3' });
+    } finally {
+      await r3.post('/rest/routing/bgp/connection/unset', { numbers: id, 'value-name': 'output.redistribute' });
+      await r3.delete(`/rest/ip/route/${route}`);
+    }
+    assert.equal(await until(seen, (r) => r === undefined), undefined);
+  });
+
   test('output.default-originate=always sends a default route', async () => {
     const r2 = t.rest('r2');
     const id = (await get('r2', '/rest/routing/bgp/connection?name=to-r3'))[0]['.id'];
