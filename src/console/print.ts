@@ -29,6 +29,8 @@ const FLAGS: Record<string, Flag> = {
   builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
   global: { field: 'global', letter: 'G', name: 'GLOBAL' },
   'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
+  // /routing/bgp/session (manual, BGP: `Flags: E - established`).
+  established: { field: 'established', letter: 'E', name: 'ESTABLISHED' },
 };
 
 interface Layout {
@@ -68,6 +70,9 @@ const LAYOUTS: Record<string, Layout> = {
   'system/scheduler': { flags: [['disabled']], columns: ['name', 'start-date', 'start-time', 'interval', 'on-event', 'run-count'] },
   'system/script/job': { flags: [], columns: ['script', 'owner', 'started'] },
   file: { flags: [], columns: ['name', 'type', 'size', 'last-modified'] },
+  // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
+  'routing/bgp/session': { flags: [['established']] },
+  'routing/filter/rule': { flags: [['disabled', 'inactive']] },
 };
 
 function layoutOf(menu: Menu): Layout {

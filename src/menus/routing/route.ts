@@ -18,7 +18,7 @@ export const routingRoute: MenuDecl = {
   table: 'ip/route',
   rows: route.rows,
   fields: {
-    // IPv4 routes only yet (the lab's protocols publish into /ip/route); `ip4` as 7.x prints it (unconfirmed).
+    // IPv4 routes only yet (the lab's protocols publish into /ip/route); `ip4` as the manual's print shows.
     afi: { type: str(), readOnly: true, stable: true, derive: () => 'ip4' },
     // /ip/route's fields but `dynamic` and `inactive`, which the 7.22 tree's /routing/route lacks.
     ...Object.fromEntries(Object.entries(route.fields ?? {}).filter(([n]) => n !== 'dynamic' && n !== 'inactive').map(([n, f]) => [n, shown(f, n)])),
