@@ -277,11 +277,12 @@ export class Bgp implements Stage {
       const x = a.remoteText;
       // A connection to one address has one session: found already from the other side when both connect.
       if (sides[a.node].some((s) => s.conn === a)) continue;
+      // The address a's connection comes from: local.address, or its address on the way out.
+      const y = a.local ?? sourceToward(a.node, x);
+      if (!y || !owned[a.node].has(y)) continue;
       for (const b of all) {
         if (b.node === a.node || !b.listen || !owned[b.node].has(x) || b.as === undefined || !b.remote) continue;
-        if (b.local && b.local !== x) continue;
-        const y = a.local ?? sourceToward(a.node, x);
-        if (!y || !owned[a.node].has(y) || !inside(y, b.remote)) continue;
+        if ((b.local && b.local !== x) || !inside(y, b.remote)) continue;
         const key = `${a.node}:${a.id}>${b.node}:${b.id}`;
         if (!agree(a, b) || a.md5 !== b.md5) continue;
         const ibgp = a.as === b.as;
