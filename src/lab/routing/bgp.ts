@@ -490,8 +490,18 @@ function equalCost(a: Path, b: Path): number {
     || (a.from?.ibgp ? 1 : 0) - (b.from?.ibgp ? 1 : 0);
 }
 
+/** Whether two routes carry the same attributes (values, and lists element by element). */
 function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (!a || !b) return a === b;
+  const x = a as unknown as Record<string, unknown>, y = b as unknown as Record<string, unknown>;
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  for (const k of kx) {
+    const u = x[k], v = y[k];
+    if (u === v) continue;
+    if (!Array.isArray(u) || !Array.isArray(v) || u.length !== v.length || u.some((e, i) => e !== v[i])) return false;
+  }
+  return true;
 }
 
 /**
@@ -508,96 +518,105 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
   const origins = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) origins.set(s, originated(envs[s.node], tables[s.node], s));
 
-  for (let round = 0; round < 64; round++) {
-    let changed = false;
-    for (const list of sides) {
-      for (const s of list) {
-        const into = s.other!;
-        const got = new Map<string, Path>();
-        for (const [dst, path] of advertise(s, origins.get(s)!, best[s.node], filters[s.node])) {
-          const accepted = receive(into, path, filters[into.node]);
-          if (accepted) got.set(dst, accepted);
-        }
-        const had = adjIn.get(into)!;
-        if (had.size !== got.size || [...got].some(([d, p]) => !had.has(d) || had.get(d)!.nextHop !== p.nextHop || !sameAttrs(had.get(d)!.attrs, p.attrs))) {
-          adjIn.set(into, got);
-          changed = true;
-        }
-      }
-    }
-    for (let n = 0; n < envs.length; n++) {
-      const candidates = new Map<string, Path[]>();
+  // A worklist of prefixes: a router whose best path to a prefix changed advertises that
+  // prefix again over its sessions; a receiver whose Adj-RIB-In changed for it chooses again,
+  // and queues the prefix when its choice changed. Unchanged paths keep their objects, so a
+  // change of choice is seen by identity. The bound stops a policy that never settles.
+  const choose = (n: number, dsts: Iterable<string>): string[] => {
+    const changed: string[] = [];
+    for (const dst of dsts) {
+      const list: Path[] = [];
       for (const s of sides[n]) {
-        for (const [dst, p] of adjIn.get(s)!) {
-          // A path whose next hop the router cannot reach is not used.
-          const via = longest(tables[n], p.nextHop);
-          if (!via && !p.attrs.blackhole) continue;
-          const list = candidates.get(dst) ?? [];
-          list.push(p);
-          candidates.set(dst, list);
-        }
+        const p = adjIn.get(s)!.get(dst);
+        // A path whose next hop the router cannot reach is not used.
+        if (p && (p.attrs.blackhole || longest(tables[n], p.nextHop))) list.push(p);
       }
-      const chosen = new Map<string, Path[]>();
-      for (const [dst, list] of candidates) {
-        list.sort(better);
-        chosen.set(dst, multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0 && p.nextHop) : [list[0]]);
-      }
-      best[n] = chosen;
+      list.sort(better);
+      const chosen = !list.length ? undefined : multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0) : [list[0]];
+      const was = best[n].get(dst);
+      if (chosen) best[n].set(dst, chosen); else best[n].delete(dst);
+      if (was?.length !== chosen?.length || (was && !was.every((p, i) => p === chosen![i]))) changed.push(dst);
     }
-    if (!changed) break;
+    return changed;
+  };
+  const pending = new Map<number, Set<string> | 'all'>(envs.map((_, n) => [n, 'all']));
+  let budget = 64 * (envs.length + 16);
+  while (pending.size && budget-- > 0) {
+    const [n, which] = pending.entries().next().value as [number, Set<string> | 'all'];
+    pending.delete(n);
+    for (const s of sides[n]) {
+      const into = s.other!;
+      const had = adjIn.get(into)!;
+      const own = origins.get(s)!;
+      const dsts = which === 'all' ? new Set([...own.keys(), ...best[n].keys(), ...had.keys()]) : which;
+      const touched: string[] = [];
+      for (const dst of dsts) {
+        const sent = advertiseOne(s, dst, own, best[n], filters[n]);
+        const accepted = sent && receive(into, sent, filters[into.node]);
+        const old = had.get(dst);
+        if (!accepted) { if (old) { had.delete(dst); touched.push(dst); } continue; }
+        if (old && old.nextHop === accepted.nextHop && sameAttrs(old.attrs, accepted.attrs)) continue;
+        had.set(dst, accepted);
+        touched.push(dst);
+      }
+      if (!touched.length) continue;
+      const changed = choose(into.node, touched);
+      if (!changed.length) continue;
+      const queued = pending.get(into.node);
+      if (queued === 'all') continue;
+      if (queued) for (const d of changed) queued.add(d);
+      else pending.set(into.node, new Set(changed));
+    }
   }
   const received = new Map<Side, number>();
   for (const [side, got] of adjIn) received.set(side, got.size);
   return { best, received };
 }
 
-/** What a router sends over a session: its originated routes and best paths, through the output filter, with the attributes eBGP/iBGP give. */
-function advertise(s: Side, own: Map<string, Path>, best: Map<string, Path[]>, filters: RouterFilters): Map<string, Path> {
-  const out = new Map<string, Path>();
+/**
+ * What a router sends over a session for one prefix (undefined: nothing, a withdrawal): its
+ * own route (originated), else its best path, through the output filter, with the attributes
+ * eBGP and iBGP give.
+ */
+function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<string, Path[]>, filters: RouterFilters): Path | undefined {
   // IPv4 unicast only where both ends have the family.
-  if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return out;
-  const candidates: Path[] = [...own.values()];
-  for (const [dst, paths] of best) {
-    if (own.has(dst)) continue;
-    const p = paths[0];
-    if (!p.from || p.from === s) continue;
+  if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return undefined;
+  let p = own.get(dst);
+  if (!p) {
+    p = best.get(dst)?.[0];
+    if (!p?.from || p.from === s) return undefined;
     // iBGP split horizon: a path learned over iBGP is not sent to an iBGP peer (no reflection).
-    if (p.from.ibgp && s.ibgp) continue;
+    if (p.from.ibgp && s.ibgp) return undefined;
     // Well-known communities: no-advertise stays here, no-export stays in the AS.
     const comms = p.attrs['bgp-communities'];
-    if (comms.includes('no-advertise') || comms.includes('65535:65282')) continue;
-    if (!s.ibgp && (comms.includes('no-export') || comms.includes('65535:65281'))) continue;
-    candidates.push(p);
+    if (comms.includes('no-advertise') || comms.includes('65535:65282')) return undefined;
+    if (!s.ibgp && (comms.includes('no-export') || comms.includes('65535:65281'))) return undefined;
   }
-  for (const p of candidates) {
-    const attrs: FilterRoute = {
-      ...p.attrs, 'bgp-as-path': [...p.attrs['bgp-as-path']], 'bgp-communities': [...p.attrs['bgp-communities']],
-      'bgp-output-local-as': s.localAs, 'bgp-output-remote-as': s.remoteAs,
-      'bgp-output-local-addr': s.localAddr, 'bgp-output-remote-addr': s.remoteAddr,
-      gw: p.nextHop, 'bgp-path-prepend': undefined,
-    };
-    const sent = filters.run(s.conn.outputFilter, attrs);
-    if (!sent) continue;
-    const local = !p.from;
-    let nextHop = p.nextHop;
-    if (s.ibgp) {
-      if (local || s.conn.nexthopChoice === 'force-self') nextHop = s.localAddr;
-      sent['bgp-local-pref'] = sent['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF;
-    } else {
-      if (s.conn.nexthopChoice !== 'propagate') nextHop = s.localAddr;
-      const prepend = Math.min(16, sent['bgp-path-prepend'] ?? 0);
-      sent['bgp-as-path'] = [...Array(1 + prepend).fill(s.localAs), ...sent['bgp-as-path']];
-      // LOCAL_PREF is not sent to eBGP peers; a MED crosses only into the next AS.
-      delete sent['bgp-local-pref'];
-      // bgp-med "is local to the router. It is also used in the output of iBGP peers"; to eBGP
-      // only bgp-out-med is sent (manual, Writeable Properties).
-      delete sent['bgp-med'];
-    }
-    if (sent['bgp-out-med'] !== undefined) sent['bgp-med'] = sent['bgp-out-med'];
-    delete sent['bgp-out-med'];
-    out.set(sent.dst, { attrs: sent, nextHop });
+  const attrs: FilterRoute = {
+    ...p.attrs, 'bgp-as-path': [...p.attrs['bgp-as-path']], 'bgp-communities': [...p.attrs['bgp-communities']],
+    'bgp-output-local-as': s.localAs, 'bgp-output-remote-as': s.remoteAs,
+    'bgp-output-local-addr': s.localAddr, 'bgp-output-remote-addr': s.remoteAddr,
+    gw: p.nextHop, 'bgp-path-prepend': undefined,
+  };
+  const sent = filters.run(s.conn.outputFilter, attrs);
+  if (!sent) return undefined;
+  const local = !p.from;
+  let nextHop = p.nextHop;
+  if (s.ibgp) {
+    if (local || s.conn.nexthopChoice === 'force-self') nextHop = s.localAddr;
+    sent['bgp-local-pref'] = sent['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF;
+  } else {
+    if (s.conn.nexthopChoice !== 'propagate') nextHop = s.localAddr;
+    const prepend = Math.min(16, sent['bgp-path-prepend'] ?? 0);
+    sent['bgp-as-path'] = [...Array(1 + prepend).fill(s.localAs), ...sent['bgp-as-path']];
+    // LOCAL_PREF is not sent to eBGP peers; bgp-med "is local to the router. It is also used
+    // in the output of iBGP peers": to eBGP only bgp-out-med is sent (manual, Writeable Properties).
+    sent['bgp-local-pref'] = undefined;
+    sent['bgp-med'] = undefined;
   }
-  return out;
+  if (sent['bgp-out-med'] !== undefined) sent['bgp-med'] = sent['bgp-out-med'];
+  sent['bgp-out-med'] = undefined;
+  return { attrs: sent, nextHop };
 }
 
 /** What a router makes of a path it receives: loop check, its defaults, its input filter. */
