@@ -34,6 +34,8 @@ const FLAGS: Record<string, Flag> = {
   failure: { field: 'failure', letter: 'F', name: 'FAILURE' },
   'grp-authority': { field: 'grp-authority', letter: 'G', name: 'GRP-AUTHORITY' },
   'grp-member': { field: 'grp-member', letter: 'g', name: 'GRP-MEMBER' },
+  // /routing/bgp/session (manual, BGP: `Flags: E - established`).
+  established: { field: 'established', letter: 'E', name: 'ESTABLISHED' },
 };
 
 interface Layout {
@@ -78,6 +80,9 @@ const LAYOUTS: Record<string, Layout> = {
   'system/scheduler': { flags: [['disabled']], columns: ['name', 'start-date', 'start-time', 'interval', 'on-event', 'run-count'] },
   'system/script/job': { flags: [], columns: ['script', 'owner', 'started'] },
   file: { flags: [], columns: ['name', 'type', 'size', 'last-modified'] },
+  // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
+  'routing/bgp/session': { flags: [['established']] },
+  'routing/filter/rule': { flags: [['disabled', 'inactive']] },
 };
 
 function layoutOf(menu: Menu): Layout {

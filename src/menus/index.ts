@@ -65,6 +65,9 @@ import { routerboard } from './system/routerboard.js';
 import { defaultConfigurationMenus } from './system/default-configuration.js';
 import { environment } from './system/environment.js';
 import { health } from './system/health.js';
+import { filterRule } from './routing/filter.js';
+import { bgpSession } from './routing/bgp.js';
+import { routingRoute } from './routing/route.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -80,6 +83,7 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp,
+  filterRule, bgpSession, routingRoute,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -1,9 +1,642 @@
-// BGP between the routers of a lab (RFC 4271): not yet computed.
+// BGP between the routers of a lab (RFC 4271), computed from /routing/bgp/connection and
+// template rows as real routers converge, not simulated message by message:
+//
+// 1. Sessions: two connections of two routers pair up when the real ones would reach
+//    Established: one side connects to an address the other holds and the other listens for
+//    the address it comes from (a `remote.address` range accepts any address in it), AS
+//    numbers agree with `remote.as` both ways and with the roles (ibgp: same AS), the TCP MD5
+//    keys are the same, each router reaches the other's address through its routing table
+//    and the links (both ways), and an eBGP side without `multihop` has its peer on a
+//    directly connected network.
+// 2. Routes: every session carries what its sender advertises — `output.network` (an
+//    address list; each prefix only while the routing table has it), `output.redistribute`,
+//    `output.default-originate` and the best BGP paths (iBGP-learned ones not to iBGP peers) —
+//    through the output filter chain, with eBGP's AS prepend and next-hop self; the receiver
+//    drops paths with its own AS (loop prevention), runs its input filter chain and picks
+//    the best path per prefix (RFC 4271 9.1 in RouterOS's order). Repeated to a fixed point.
+// 3. Results are published as the routers show them: /routing/bgp/session records and
+//    dynamic /ip/route records (owner `bgp`), and /log lines when a session comes or goes.
 
-import type { RoutingContext, Stage } from './context.js';
+import type { Environment } from '../../core/schema.js';
+import { parseId, type Row } from '../../core/store.js';
+import { formatDateTime, ipToInt, maskOf } from '../../core/values.js';
+import type { Fabric } from '../fabric.js';
+import { interfaceRow } from '../fabric.js';
+import { workingAddresses } from '../forward.js';
+import { isRunning } from '../../menus/interface/interface.js';
+import type { Published, RoutingContext, Stage } from './context.js';
+import { RouterFilters, type FilterRoute } from './filter.js';
+
+const CONNECTION = 'routing/bgp/connection';
+const TEMPLATE = 'routing/bgp/template';
+const SESSION = 'routing/bgp/session';
+const ROUTE = 'ip/route';
+
+/** RouterOS's distances for BGP routes (manual, "IP Routing": eBGP 20, iBGP 200). */
+const DISTANCE_EBGP = 20;
+const DISTANCE_IBGP = 200;
+const DEFAULT_LOCAL_PREF = 100;
+
+/** One connection with its templates' values under its own. */
+interface Conn {
+  node: number;
+  id: number;
+  name: string;
+  as?: number;
+  remoteAs?: number;
+  /** The remote address: one address, or a network it accepts connections from. */
+  remote?: [number, number];
+  remoteText: string;
+  local?: string;
+  role: string;
+  multihop: boolean;
+  md5: string;
+  connect: boolean;
+  listen: boolean;
+  holdTime: string;
+  keepalive: string;
+  inputFilter?: string;
+  outputFilter?: string;
+  outputNetwork?: string;
+  redistribute: string[];
+  defaultOriginate: string;
+  nexthopChoice: string;
+  routingTable: string;
+  allowAs: number;
+  /** The connection's own `router-id` (older 7.x exports write one per connection). */
+  routerId?: string;
+  /** Address families (`afi`, older `address-families`): IPv4 routes travel only where both have `ip`. */
+  afi: string[];
+}
+
+/** A session as one of its two routers sees it. */
+interface Side {
+  key: string;
+  conn: Conn;
+  node: number;
+  peer: number;
+  localAddr: string;
+  remoteAddr: string;
+  localAs: number;
+  remoteAs: number;
+  localId: string;
+  remoteId: string;
+  ibgp: boolean;
+  holdTime: string;
+  keepalive: string;
+  /** The other router's side. */
+  other?: Side;
+}
+
+/** A path to a prefix as a router holds it. */
+interface Path {
+  attrs: FilterRoute;
+  nextHop: string;
+  /** The session it came over (undefined: originated by this router). */
+  from?: Side;
+}
+
+const num = (v: string | undefined): number | undefined => (v === undefined || v === '' || !/^\d+$/.test(v) ? undefined : Number(v));
+const yes = (v: string | undefined) => v === 'true' || v === 'yes';
+
+function prefix(text: string | undefined): [number, number] | undefined {
+  const m = /^(\d+\.\d+\.\d+\.\d+)(?:\/(\d+))?$/.exec(text ?? '');
+  if (!m) return undefined;
+  const len = m[2] === undefined ? 32 : Number(m[2]);
+  return [(ipToInt(m[1]) & maskOf(len)) >>> 0, len];
+}
+
+const inside = (ip: string, p: [number, number]) => ((ipToInt(ip) & maskOf(p[1])) >>> 0) === p[0];
+
+function intToIp(n: number): string {
+  return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+// ---------------------------------------------------------------- configuration
+
+/** Rows a list of references names (`*1,*2` or names), in order. */
+function named(env: Environment, table: string, list: string | undefined): Row[] {
+  const t = env.store.table(table);
+  return (list ?? '').split(',').filter(Boolean).map((item) => {
+    const id = item.startsWith('*') ? parseId(item) : undefined;
+    return id !== undefined ? t.get(id) : t.rows.find((r) => r.values.name === item);
+  }).filter((r): r is Row => r !== undefined);
+}
+
+function connections(env: Environment, node: number): Conn[] {
+  const out: Conn[] = [];
+  for (const row of env.store.table(CONNECTION).rows) {
+    if (row.values.disabled === 'true' || row.dynamic) continue;
+    const v: Record<string, string> = {};
+    for (const t of named(env, TEMPLATE, row.values.templates)) {
+      if (t.values.disabled === 'true') continue;
+      for (const [k, val] of Object.entries(t.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
+    }
+    for (const [k, val] of Object.entries(row.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
+    // 7.20's /routing/bgp/instance holds the AS a connection names through `instance`.
+    const instance = named(env, 'routing/bgp/instance', v.instance)[0];
+    // `169.254.169.254/32` (a real export's form) is one address like `169.254.169.254`.
+    const remote = prefix((v['remote.address'] ?? '').split('%')[0]);
+    const remoteText = remote ? (remote[1] === 32 ? intToIp(remote[0]) : `${intToIp(remote[0])}/${remote[1]}`) : '';
+    out.push({
+      node, id: row.id, name: v.name ?? `*${row.id.toString(16).toUpperCase()}`,
+      as: num(v.as) ?? num(instance?.values.as), remoteAs: num(v['remote.as']),
+      remote, remoteText,
+      local: v['local.address'] && prefix(v['local.address'])?.[1] === 32 ? v['local.address'] : undefined,
+      role: v['local.role'] ?? '', multihop: yes(v.multihop), md5: v['tcp-md5-key'] ?? '',
+      connect: v.connect === undefined || yes(v.connect), listen: v.listen === undefined || yes(v.listen),
+      holdTime: v['hold-time'] ?? '3m', keepalive: v['keepalive-time'] ?? '1m',
+      inputFilter: v['input.filter'], outputFilter: v['output.filter-chain'], outputNetwork: v['output.network'],
+      redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
+      defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
+      routingTable: v['routing-table'] ?? v.vrf ?? 'main', allowAs: num(v['input.allow-as']) ?? 0,
+      routerId: /^\d+\.\d+\.\d+\.\d+$/.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
+      afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the routing table as BGP reads it
+
+interface Entry { net: number; len: number; distance: number; ifId?: number; gw?: string; blackhole: boolean; protocol: string }
+
+/**
+ * A router's main table without BGP's own routes: connected networks of working addresses,
+ * and static, OSPF ... routes whose gateway resolves through a connected network or, one
+ * step further, through such a route (a recursive next hop).
+ */
+function tableOf(env: Environment): Entry[] {
+  const connected: Entry[] = workingAddresses(env).map((a) => ({
+    net: (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, len: a.prefix, distance: 0, ifId: a.iface.id, blackhole: false, protocol: 'connected',
+  }));
+  const out = [...connected];
+  const pending: { e: Entry; hops: string[] }[] = [];
+  for (const r of env.store.table(ROUTE).rows) {
+    if (r.values.disabled === 'true' || r.values.bgp === 'true' || (r.values['routing-table'] ?? 'main') !== 'main') continue;
+    const p = prefix(r.values['dst-address'] || '0.0.0.0/0');
+    if (!p) continue;
+    // A stage's route names its protocol in its owner tag (`ospf 10.0.0.0/24`, see converge.ts).
+    const owner = r.dynamic ? /^([a-z]+) /.exec(r.values['.owner'] ?? '')?.[1] : undefined;
+    const protocol = !r.dynamic ? 'static' : owner ?? (r.values.ospf === 'true' ? 'ospf' : r.values.dhcp === 'true' ? 'dhcp' : 'static');
+    const e: Entry = { net: p[0], len: p[1], distance: Number(r.values.distance ?? 1), blackhole: r.values.blackhole === 'true', protocol };
+    if (e.blackhole) { out.push(e); continue; }
+    pending.push({ e, hops: (r.values.gateway ?? '').split(',').filter(Boolean) });
+  }
+  const resolve = (within: Entry[], hop: string): { ifId: number; gw?: string } | undefined => {
+    const [gw, ifName] = hop.split('%');
+    if (ifName || !/^\d+\.\d+\.\d+\.\d+$/.test(gw)) {
+      const iface = interfaceRow(env, ifName ?? gw);
+      return iface && isRunning(env, iface) ? { ifId: iface.id, gw: ifName ? gw : undefined } : undefined;
+    }
+    const via = longest(within, gw);
+    if (!via || via.ifId === undefined) return undefined;
+    return { ifId: via.ifId, gw: via.gw ?? gw };
+  };
+  const direct: typeof pending = [];
+  for (const p of pending) {
+    const hop = p.hops.map((h) => resolve(connected, h)).find((x) => x !== undefined);
+    if (hop) out.push({ ...p.e, ...hop }); else direct.push(p);
+  }
+  const first = [...out];
+  for (const p of direct) {
+    const hop = p.hops.map((h) => resolve(first, h)).find((x) => x !== undefined);
+    if (hop) out.push({ ...p.e, ...hop });
+  }
+  return out;
+}
+
+function longest(table: readonly Entry[], ip: string): Entry | undefined {
+  const n = ipToInt(ip);
+  let best: Entry | undefined;
+  for (const e of table) {
+    if (((n & maskOf(e.len)) >>> 0) !== e.net) continue;
+    if (!best || e.len > best.len || (e.len === best.len && e.distance < best.distance)) best = e;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- the stage
 
 export class Bgp implements Stage {
   readonly name = 'bgp';
-  readonly inputs = ['routing/bgp/', 'routing/filter/', 'ip/firewall/address-list', 'ip/route'];
-  run(_ctx: RoutingContext): void {}
+  readonly inputs = ['routing/bgp/', 'routing/filter/', 'routing/id', 'ip/firewall/address-list', 'ip/route'];
+  /** Established sessions of the last run, per node, by key: what the log compares against. */
+  private up = new Map<number, Map<string, string>>();
+  /** Whether the last run had connections (and so may have published something to take back). */
+  private ran = false;
+
+  run(ctx: RoutingContext): void {
+    const nodes = ctx.nodes;
+    const conns = nodes.map((n, i) => connections(n.env, i));
+    // A lab without BGP (an OSPF benchmark) pays only for looking at the connections.
+    const any = conns.some((c) => c.length > 0);
+    if (!any && !this.ran) return;
+    this.ran = any;
+    const fabric = ctx.fabric();
+    const tables = nodes.map((n) => tableOf(n.env));
+    const owned = nodes.map((n) => new Set(workingAddresses(n.env).map((a) => a.ip)));
+    const ids = nodes.map((n, i) => routerId(n.env, i, owned[i]));
+    const sides = this.sessions(fabric, tables, owned, conns, ids);
+    const filters = nodes.map((n) => new RouterFilters(n.env));
+    const multipath = nodes.map((n) => n.env.store.table('routing/bgp/instance').rows.some((r) => r.values.disabled !== 'true' && yes(r.values.multipath)));
+    const { best, received } = exchange(nodes.map((n) => n.env), tables, sides, filters, multipath);
+
+    for (let i = 0; i < nodes.length; i++) {
+      this.publishSessions(ctx, i, sides[i], conns[i], received);
+      this.publishRoutes(ctx, i, best[i]);
+    }
+  }
+
+  // ---------------------------------------------------------------- sessions
+
+  private sessions(fabric: Fabric, tables: Entry[][], owned: Set<string>[], conns: Conn[][], ids: string[]): Side[][] {
+    const sides: Side[][] = conns.map(() => []);
+    const reach = new Map<string, boolean>();
+    const delivers = (from: number, src: string, dst: string) => {
+      const k = `${from} ${src} ${dst}`;
+      let v = reach.get(k);
+      if (v === undefined) { v = walk(fabric, tables, owned, from, dst); reach.set(k, v); }
+      return v;
+    };
+    // The source address a router uses toward an address: its address on the way out.
+    const sourceToward = (node: number, dst: string): string | undefined => {
+      const e = longest(tables[node], dst);
+      if (!e || e.ifId === undefined) return undefined;
+      const addrs = workingAddresses(fabric.nodes[node].env).filter((a) => a.iface.id === e.ifId);
+      const toward = e.gw ?? dst;
+      return (addrs.find((a) => inside(toward, [(ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, a.prefix])) ?? addrs[0])?.ip;
+    };
+    const directly = (node: number, peer: number, addr: string) => {
+      const e = longest(tables[node], addr);
+      return e?.protocol === 'connected' && e.ifId !== undefined && fabric.hostAt(node, e.ifId, addr)?.node === peer;
+    };
+    const all = conns.flat();
+    for (const a of all) {
+      if (!a.connect || !a.remote || a.remote[1] !== 32 || a.as === undefined) continue;
+      const x = a.remoteText;
+      // A connection to one address has one session: found already from the other side when both connect.
+      if (sides[a.node].some((s) => s.conn === a)) continue;
+      // The address a's connection comes from: local.address, or its address on the way out.
+      const y = a.local ?? sourceToward(a.node, x);
+      if (!y || !owned[a.node].has(y)) continue;
+      for (const b of all) {
+        if (b.node === a.node || !b.listen || !owned[b.node].has(x) || b.as === undefined || !b.remote) continue;
+        if ((b.local && b.local !== x) || !inside(y, b.remote)) continue;
+        const key = `${a.node}:${a.id}>${b.node}:${b.id}`;
+        if (!agree(a, b) || a.md5 !== b.md5) continue;
+        const ibgp = a.as === b.as;
+        if (!delivers(a.node, y, x) || !delivers(b.node, x, y)) continue;
+        if (!ibgp && ((!a.multihop && !directly(a.node, b.node, x)) || (!b.multihop && !directly(b.node, a.node, y)))) continue;
+        const hold = minTime(a.holdTime, b.holdTime);
+        const sa: Side = { key, conn: a, node: a.node, peer: b.node, localAddr: y, remoteAddr: x, localAs: a.as, remoteAs: b.as, localId: a.routerId ?? ids[a.node], remoteId: b.routerId ?? ids[b.node], ibgp, holdTime: hold, keepalive: a.keepalive };
+        const sb: Side = { key, conn: b, node: b.node, peer: a.node, localAddr: x, remoteAddr: y, localAs: b.as, remoteAs: a.as, localId: b.routerId ?? ids[b.node], remoteId: a.routerId ?? ids[a.node], ibgp, holdTime: hold, keepalive: b.keepalive };
+        sa.other = sb; sb.other = sa;
+        sides[a.node].push(sa);
+        sides[b.node].push(sb);
+        // The peer takes the connection on the first of its connections that matches it.
+        break;
+      }
+    }
+    return sides;
+  }
+
+  private publishSessions(ctx: RoutingContext, node: number, sides: Side[], conns: Conn[], received: Map<Side, number>) {
+    const before = ctx.published(node, SESSION, 'bgp');
+    const now = ctx.nodes[node].env.now();
+    const records: Published = new Map();
+    const upNow = new Map<string, string>();
+    const counter = new Map<number, number>();
+    for (const s of sides) {
+      const n = (counter.get(s.conn.id) ?? 0) + 1;
+      counter.set(s.conn.id, n);
+      const name = `${s.conn.name}-${n}`;
+      const key = `${s.key}`;
+      const since = before.get(key)?.values['.established-at'] ?? String(now);
+      records.set(key, {
+        name,
+        'remote.address': s.remoteAddr, 'remote.as': String(s.remoteAs), 'remote.id': s.remoteId,
+        'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
+        'local.address': s.localAddr, 'local.as': String(s.localAs), 'local.id': s.localId,
+        'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
+        ...(s.conn.outputFilter ? { 'output.filter-chain': s.conn.outputFilter } : {}),
+        ...(s.conn.outputNetwork ? { 'output.network': s.conn.outputNetwork } : {}),
+        ...(s.conn.inputFilter ? { 'input.filter': s.conn.inputFilter } : {}),
+        // A switch: the router prints it with no value (`ebgp: ''` in a real API capture).
+        ...(s.ibgp ? { ibgp: '' } : { ebgp: '' }),
+        ...(s.conn.multihop ? { multihop: 'true' } : {}),
+        ...(s.conn.routingTable !== 'main' ? { 'routing-table': s.conn.routingTable } : {}),
+        'hold-time': s.holdTime, 'keepalive-time': s.keepalive,
+        'last-started': before.get(key)?.values['last-started'] ?? formatDateTime(new Date(now)),
+        'prefix-count': String(received.get(s) ?? 0),
+        established: 'true',
+        '.established-at': since,
+      });
+      upNow.set(key, `${name} ${s.remoteAddr}`);
+    }
+    // A connection that tries and gets no session shows one that is not established.
+    for (const c of conns) {
+      if (counter.has(c.id) || !c.connect || !c.remote || c.remote[1] !== 32) continue;
+      records.set(`${c.id} down`, {
+        name: `${c.name}-1`, 'remote.address': c.remoteText, ...(c.remoteAs !== undefined ? { 'remote.as': String(c.remoteAs) } : {}),
+        ...(c.as !== undefined ? { 'local.as': String(c.as) } : {}), established: 'false',
+      });
+    }
+    ctx.publish(node, SESSION, 'bgp', records);
+    // The log: sessions that came up and went down since the last run.
+    const was = this.up.get(node) ?? new Map<string, string>();
+    for (const [k, what] of upNow) if (!was.has(k)) ctx.log(node, 'bgp,info', `${what.split(' ')[0]} established, remote ${what.split(' ')[1]}`);
+    for (const [k, what] of was) if (!upNow.has(k)) ctx.log(node, 'bgp,info', `${what.split(' ')[0]} closed, remote ${what.split(' ')[1]}`);
+    this.up.set(node, upNow);
+  }
+
+  // ---------------------------------------------------------------- routes
+
+  private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>) {
+    const records: Published = new Map();
+    for (const [dst, paths] of best) {
+      const learned = paths.filter((p) => p.from);
+      if (!learned.length) continue;
+      const p = learned[0];
+      const a = p.attrs;
+      const s = p.from!;
+      records.set(dst, {
+        'dst-address': dst,
+        gateway: learned.map((x) => x.nextHop).filter((v, i, all) => all.indexOf(v) === i).join(','),
+        distance: String(a.distance),
+        scope: String(a.scope), 'target-scope': String(a['target-scope']),
+        'routing-table': s.conn.routingTable,
+        bgp: 'true',
+        'bgp.as-path': a['bgp-as-path'].join(','),
+        'bgp.local-pref': String(a['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF),
+        ...(a['bgp-med'] !== undefined ? { 'bgp.med': String(a['bgp-med']) } : {}),
+        'bgp.origin': a['bgp-origin'] ?? 'igp',
+        ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
+        'belongs-to': `bgp-IP-${s.remoteAddr}`,
+        ...(a.blackhole ? { blackhole: 'true' } : {}),
+      });
+    }
+    ctx.publish(node, ROUTE, 'bgp', records);
+  }
+}
+
+/** AS numbers and roles agree both ways. */
+function agree(a: Conn, b: Conn): boolean {
+  if (a.remoteAs !== undefined && a.remoteAs !== b.as) return false;
+  if (b.remoteAs !== undefined && b.remoteAs !== a.as) return false;
+  const ibgp = a.as === b.as;
+  for (const c of [a, b]) {
+    if (c.role.startsWith('ibgp') && !ibgp) return false;
+    if (c.role.startsWith('ebgp') && ibgp) return false;
+  }
+  return true;
+}
+
+function minTime(a: string, b: string): string {
+  const ms = (t: string) => (t === 'infinity' ? Infinity : [...t.matchAll(/(\d+)(w|d|h|ms|m|s)/g)].reduce((s, [, n, u]) => s + Number(n) * ({ w: 604800e3, d: 86400e3, h: 3600e3, m: 60e3, s: 1e3, ms: 1 } as Record<string, number>)[u], 0));
+  return ms(a) <= ms(b) ? a : b;
+}
+
+/**
+ * The router ID: the instance's or /routing/id's when set, else the lowest working IPv4
+ * address (RouterOS picks one of its addresses; which one is unconfirmed).
+ */
+function routerId(env: Environment, _node: number, own: Set<string>): string {
+  for (const t of ['routing/bgp/instance', 'routing/id']) {
+    for (const r of env.store.table(t).rows) {
+      const id = r.values['router-id'] ?? r.values.id;
+      if (r.values.disabled !== 'true' && id && /^\d+\.\d+\.\d+\.\d+$/.test(id)) return id;
+    }
+  }
+  return [...own].sort((x, y) => ipToInt(x) - ipToInt(y))[0] ?? '0.0.0.0';
+}
+
+/** Whether a packet from `from` to `dst` gets there hop by hop through the routing tables. */
+function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: number, dst: string): boolean {
+  let node = from;
+  for (let hop = 0; hop < 64; hop++) {
+    if (owned[node].has(dst)) return true;
+    const e = longest(tables[node], dst);
+    if (!e || e.blackhole || e.ifId === undefined) return false;
+    const host = fabric.hostAt(node, e.ifId, e.gw ?? dst);
+    if (!host) return false;
+    node = host.node;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- route exchange
+
+/**
+ * What a router originates on one session: the prefixes of `output.network` its table has,
+ * the active routes of the protocols `output.redistribute` names, and the default route of
+ * `output.default-originate`.
+ */
+function originated(env: Environment, table: Entry[], side: Side): Map<string, Path> {
+  const out = new Map<string, Path>();
+  const c = side.conn;
+  const active = new Map<string, Entry>();
+  for (const e of table) {
+    const k = `${intToIp(e.net)}/${e.len}`;
+    const cur = active.get(k);
+    if (!cur || e.distance < cur.distance) active.set(k, e);
+  }
+  const add = (dst: string, protocol: string, origin: 'igp' | 'incomplete', network = false) => {
+    if (out.has(dst)) return;
+    out.set(dst, {
+      nextHop: side.localAddr,
+      attrs: {
+        dst, afi: 'ip', protocol, distance: 1, scope: 30, 'target-scope': 10, 'routing-table': 'main', active: true,
+        'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
+        'bgp-origin': origin, ...(network ? { 'bgp-network': true } : {}),
+      },
+    });
+  };
+  // output.network: each prefix of the address list that the routing table has (manual:
+  // the network must be in the routing table to be advertised).
+  if (c.outputNetwork) {
+    for (const r of env.store.table('ip/firewall/address-list').rows) {
+      if (r.values.disabled === 'true' || r.values.list !== c.outputNetwork) continue;
+      const p = prefix(r.values.address);
+      if (!p) continue;
+      const dst = `${intToIp(p[0])}/${p[1]}`;
+      if (active.has(dst)) add(dst, active.get(dst)!.protocol, 'igp', true);
+    }
+  }
+  for (const [dst, e] of active) {
+    if (c.redistribute.includes(e.protocol)) add(dst, e.protocol, 'incomplete');
+  }
+  if (c.defaultOriginate === 'always' || (c.defaultOriginate === 'if-installed' && active.has('0.0.0.0/0'))) add('0.0.0.0/0', 'bgp', 'igp');
+  return out;
+}
+
+const ORIGIN_RANK: Record<string, number> = { igp: 0, egp: 1, incomplete: 2 };
+
+/** RFC 4271 9.1.2 in RouterOS's order: negative when `a` is better. */
+function better(a: Path, b: Path): number {
+  return equalCost(a, b)
+    || ipToInt(a.from?.remoteId ?? '0.0.0.0') - ipToInt(b.from?.remoteId ?? '0.0.0.0')
+    || ipToInt(a.from?.remoteAddr ?? '0.0.0.0') - ipToInt(b.from?.remoteAddr ?? '0.0.0.0');
+}
+
+/** The comparison up to the tie-breakers: paths it finds equal share the load with multipath. */
+function equalCost(a: Path, b: Path): number {
+  const x = a.attrs, y = b.attrs;
+  return (y['bgp-weight'] ?? 0) - (x['bgp-weight'] ?? 0)
+    || (y['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF) - (x['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF)
+    || x['bgp-as-path'].length - y['bgp-as-path'].length
+    || ORIGIN_RANK[x['bgp-origin'] ?? 'igp'] - ORIGIN_RANK[y['bgp-origin'] ?? 'igp']
+    || (x['bgp-as-path'][0] === y['bgp-as-path'][0] ? (x['bgp-med'] ?? 0) - (y['bgp-med'] ?? 0) : 0)
+    || (a.from?.ibgp ? 1 : 0) - (b.from?.ibgp ? 1 : 0);
+}
+
+/** Whether two routes carry the same attributes (values, and lists element by element). */
+function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): boolean {
+  if (!a || !b) return a === b;
+  const x = a as unknown as Record<string, unknown>, y = b as unknown as Record<string, unknown>;
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  for (const k of kx) {
+    const u = x[k], v = y[k];
+    if (u === v) continue;
+    if (!Array.isArray(u) || !Array.isArray(v) || u.length !== v.length || u.some((e, i) => e !== v[i])) return false;
+  }
+  return true;
+}
+
+/**
+ * Runs the advertisements of every session until nothing changes: each router's best paths
+ * per prefix (learned ones; what it originates goes out per session). Returns, per node, the
+ * chosen paths per prefix (the best first; with `multipath` on the router's instance, every
+ * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
+ * prefixes each session received (after its input filter).
+ */
+function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; received: Map<Side, number> } {
+  const adjIn = new Map<Side, Map<string, Path>>();
+  for (const list of sides) for (const s of list) adjIn.set(s, new Map());
+  const best: Map<string, Path[]>[] = envs.map(() => new Map());
+  const origins = new Map<Side, Map<string, Path>>();
+  for (const list of sides) for (const s of list) origins.set(s, originated(envs[s.node], tables[s.node], s));
+
+  // A worklist of prefixes: a router whose best path to a prefix changed advertises that
+  // prefix again over its sessions; a receiver whose Adj-RIB-In changed for it chooses again,
+  // and queues the prefix when its choice changed. Unchanged paths keep their objects, so a
+  // change of choice is seen by identity. The bound stops a policy that never settles.
+  const choose = (n: number, dsts: Iterable<string>): string[] => {
+    const changed: string[] = [];
+    for (const dst of dsts) {
+      const list: Path[] = [];
+      for (const s of sides[n]) {
+        const p = adjIn.get(s)!.get(dst);
+        // A path whose next hop the router cannot reach is not used.
+        if (p && (p.attrs.blackhole || longest(tables[n], p.nextHop))) list.push(p);
+      }
+      list.sort(better);
+      const chosen = !list.length ? undefined : multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0) : [list[0]];
+      const was = best[n].get(dst);
+      if (chosen) best[n].set(dst, chosen); else best[n].delete(dst);
+      if (was?.length !== chosen?.length || (was && !was.every((p, i) => p === chosen![i]))) changed.push(dst);
+    }
+    return changed;
+  };
+  const pending = new Map<number, Set<string> | 'all'>(envs.map((_, n) => [n, 'all']));
+  let budget = 64 * (envs.length + 16);
+  while (pending.size && budget-- > 0) {
+    const [n, which] = pending.entries().next().value as [number, Set<string> | 'all'];
+    pending.delete(n);
+    for (const s of sides[n]) {
+      const into = s.other!;
+      const had = adjIn.get(into)!;
+      const own = origins.get(s)!;
+      const dsts = which === 'all' ? new Set([...own.keys(), ...best[n].keys(), ...had.keys()]) : which;
+      const touched: string[] = [];
+      for (const dst of dsts) {
+        const sent = advertiseOne(s, dst, own, best[n], filters[n]);
+        const accepted = sent && receive(into, sent, filters[into.node]);
+        const old = had.get(dst);
+        if (!accepted) { if (old) { had.delete(dst); touched.push(dst); } continue; }
+        if (old && old.nextHop === accepted.nextHop && sameAttrs(old.attrs, accepted.attrs)) continue;
+        had.set(dst, accepted);
+        touched.push(dst);
+      }
+      if (!touched.length) continue;
+      const changed = choose(into.node, touched);
+      if (!changed.length) continue;
+      const queued = pending.get(into.node);
+      if (queued === 'all') continue;
+      if (queued) for (const d of changed) queued.add(d);
+      else pending.set(into.node, new Set(changed));
+    }
+  }
+  const received = new Map<Side, number>();
+  for (const [side, got] of adjIn) received.set(side, got.size);
+  return { best, received };
+}
+
+/**
+ * What a router sends over a session for one prefix (undefined: nothing, a withdrawal): its
+ * own route (originated), else its best path, through the output filter, with the attributes
+ * eBGP and iBGP give.
+ */
+function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<string, Path[]>, filters: RouterFilters): Path | undefined {
+  // IPv4 unicast only where both ends have the family.
+  if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return undefined;
+  let p = own.get(dst);
+  if (!p) {
+    p = best.get(dst)?.[0];
+    if (!p?.from || p.from === s) return undefined;
+    // iBGP split horizon: a path learned over iBGP is not sent to an iBGP peer (no reflection).
+    if (p.from.ibgp && s.ibgp) return undefined;
+    // Well-known communities: no-advertise stays here, no-export stays in the AS.
+    const comms = p.attrs['bgp-communities'];
+    if (comms.includes('no-advertise') || comms.includes('65535:65282')) return undefined;
+    if (!s.ibgp && (comms.includes('no-export') || comms.includes('65535:65281'))) return undefined;
+  }
+  const attrs: FilterRoute = {
+    ...p.attrs, 'bgp-as-path': [...p.attrs['bgp-as-path']], 'bgp-communities': [...p.attrs['bgp-communities']],
+    'bgp-output-local-as': s.localAs, 'bgp-output-remote-as': s.remoteAs,
+    'bgp-output-local-addr': s.localAddr, 'bgp-output-remote-addr': s.remoteAddr,
+    gw: p.nextHop, 'bgp-path-prepend': undefined,
+  };
+  const sent = filters.run(s.conn.outputFilter, attrs);
+  if (!sent) return undefined;
+  const local = !p.from;
+  let nextHop = p.nextHop;
+  if (s.ibgp) {
+    if (local || s.conn.nexthopChoice === 'force-self') nextHop = s.localAddr;
+    sent['bgp-local-pref'] = sent['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF;
+  } else {
+    if (s.conn.nexthopChoice !== 'propagate') nextHop = s.localAddr;
+    const prepend = Math.min(16, sent['bgp-path-prepend'] ?? 0);
+    sent['bgp-as-path'] = [...Array(1 + prepend).fill(s.localAs), ...sent['bgp-as-path']];
+    // LOCAL_PREF is not sent to eBGP peers; bgp-med "is local to the router. It is also used
+    // in the output of iBGP peers": to eBGP only bgp-out-med is sent (manual, Writeable Properties).
+    sent['bgp-local-pref'] = undefined;
+    sent['bgp-med'] = undefined;
+  }
+  if (sent['bgp-out-med'] !== undefined) sent['bgp-med'] = sent['bgp-out-med'];
+  sent['bgp-out-med'] = undefined;
+  return { attrs: sent, nextHop };
+}
+
+/** What a router makes of a path it receives: loop check, its defaults, its input filter. */
+function receive(s: Side, path: Path, filters: RouterFilters): Path | undefined {
+  const a = path.attrs;
+  if (a['bgp-as-path'].filter((as) => as === s.localAs).length > s.conn.allowAs) return undefined;
+  const attrs: FilterRoute = {
+    dst: a.dst, afi: 'ip', protocol: 'bgp', gw: path.nextHop,
+    distance: s.ibgp ? DISTANCE_IBGP : DISTANCE_EBGP, scope: 40, 'target-scope': s.ibgp || s.conn.multihop ? 30 : 10,
+    'routing-table': s.conn.routingTable,
+    'bgp-as-path': [...a['bgp-as-path']], 'bgp-communities': [...a['bgp-communities']],
+    'bgp-large-communities': [...a['bgp-large-communities']], 'bgp-ext-communities': [...a['bgp-ext-communities']],
+    'bgp-origin': a['bgp-origin'] ?? 'igp',
+    'bgp-local-pref': s.ibgp ? a['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF : DEFAULT_LOCAL_PREF,
+    ...(a['bgp-med'] !== undefined ? { 'bgp-med': a['bgp-med'] } : {}),
+    ...(a['bgp-atomic-aggregate'] ? { 'bgp-atomic-aggregate': true } : {}),
+    'bgp-input-local-as': s.localAs, 'bgp-input-remote-as': s.remoteAs,
+    'bgp-input-local-addr': s.localAddr, 'bgp-input-remote-addr': s.remoteAddr,
+  };
+  const kept = filters.run(s.conn.inputFilter, attrs);
+  if (!kept) return undefined;
+  return { attrs: kept, nextHop: kept.gw ?? path.nextHop, from: s };
 }

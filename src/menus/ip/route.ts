@@ -223,6 +223,8 @@ export const route: MenuDecl = {
     dhcp: onlyTrue((row) => row.dynamic && row.values.dhcp === 'true'),
     'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row).immediateGw },
     'local-address': { type: str(), readOnly: true },
+    // A route BGP received in a lab (src/lab/routing/bgp.ts); its attributes show in /routing/route.
+    bgp: onlyTrue((row) => row.dynamic && row.values.bgp === 'true'),
   },
   // Static routes are numbered from *80000001 on the router (routeros-facts.md 2.3).
   firstId: 0x80000001,
