@@ -29,6 +29,11 @@ const FLAGS: Record<string, Flag> = {
   builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
   global: { field: 'global', letter: 'G', name: 'GLOBAL' },
   'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
+  // Route protocols and ECMP (7.x /ip/route print: `D - DYNAMIC; A - ACTIVE; c, s, o ...; + - ECMP`).
+  bgp: { field: 'bgp', letter: 'b', name: 'BGP' },
+  ospf: { field: 'ospf', letter: 'o', name: 'OSPF' },
+  dhcp: { field: 'dhcp', letter: 'd', name: 'DHCP' },
+  ecmp: { field: 'ecmp', letter: '+', name: 'ECMP' },
 };
 
 interface Layout {
@@ -58,7 +63,7 @@ const LAYOUTS: Record<string, Layout> = {
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
   'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },
   'ip/firewall/nat': { flags: [['disabled', 'invalid'], ['dynamic']] },
-  'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
+  'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static', 'bgp', 'ospf', 'dhcp'], ['ecmp']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
   'ip/service': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['name', 'port', 'certificate', 'vrf', 'max-sessions'] },
   user: { flags: [['disabled']], columns: ['name', 'group', 'address', 'last-logged-in'] },
   'user/group': { flags: [] },
