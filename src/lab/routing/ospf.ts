@@ -1,9 +1,596 @@
-// OSPF v2 and v3 between the routers of a lab (RFCs 2328, 5340): not yet computed.
+// OSPF v2 and v3 between the routers of a lab (RFCs 2328, 5340), computed rather than
+// simulated: after a change the state is what the routers reach once converged.
+//
+// 1. Each router's model (./ospf-model.ts): instances, areas, OSPF interfaces.
+// 2. Adjacencies: OSPF interfaces of one version in one layer-2 domain hear each other's
+//    hellos; they become neighbours only where the hellos agree (area id and type, network
+//    and mask on multi-access networks, hello and dead intervals, authentication, distinct
+//    router ids). On broadcast and NBMA networks the DR and BDR are elected (priority, then
+//    router id; priority 0 never) and DROthers stay 2-Way with each other; an MTU mismatch
+//    keeps the pair in ExStart.
+// 3. The link-state database of each area (the routers joined by Full adjacencies): router
+//    and network LSAs; summary LSAs from area border routers; external LSAs (type 5) from
+//    redistribution and originate-default, type 7 inside NSSAs, translated by the NSSA's ABR.
+// 4. SPF once per router and area (Dijkstra with ECMP next hops); routes intra-area, then
+//    inter-area, then external, published into /ip/route (/ipv6/route for v3) with owner
+//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
 
-import type { RoutingContext, Stage } from './context.js';
+import type { Environment } from '../../core/schema.js';
+import { formatDuration } from '../../core/values.js';
+import { activeRoutes } from '../../menus/ip/route.js';
+import { IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
+import type { Published, RoutingContext, Stage } from './context.js';
+import { readRouter, type Area, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
+
+/** One next hop: the neighbour's address (none: the network is attached) and the interface. */
+interface Hop { gw?: string; iface: string }
+
+type RouteType = 'intra' | 'inter' | 'ext-type-1' | 'ext-type-2' | 'nssa-type-1' | 'nssa-type-2';
+const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, 'nssa-type-1': 2, 'ext-type-2': 3, 'nssa-type-2': 3 };
+
+interface Candidate { cost: number; type: RouteType; hops: Hop[]; direct: boolean; metric: number; tie: number }
+
+/** A vertex of an area's graph: a router (`R rid`) or a transit network (`N drkey`). */
+interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string }
+interface Vertex { edges: Edge[]; stubs: { prefix: string; cost: number }[]; inst?: Instance; gwOn?: Map<string, string> }
+
+interface External { prefix: string; metric: number; type: 1 | 2; origin: Instance; nssa: boolean }
+
+/** What one area's routers share: the graph built from its LSAs, and the LSAs as shown. */
+interface Domain {
+  areas: Area[];
+  graph: Map<string, Vertex>;
+  lsas: Lsa[];
+  summaries: { abr: Instance; prefix: string; metric: number }[];
+  type7: External[];
+}
+
+interface Lsa { type: string; id: string; originator: string; body: string; origin: Instance }
+
+const DEFAULT_EXTERNAL_METRIC = 1;
+
+const ipNum = (ip: string) => prefixOf(ip)?.net ?? 0n;
+const cmpRid = (a: string, b: string) => (ipNum(a) > ipNum(b) ? 1 : ipNum(a) < ipNum(b) ? -1 : 0);
+const isBackbone = (a: Area) => a.id === '0.0.0.0';
+const MULTI_ACCESS = new Set(['broadcast', 'nbma']);
+const maskOf = (len: number) => {
+  const m = len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
+  return `${m >>> 24}.${(m >>> 16) & 255}.${(m >>> 8) & 255}.${m & 255}`;
+};
 
 export class Ospf implements Stage {
   readonly name = 'ospf';
-  readonly inputs = ['routing/ospf/', 'ip/route', 'ipv6/route'];
-  run(_ctx: RoutingContext): void {}
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route'];
+  /** Neighbour states of the last run, to log changes. */
+  private states = new Map<string, { state: string; log: [number, string] }>();
+  /** LSA sequence numbers: one more each time an LSA's body changes. */
+  private sequences = new Map<string, { body: string; seq: number }>();
+
+  run(ctx: RoutingContext): void {
+    const fabric = ctx.fabric();
+    const instances = ctx.nodes.flatMap((n) => readRouter(n.index, n.env));
+    const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId));
+    this.logChanges(ctx, neighbors);
+    const domains = areaDomains(instances);
+    const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].env, i));
+    // Intra-area SPF, once per router and area.
+    const intra = new Map<Area, Map<string, Candidate>>();
+    const reach = new Map<Area, Map<string, { cost: number; hops: Hop[] }>>();
+    for (const d of domains) {
+      for (const area of d.areas) {
+        const { routes, routers } = spf(d, area);
+        intra.set(area, routes);
+        reach.set(area, routers);
+      }
+    }
+    const domainOf = new Map<Area, Domain>();
+    for (const d of domains) for (const a of d.areas) domainOf.set(a, d);
+    const abrs = instances.filter(isAbr);
+    // Summaries into the backbone: each ABR's intra-area routes of its other areas.
+    for (const abr of abrs) {
+      const backbone = abr.areas.find(isBackbone)!;
+      for (const area of abr.areas) {
+        if (area === backbone) continue;
+        for (const [prefix, c] of intra.get(area)!) if (c.type === 'intra') domainOf.get(backbone)!.summaries.push({ abr, prefix, metric: c.cost });
+      }
+    }
+    const inter = new Map<Area, Map<string, Candidate>>();
+    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    // Summaries into the other areas: intra routes of the ABR's other areas and what it learnt over the backbone.
+    for (const abr of abrs) {
+      const backbone = abr.areas.find(isBackbone)!;
+      for (const area of abr.areas) {
+        if (area === backbone) continue;
+        const d = domainOf.get(area)!;
+        const any = abr.version === 3 ? '::/0' : '0.0.0.0/0';
+        if (area.type !== 'default' && area.defaultCost !== undefined) d.summaries.push({ abr, prefix: any, metric: area.defaultCost });
+        if (area.type !== 'default' && area.noSummaries) continue;
+        const seen = new Set<string>();
+        for (const other of abr.areas) {
+          if (other === area) continue;
+          for (const [prefix, c] of intra.get(other)!) if (c.type === 'intra' && !seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+        }
+        for (const [prefix, c] of inter.get(backbone) ?? []) if (!seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+      }
+    }
+    for (const inst of instances) {
+      if (isAbr(inst)) continue;
+      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    }
+    // Externals: type 5 from routers outside NSSAs and stub areas; type 7 inside an NSSA, translated by its ABR.
+    const type5: External[] = [];
+    externals.forEach((list, i) => {
+      const inst = instances[i];
+      const normal = inst.areas.some((a) => a.type === 'default');
+      for (const e of list) {
+        if (normal) type5.push(e);
+        else for (const a of inst.areas) if (a.type === 'nssa') domainOf.get(a)!.type7.push({ ...e, nssa: true });
+      }
+    });
+    for (const abr of abrs) {
+      for (const area of abr.areas) {
+        if (area.type !== 'nssa' || area.translator === 'no') continue;
+        for (const e of domainOf.get(area)!.type7) if (e.origin !== abr) type5.push({ ...e, origin: abr, nssa: false });
+      }
+    }
+    // Each router's routes, published.
+    for (const inst of instances) {
+      const best = new Map<string, Candidate>();
+      const offer = (prefix: string, c: Candidate) => {
+        if (c.direct) { best.set(prefix, c); return; }
+        const cur = best.get(prefix);
+        if (cur?.direct) return;
+        if (!cur || RANK[c.type] < RANK[cur.type] || (RANK[c.type] === RANK[cur.type] && (c.cost < cur.cost || (c.cost === cur.cost && c.tie < cur.tie)))) best.set(prefix, c);
+        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) cur.hops = union(cur.hops, c.hops);
+      };
+      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, { ...c, hops: [...c.hops] });
+      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, { ...c, hops: [...c.hops] });
+      const asbrReach = (asbr: Instance) => reachRouter(inst, asbr, reach, abrs);
+      const external = (e: External) => {
+        if (e.origin === inst) return;
+        const to = asbrReach(e.origin);
+        if (!to) return;
+        const type: RouteType = e.nssa ? (e.type === 1 ? 'nssa-type-1' : 'nssa-type-2') : e.type === 1 ? 'ext-type-1' : 'ext-type-2';
+        const cost = e.type === 1 ? to.cost + e.metric : e.metric;
+        offer(e.prefix, { cost, type, hops: [...to.hops], direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
+      };
+      if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
+      for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
+      this.publishRoutes(ctx, inst, best);
+    }
+    // Nodes without OSPF keep nothing of it.
+    const withOspf = new Set(instances.map((i) => i.node));
+    for (const n of ctx.nodes) {
+      this.publishState(ctx, n.index, instances.filter((i) => i.node === n.index), domainOf, type5);
+      if (!withOspf.has(n.index)) { ctx.publish(n.index, IPV4.routes, 'ospf', new Map()); ctx.publish(n.index, IPV6.routes, 'ospf', new Map()); }
+    }
+    void neighbors;
+  }
+
+  private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
+    const records: Published = new Map();
+    for (const [prefix, c] of best) {
+      if (c.direct) continue;
+      for (const hop of c.hops) {
+        if (!hop.gw) continue;
+        const gateway = `${hop.gw}%${hop.iface}`;
+        records.set(`${inst.name} ${prefix} ${gateway}`, {
+          'dst-address': prefix, gateway, distance: '110', scope: '20', 'target-scope': '10', 'routing-table': 'main',
+          ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
+        });
+      }
+    }
+    // Several instances of one version on one router publish together.
+    const table = inst.version === 3 ? IPV6.routes : IPV4.routes;
+    const all = this.pending.get(`${inst.node} ${table}`) ?? new Map();
+    for (const [k, v] of records) all.set(k, v);
+    this.pending.set(`${inst.node} ${table}`, all);
+  }
+
+  private pending = new Map<string, Published>();
+
+  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, type5: External[]) {
+    for (const table of [IPV4.routes, IPV6.routes]) {
+      const key = `${node} ${table}`;
+      if (mine.length) ctx.publish(node, table, 'ospf', this.pending.get(key) ?? new Map());
+      this.pending.delete(key);
+    }
+    const neighbors: Published = new Map();
+    const interfaces: Published = new Map();
+    const lsas: Published = new Map();
+    for (const inst of mine) {
+      for (const area of inst.areas) {
+        for (const oif of area.ifaces) {
+          interfaces.set(`${inst.name} ${oif.iface.id} ${oif.ip}`, {
+            instance: inst.name, area: area.name, interface: oif.name, address: `${oif.ip}%${oif.name}`, 'network-type': oif.type,
+            cost: String(oif.cost), priority: String(oif.priority), 'hello-interval': formatDuration(oif.hello), 'dead-interval': formatDuration(oif.dead),
+            state: interfaceState(oif),
+            ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
+          });
+          for (const n of oif.neighbors) {
+            neighbors.set(`${inst.name} ${oif.iface.id} ${n.them.area.inst.rid}`, {
+              instance: inst.name, area: area.name, interface: oif.name, address: n.them.ip, priority: String(n.them.priority),
+              'router-id': n.them.area.inst.rid,
+              ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
+              state: n.state, 'state-changes': String(STATE_CHANGES[n.state]),
+              'ls-retransmits': '0', 'ls-requests': '0', 'db-summaries': '0',
+            });
+          }
+        }
+        const d = domainOf.get(area)!;
+        for (const lsa of [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)]) this.lsa(lsas, inst, area.name, lsa);
+      }
+      for (const e of type5) if (e.origin.version === inst.version && inst.areas.some((a) => a.type === 'default')) this.lsa(lsas, inst, undefined, externalLsa(e));
+    }
+    ctx.publish(node, 'routing/ospf/neighbor', 'ospf', neighbors);
+    ctx.publish(node, 'routing/ospf/interface', 'ospf', interfaces);
+    ctx.publish(node, 'routing/ospf/lsa', 'ospf', lsas);
+  }
+
+  private lsa(out: Published, inst: Instance, area: string | undefined, l: Lsa) {
+    const key = `${inst.name} ${area ?? ''} ${l.type} ${l.id} ${l.originator}`;
+    const known = this.sequences.get(`${inst.node} ${key}`);
+    let seq = known?.seq ?? 0x80000001;
+    if (known && known.body !== l.body) seq++;
+    this.sequences.set(`${inst.node} ${key}`, { body: l.body, seq });
+    out.set(key, {
+      instance: inst.name, ...(area !== undefined ? { area } : {}), type: l.type, originator: l.originator, id: l.id,
+      sequence: `0x${seq.toString(16).toUpperCase()}`, age: '0', checksum: checksum(l), body: l.body,
+      'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
+    });
+  }
+
+  /** Writes the router's log lines for neighbours whose state changed since the last run. */
+  private logChanges(ctx: RoutingContext, neighbors: Neighbor[]) {
+    const now = new Map<string, { state: string; log: [number, string] }>();
+    for (const n of neighbors) {
+      const inst = n.me.area.inst;
+      const key = `${inst.node} ${inst.name} ${n.me.iface.id} ${n.them.area.inst.rid}`;
+      const prefix = `instance { version: ${inst.version} router-id: ${inst.rid} } neighbor { router-id: ${n.them.area.inst.rid} address: ${n.them.ip}%${n.me.name} }`;
+      now.set(key, { state: n.state, log: [inst.node, prefix] });
+      const before = this.states.get(key)?.state;
+      if (before === n.state) continue;
+      ctx.log(inst.node, 'route,ospf,info', `${prefix} state change from ${before ?? PREVIOUS[n.state]} to ${n.state}`);
+    }
+    for (const [key, old] of this.states) {
+      if (!now.has(key)) ctx.log(old.log[0], 'route,ospf,info', `${old.log[1]} state change from ${old.state} to Down`);
+    }
+    this.states = now;
+  }
+}
+
+/** The state each computed state is reached from (RFC 2328 10.3). */
+const PREVIOUS: Record<Neighbor['state'], string> = { Full: 'Loading', '2-Way': 'Init', ExStart: '2-Way', Init: 'Down' };
+/** Changes from Down to each state: Down, Init, 2-Way, ExStart, Exchange, Loading, Full (routeros-facts.md 26.3). */
+const STATE_CHANGES: Record<Neighbor['state'], number> = { Init: 1, '2-Way': 2, ExStart: 3, Full: 6 };
+
+/** v2 names the DR by its interface address; v3 by its router id. */
+const ridOrIp = (o: OspfInterface) => (o.area.inst.version === 3 ? o.area.inst.rid : o.ip);
+
+function interfaceState(o: OspfInterface): string {
+  if (o.passive) return 'passive';
+  if (!MULTI_ACCESS.has(o.type)) return 'ptp';
+  if (o.dr === o) return 'dr';
+  if (o.bdr === o) return 'bdr';
+  return o.priority === 0 || o.dr ? 'dr-other' : 'waiting';
+}
+
+function checksum(l: Lsa): string {
+  let h = 0;
+  const s = `${l.type}${l.id}${l.originator}${l.body}`;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) & 0xffff;
+  return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function union(a: Hop[], b: Hop[]): Hop[] {
+  const out = [...a];
+  for (const h of b) if (!out.some((x) => x.gw === h.gw && x.iface === h.iface)) out.push(h);
+  return out;
+}
+
+/** Whether an instance is an area border router: in the backbone and another area. */
+function isAbr(inst: Instance): boolean {
+  return inst.areas.length > 1 && inst.areas.some(isBackbone) && inst.areas.filter((a) => a.ifaces.length).length > 1;
+}
+
+// ---------------------------------------------------------------- adjacencies
+
+/** Whether two OSPF interfaces' hellos agree (RFC 2328 10.5; RouterOS manual "Neighbor relationship"). */
+function agree(a: OspfInterface, b: OspfInterface): boolean {
+  if (a.area.id !== b.area.id || a.area.type !== b.area.type) return false;
+  if (a.hello !== b.hello || a.dead !== b.dead) return false;
+  if (a.auth !== b.auth || (a.auth && (a.authKey !== b.authKey || (a.auth !== 'simple' && a.authId !== b.authId)))) return false;
+  if (a.area.inst.rid === b.area.inst.rid) return false;
+  if (a.type !== b.type) return false;
+  // v2 on multi-access networks: the same network and mask.
+  if (a.area.inst.version === 2 && !a.type.startsWith('ptp') && a.network !== b.network) return false;
+  return true;
+}
+
+/** Forms the adjacencies of every OSPF interface; returns every neighbour seen from each side. */
+function adjacencies(instances: Instance[], domainOf: (node: number, ifId: number) => string): Neighbor[] {
+  const groups = new Map<string, OspfInterface[]>();
+  for (const inst of instances) {
+    for (const area of inst.areas) {
+      for (const oif of area.ifaces) {
+        if (oif.passive) continue;
+        const key = `${inst.version} ${domainOf(oif.node, oif.iface.id)}`;
+        const list = groups.get(key);
+        if (list) list.push(oif); else groups.set(key, [oif]);
+      }
+    }
+  }
+  const out: Neighbor[] = [];
+  for (const list of groups.values()) {
+    if (list.length < 2) continue;
+    const heard = new Map<OspfInterface, OspfInterface[]>();
+    for (const a of list) heard.set(a, list.filter((b) => b.node !== a.node && agree(a, b)));
+    for (const a of list) {
+      const them = heard.get(a)!;
+      if (!them.length) continue;
+      if (MULTI_ACCESS.has(a.type)) {
+        const eligible = [a, ...them].filter((o) => o.priority > 0)
+          .sort((x, y) => y.priority - x.priority || cmpRid(y.area.inst.rid, x.area.inst.rid));
+        a.dr = eligible[0];
+        a.bdr = eligible[1];
+      }
+      for (const b of them) {
+        const wanted = !MULTI_ACCESS.has(a.type) || [a.dr, a.bdr].includes(a) || [a.dr, a.bdr].includes(b);
+        const state: Neighbor['state'] = !wanted ? '2-Way' : a.mtu !== b.mtu ? 'ExStart' : 'Full';
+        const n = { me: a, them: b, state };
+        a.neighbors.push(n);
+        out.push(n);
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the link-state database
+
+/** The areas joined by Full adjacencies, each with its graph and LSAs. */
+function areaDomains(instances: Instance[]): Domain[] {
+  const parent = new Map<Area, Area>();
+  const find = (a: Area): Area => { let r = a; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(a, r); return r; };
+  for (const inst of instances) for (const area of inst.areas) parent.set(area, area);
+  for (const inst of instances) {
+    for (const area of inst.areas) {
+      for (const oif of area.ifaces) for (const n of oif.neighbors) if (n.state === 'Full') { const ra = find(area), rb = find(n.them.area); if (ra !== rb) parent.set(ra, rb); }
+    }
+  }
+  const byRoot = new Map<Area, Domain>();
+  for (const area of parent.keys()) {
+    const root = find(area);
+    let d = byRoot.get(root);
+    if (!d) { d = { areas: [], graph: new Map(), lsas: [], summaries: [], type7: [] }; byRoot.set(root, d); }
+    d.areas.push(area);
+  }
+  for (const d of byRoot.values()) build(d);
+  return [...byRoot.values()];
+}
+
+/** A transit network's key: its DR's interface. */
+const netKey = (dr: OspfInterface) => `N ${dr.area.inst.rid} ${dr.iface.id} ${dr.ip}`;
+
+/** The graph and LSAs of one area from its routers' interfaces (RFC 2328 12.4). */
+function build(d: Domain) {
+  const v3 = d.areas[0].inst.version === 3;
+  for (const area of d.areas) {
+    const inst = area.inst;
+    const me: Vertex = { edges: [], stubs: [], inst };
+    d.graph.set(`R ${inst.rid}`, me);
+    const links: string[] = [];
+    for (const oif of area.ifaces) {
+      const full = oif.neighbors.filter((n) => n.state === 'Full');
+      const stub = () => {
+        for (const p of oif.prefixes) {
+          me.stubs.push({ prefix: p, cost: oif.cost });
+          const [net, len] = p.split('/');
+          if (!v3) links.push(`type=stub id=${net} data=${maskOf(Number(len))} metric=${oif.cost}`);
+        }
+      };
+      if (MULTI_ACCESS.has(oif.type)) {
+        const dr = oif.dr;
+        const transit = dr && full.length > 0 && (dr === oif || full.some((n) => n.them === dr));
+        if (!transit) { stub(); continue; }
+        const key = netKey(dr!);
+        me.edges.push({ to: key, cost: oif.cost, oif });
+        links.push(`type=network id=${dr!.ip} data=${oif.ip} metric=${oif.cost}`);
+        if (dr === oif) {
+          // The DR originates the network LSA: itself and every router Full with it.
+          const attached = [oif, ...full.map((n) => n.them)];
+          const net: Vertex = { edges: [], stubs: [], gwOn: new Map() };
+          for (const o of attached) {
+            net.edges.push({ to: `R ${o.area.inst.rid}`, cost: 0 });
+            net.gwOn!.set(`R ${o.area.inst.rid}`, o.ip);
+          }
+          const prefixes = new Set(attached.flatMap((o) => o.prefixes));
+          for (const p of prefixes) net.stubs.push({ prefix: p, cost: 0 });
+          d.graph.set(key, net);
+          const len = Number(oif.network.split('/')[1] ?? 32);
+          d.lsas.push({
+            type: 'network', id: v3 ? String(oif.iface.id) : oif.ip, originator: inst.rid, origin: inst,
+            body: [...(v3 ? [] : [`netmask=${maskOf(len)}`]), ...attached.map((o) => `router-id=${o.area.inst.rid}`)].join('\n'),
+          });
+        }
+      } else {
+        for (const n of full) {
+          me.edges.push({ to: `R ${n.them.area.inst.rid}`, cost: oif.cost, oif, gw: n.them.ip });
+          links.push(`type=p2p id=${n.them.area.inst.rid} data=${oif.ip} metric=${oif.cost}`);
+        }
+        stub();
+      }
+    }
+    const bits = `${isAbr(inst) ? 'B' : ''}${inst.redistribute.size || inst.originateDefault !== 'never' ? 'E' : ''}`;
+    d.lsas.push({ type: 'router', id: v3 ? '0.0.0.0' : inst.rid, originator: inst.rid, origin: inst, body: [`bits=${bits}`, ...links].join('\n') });
+  }
+}
+
+function summaryLsas(d: Domain): Lsa[] {
+  const v3 = d.areas[0].inst.version === 3;
+  return d.summaries.map((s) => {
+    const [net, len] = s.prefix.split('/');
+    return v3
+      ? { type: 'inter-area-prefix', id: s.prefix, originator: s.abr.rid, origin: s.abr, body: `prefix=${s.prefix}\nmetric=${s.metric}` }
+      : { type: 'summary-network', id: net, originator: s.abr.rid, origin: s.abr, body: `netmask=${maskOf(Number(len))}\nmetric=${s.metric}` };
+  });
+}
+
+function externalLsa(e: External): Lsa {
+  const [net, len] = e.prefix.split('/');
+  const v3 = e.origin.version === 3;
+  const body = [...(v3 ? [`prefix=${e.prefix}`] : ['options=E', `netmask=${maskOf(Number(len))}`, 'forwarding-address=0.0.0.0']), `metric=${e.metric} type-${e.type}`, 'route-tag=0'].join('\n');
+  return { type: e.nssa ? 'nssa-external' : 'external', id: v3 ? e.prefix : net, originator: e.origin.rid, origin: e.origin, body };
+}
+
+function type7Lsas(d: Domain): Lsa[] {
+  return d.type7.map((e) => externalLsa({ ...e, nssa: true }));
+}
+
+// ---------------------------------------------------------------- SPF
+
+class Heap {
+  private items: { key: string; cost: number }[] = [];
+  get size() { return this.items.length; }
+  push(key: string, cost: number) {
+    const a = this.items;
+    a.push({ key, cost });
+    for (let i = a.length - 1; i > 0;) {
+      const p = (i - 1) >> 1;
+      if (a[p].cost <= a[i].cost) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+  pop(): { key: string; cost: number } {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && a[l].cost < a[m].cost) m = l;
+        if (r < a.length && a[r].cost < a[m].cost) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+/** Shortest paths from one router over its area's graph: intra-area routes and the routers reached. */
+function spf(d: Domain, area: Area): { routes: Map<string, Candidate>; routers: Map<string, { cost: number; hops: Hop[] }> } {
+  const root = `R ${area.inst.rid}`;
+  const dist = new Map<string, number>([[root, 0]]);
+  const hops = new Map<string, Hop[]>([[root, []]]);
+  const done = new Set<string>();
+  const heap = new Heap();
+  heap.push(root, 0);
+  while (heap.size) {
+    const { key, cost } = heap.pop();
+    if (done.has(key) || cost !== dist.get(key)) continue;
+    done.add(key);
+    const v = d.graph.get(key);
+    if (!v) continue;
+    const mine = hops.get(key)!;
+    for (const e of v.edges) {
+      const c = cost + e.cost;
+      let via: Hop[];
+      if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
+      else if (v.gwOn && mine.length && mine.every((h) => !h.gw)) via = mine.map((h) => ({ gw: v.gwOn!.get(e.to), iface: h.iface }));
+      else via = mine;
+      const known = dist.get(e.to);
+      if (known === undefined || c < known) { dist.set(e.to, c); hops.set(e.to, via); heap.push(e.to, c); }
+      else if (c === known && !done.has(e.to)) hops.set(e.to, union(hops.get(e.to)!, via));
+    }
+  }
+  const routes = new Map<string, Candidate>();
+  const routers = new Map<string, { cost: number; hops: Hop[] }>();
+  for (const key of done) {
+    const v = d.graph.get(key)!;
+    const cost = dist.get(key)!;
+    const h = hops.get(key)!;
+    if (v.inst) routers.set(v.inst.rid, { cost, hops: h });
+    for (const s of v.stubs) {
+      const c = cost + s.cost;
+      const direct = key === root || h.every((x) => !x.gw);
+      const cur = routes.get(s.prefix);
+      if (!cur || c < cur.cost || (direct && !cur.direct && c === cur.cost)) routes.set(s.prefix, { cost: c, type: 'intra', hops: direct ? [] : h, direct, metric: c, tie: 0 });
+      else if (c === cur.cost && !cur.direct && !direct) cur.hops = union(cur.hops, h);
+    }
+  }
+  return { routes, routers };
+}
+
+/** Inter-area routes of a router in an area: the summaries of the ABRs it reaches. */
+function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[] }>, inst: Instance): Map<string, Candidate> {
+  const out = new Map<string, Candidate>();
+  for (const s of d.summaries) {
+    if (s.abr === inst) continue;
+    const to = routers.get(s.abr.rid);
+    if (!to) continue;
+    const c = to.cost + s.metric;
+    const cur = out.get(s.prefix);
+    if (!cur || c < cur.cost) out.set(s.prefix, { cost: c, type: 'inter', hops: to.hops, direct: false, metric: c, tie: 0 });
+    else if (c === cur.cost) cur.hops = union(cur.hops, to.hops);
+  }
+  return out;
+}
+
+/** How a router reaches another (an ASBR): within a shared area, else through an ABR of its own areas. */
+function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, { cost: number; hops: Hop[] }>>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
+  let best: { cost: number; hops: Hop[] } | undefined;
+  for (const area of inst.areas) {
+    const r = reach.get(area)?.get(to.rid);
+    if (r && (!best || r.cost < best.cost)) best = r;
+  }
+  if (best) return best;
+  for (const area of inst.areas) {
+    for (const abr of abrs) {
+      if (abr === inst) continue;
+      const toAbr = reach.get(area)?.get(abr.rid);
+      if (!toAbr) continue;
+      for (const other of abr.areas) {
+        const r = reach.get(other)?.get(to.rid);
+        if (r && (!best || toAbr.cost + r.cost < best.cost)) best = { cost: toAbr.cost + r.cost, hops: toAbr.hops };
+      }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- redistribution
+
+/**
+ * The external routes a router originates: its active connected and static routes where
+ * `redistribute` names them (not the networks OSPF already runs on), and the default route
+ * by `originate-default` (`always`, or `if-installed` while the router has an active default
+ * route of its own). Metric 1, type 2 unless a filter says otherwise (unconfirmed: 26.4).
+ */
+function externalsOf(env: Environment, inst: Instance): External[] {
+  const family = inst.version === 3 ? IPV6 : IPV4;
+  const out: External[] = [];
+  const any = family.anyDst;
+  const ospfNets = new Set(inst.areas.flatMap((a) => a.ifaces.flatMap((o) => o.prefixes)));
+  const wantConnected = inst.redistribute.has('connected'), wantStatic = inst.redistribute.has('static');
+  let haveDefault = false;
+  if (wantConnected || wantStatic || inst.originateDefault === 'if-installed') {
+    for (const { row } of activeRoutes(env, family)) {
+      if (row.values.ospf === 'true') continue;
+      const dst = row.values['dst-address'] || any;
+      if (dst === any) { haveDefault = true; continue; }
+      const connected = row.values.connect === 'true';
+      if ((connected && wantConnected && !ospfNets.has(dst)) || (!row.dynamic && !connected && wantStatic)) {
+        if (!out.some((e) => e.prefix === dst)) out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
+      }
+    }
+  }
+  if (inst.originateDefault === 'always' || (inst.originateDefault === 'if-installed' && haveDefault)) {
+    out.push({ prefix: any, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
+  }
+  return out;
 }
