@@ -180,7 +180,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
       cost: Number(t.values.cost ?? 1), priority: Number(t.values.priority ?? 128),
       hello: ms(t.values['hello-interval'], 10_000), dead: ms(t.values['dead-interval'], 40_000),
       auth: t.values.auth ?? '', authKey: t.values['auth-key'] ?? '', authId: t.values['auth-id'] ?? '',
-      passive: t.values.passive === 'true' || t.values.passive === 'yes',
+      passive: t.values.passive !== undefined && t.values.passive !== 'no' && t.values.passive !== 'false',
     };
     const addrs = v3 ? v6 : v4;
     const make = (iface: Row, ip: string, network: string, prefixes: string[]): OspfInterface => ({

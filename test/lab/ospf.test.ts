@@ -1,0 +1,112 @@
+// OSPF between the routers of test/lab/ospf.clab.yml: a triangle r1 - r2 - r3 of
+// point-to-point links (costs 10, 10 and 30 on r1 - r3) with loopbacks, and a LAN where
+// r1, r2, r3 and r4 (priority 0) elect a DR and a BDR. Expected values are the real
+// router's (docs/routeros-facts.md 26).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiClient, records } from '../api/client.js';
+import { startLab, until, type TestLab } from './lab.js';
+
+let t: TestLab;
+before(async () => { t = await startLab('ospf.clab.yml', { requestLimitMs: 5000 }); });
+after(() => t.stop());
+
+const NEIGHBOR = '.proplist=interface,address,router-id,priority,dr,bdr,state,state-changes,area,instance';
+const ROUTE = '.proplist=dst-address,gateway,immediate-gw,distance,scope,target-scope,active,ospf,ospf.metric,ospf.type,dynamic';
+
+describe('OSPF: a triangle and a LAN', () => {
+  test('neighbours: Full over point-to-point links and with the DR and BDR, 2-Way between DROthers', async () => {
+    const r1 = (await t.rest('r1').get(`/rest/routing/ospf/neighbor?${NEIGHBOR}`)).json;
+    const common = { area: 'backbone', instance: 'v2' };
+    const lan = { dr: '10.0.100.3', bdr: '10.0.100.2' };
+    assert.deepEqual(r1.map(({ '.id': _, ...n }: Record<string, string>) => n), [
+      { ...common, interface: 'ether2', address: '10.0.12.2', 'router-id': '10.255.0.2', priority: '128', state: 'Full', 'state-changes': '6' },
+      { ...common, interface: 'ether3', address: '10.0.13.2', 'router-id': '10.255.0.3', priority: '128', state: 'Full', 'state-changes': '6' },
+      { ...common, ...lan, interface: 'ether4', address: '10.0.100.2', 'router-id': '10.255.0.2', priority: '128', state: 'Full', 'state-changes': '6' },
+      { ...common, ...lan, interface: 'ether4', address: '10.0.100.3', 'router-id': '10.255.0.3', priority: '128', state: 'Full', 'state-changes': '6' },
+      { ...common, ...lan, interface: 'ether4', address: '10.0.100.4', 'router-id': '10.255.0.4', priority: '0', state: '2-Way', 'state-changes': '2' },
+    ]);
+    const states = (await t.rest('r4').get('/rest/routing/ospf/interface?.proplist=interface,state,dr,bdr,network-type&interface=ether2')).json;
+    assert.deepEqual(states.map(({ '.id': _, ...s }: Record<string, string>) => s), [
+      { interface: 'ether2', state: 'dr-other', dr: '10.0.100.3', bdr: '10.0.100.2', 'network-type': 'broadcast' },
+    ]);
+  });
+
+  test('the LSA database: router LSAs of every router and the DR\'s network LSA', async () => {
+    const lsas = (await t.rest('r4').get('/rest/routing/ospf/lsa?.proplist=type,id,originator,self-originated,body,area')).json;
+    assert.deepEqual(lsas.map((l: Record<string, string>) => `${l.type} ${l.id} ${l.originator} ${l['self-originated']}`), [
+      'router 10.255.0.1 10.255.0.1 false',
+      'router 10.255.0.2 10.255.0.2 false',
+      'network 10.0.100.3 10.255.0.3 false',
+      'router 10.255.0.3 10.255.0.3 false',
+      'router 10.255.0.4 10.255.0.4 true',
+    ]);
+    const network = lsas.find((l: Record<string, string>) => l.type === 'network');
+    assert.equal(network.body, 'netmask=255.255.255.0\nrouter-id=10.255.0.3\nrouter-id=10.255.0.1\nrouter-id=10.255.0.2\nrouter-id=10.255.0.4');
+    const own = lsas.find((l: Record<string, string>) => l['self-originated'] === 'true');
+    assert.equal(own.body, 'bits=\ntype=network id=10.0.100.3 data=10.0.100.4 metric=100\ntype=stub id=10.255.0.4 data=255.255.255.255 metric=1');
+  });
+
+  test('routes: costs, gateways and the router\'s values for OSPF routes', async () => {
+    const routes = (await t.rest('r1').get(`/rest/ip/route?${ROUTE}&ospf=true`)).json;
+    const ospf = { distance: '110', scope: '20', 'target-scope': '10', active: 'true', ospf: 'true', dynamic: 'true', 'ospf.type': 'intra' };
+    assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [
+      { ...ospf, 'dst-address': '10.0.23.0/30', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '20' },
+      { ...ospf, 'dst-address': '10.255.0.2/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '11' },
+      { ...ospf, 'dst-address': '10.255.0.3/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '21' },
+      { ...ospf, 'dst-address': '10.255.0.4/32', gateway: '10.0.100.4%ether4', 'immediate-gw': '10.0.100.4%ether4', 'ospf.metric': '101' },
+    ]);
+  });
+
+  test('a static route of lower distance wins over the OSPF route; both show', async () => {
+    const r4 = t.rest('r4');
+    const add = await r4.put('/rest/ip/route', { 'dst-address': '10.255.0.1/32', gateway: '10.0.100.2' });
+    assert.equal(add.status, 201, add.text);
+    try {
+      const routes = (await r4.get('/rest/ip/route?.proplist=gateway,distance,active,static,ospf&dst-address=10.255.0.1/32')).json;
+      assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [
+        { gateway: '10.0.100.2', distance: '1', active: 'true', static: 'true' },
+        { gateway: '10.0.100.1%ether2', distance: '110', ospf: 'true' },
+      ]);
+    } finally {
+      await r4.delete(`/rest/ip/route/${add.json['.id']}`);
+    }
+  });
+
+  test('ping crosses the triangle by the OSPF route', async () => {
+    const res = await t.rest('r1').post('/rest/ping', { address: '10.255.0.3', count: '1' });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.json[0].received, '1');
+    assert.equal(res.json[0].ttl, '63');
+  });
+
+  test('a failing link: routes go round, the log says so, and listen on /ip/route streams the change', async () => {
+    const api = await ApiClient.connect(t.port('r1', 'api'));
+    try {
+      await api.login();
+      api.send('/ip/route/listen', '=.proplist=dst-address,gateway', '.tag=l');
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal((await t.rest('r2').patch('/rest/interface/ether3', { disabled: 'true' })).status, 200);
+      const seen: Record<string, string>[] = [];
+      while (!seen.some((r) => r['dst-address'] === '10.255.0.3/32' && r.gateway === '10.0.13.2%ether3')) {
+        seen.push(...records([await api.read(3000)]));
+      }
+      api.send('/cancel', '=tag=l');
+    } finally { api.close(); }
+    const routes = (await until(() => t.rest('r1').get(`/rest/ip/route?${ROUTE}&dst-address=10.255.0.3/32`), (r) => r.json?.[0]?.gateway === '10.0.13.2%ether3')).json;
+    assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [{
+      'dst-address': '10.255.0.3/32', gateway: '10.0.13.2%ether3', 'immediate-gw': '10.0.13.2%ether3', distance: '110', scope: '20',
+      'target-scope': '10', active: 'true', ospf: 'true', dynamic: 'true', 'ospf.metric': '31', 'ospf.type': 'intra',
+    }]);
+    const ping = await t.rest('r1').post('/rest/ping', { address: '10.255.0.3', count: '1' });
+    assert.equal(ping.json[0].ttl, '64');
+    const log = (await t.rest('r2').get('/rest/log?topics=route,ospf,info')).json.map((l: Record<string, string>) => l.message);
+    assert.ok(log.includes('instance { version: 2 router-id: 10.255.0.2 } neighbor { router-id: 10.255.0.3 address: 10.0.23.2%ether3 } state change from Full to Down'), log.join('\n'));
+    const n = (await t.rest('r2').get('/rest/routing/ospf/neighbor?.proplist=router-id,state&interface=ether3')).json;
+    assert.deepEqual(n, []);
+    await t.rest('r2').patch('/rest/interface/ether3', { disabled: 'false' });
+    const back = await until(() => t.rest('r1').get('/rest/ip/route?.proplist=gateway&dst-address=10.255.0.3/32'), (r) => r.json?.[0]?.gateway === '10.0.12.2%ether2');
+    assert.equal(back.json[0].gateway, '10.0.12.2%ether2');
+  });
+});
