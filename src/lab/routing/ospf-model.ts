@@ -205,10 +205,10 @@ export function readRouter(node: number, env: Environment): Instance[] {
         const own = addrs.filter((a) => a.iface.id === iface.id);
         const byNetwork = own.some((a) => { const net = prefixOf(a.network)!; return networks.some((p) => p.len <= net.len && covers(p, net)); });
         if (!byNetwork && !templateNames(env, t.values.interfaces, iface)) continue;
+        // An interface without a MAC address (the loopback) has no link-local address to say hello from.
         const mac = macOf(env, iface);
-        if (mac === NO_MAC) continue;
         taken.add(key);
-        area.ifaces.push(make(iface, linkLocalOf(mac).split('/')[0], '', own.map((a) => a.network)));
+        area.ifaces.push(make(iface, mac === NO_MAC ? '::' : linkLocalOf(mac).split('/')[0], '', own.map((a) => a.network)));
       }
     }
   }
