@@ -27,6 +27,12 @@ describe('OSPF: a triangle and a LAN', () => {
       { ...common, ...lan, interface: 'ether4', address: '10.0.100.3', 'router-id': '10.255.0.3', priority: '128', state: 'Full', 'state-changes': '6' },
       { ...common, ...lan, interface: 'ether4', address: '10.0.100.4', 'router-id': '10.255.0.4', priority: '0', state: '2-Way', 'state-changes': '2' },
     ]);
+    // Time-driven values: how long the adjacency is up, when the neighbour times out (40s dead interval).
+    const [first] = (await t.rest('r1').get('/rest/routing/ospf/neighbor?.proplist=adjacency,timeout,virtual,dynamic&interface=ether2')).json;
+    assert.match(first.adjacency, /^\d+s$/);
+    assert.ok(Number(first.timeout.slice(0, -1)) > 30 && Number(first.timeout.slice(0, -1)) <= 40, first.timeout);
+    assert.equal(first.virtual, 'false');
+    assert.equal(first.dynamic, 'true');
     const states = (await t.rest('r4').get('/rest/routing/ospf/interface?.proplist=interface,state,dr,bdr,network-type&interface=ether2')).json;
     assert.deepEqual(states.map(({ '.id': _, ...s }: Record<string, string>) => s), [
       { interface: 'ether2', state: 'dr-other', dr: '10.0.100.3', bdr: '10.0.100.2', 'network-type': 'broadcast' },
@@ -42,6 +48,9 @@ describe('OSPF: a triangle and a LAN', () => {
       'router 10.255.0.3 10.255.0.3 false',
       'router 10.255.0.4 10.255.0.4 true',
     ]);
+    assert.ok(lsas.every((l: Record<string, string>) => l.area === 'backbone'));
+    const ages = (await t.rest('r4').get('/rest/routing/ospf/lsa?.proplist=age,sequence')).json;
+    assert.ok(ages.every((l: Record<string, string>) => /^\d+$/.test(l.age) && l.sequence === '0x80000001'), JSON.stringify(ages));
     const network = lsas.find((l: Record<string, string>) => l.type === 'network');
     assert.equal(network.body, 'netmask=255.255.255.0\nrouter-id=10.255.0.3\nrouter-id=10.255.0.1\nrouter-id=10.255.0.2\nrouter-id=10.255.0.4');
     const own = lsas.find((l: Record<string, string>) => l['self-originated'] === 'true');

@@ -62,9 +62,9 @@ export class Ospf implements Stage {
   readonly name = 'ospf';
   readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route'];
   /** Neighbour states of the last run, to log changes. */
-  private states = new Map<string, { state: string; log: [number, string] }>();
-  /** LSA sequence numbers: one more each time an LSA's body changes. */
-  private sequences = new Map<string, { body: string; seq: number }>();
+  private states = new Map<string, NeighborMemory>();
+  /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
+  private sequences = new Map<string, { body: string; seq: number; born: number }>();
 
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
@@ -195,6 +195,7 @@ export class Ospf implements Stage {
       if (mine.length) ctx.publish(node, table, 'ospf', this.pending.get(key) ?? new Map());
       this.pending.delete(key);
     }
+    const now = ctx.nodes[node].env.now();
     const neighbors: Published = new Map();
     const interfaces: Published = new Map();
     const lsas: Published = new Map();
@@ -208,56 +209,68 @@ export class Ospf implements Stage {
             ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
           });
           for (const n of oif.neighbors) {
+            const memory = this.states.get(neighborKey(n));
             neighbors.set(`${inst.name} ${oif.iface.id} ${n.them.area.inst.rid}`, {
               instance: inst.name, area: area.name, interface: oif.name, address: n.them.ip, priority: String(n.them.priority),
               'router-id': n.them.area.inst.rid,
               ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
               state: n.state, 'state-changes': String(STATE_CHANGES[n.state]),
               'ls-retransmits': '0', 'ls-requests': '0', 'db-summaries': '0',
+              '.hello': String(oif.hello), '.dead': String(oif.dead), '.heard-since': String(memory?.heard ?? now),
+              ...(memory?.full !== undefined ? { '.full-since': String(memory.full) } : {}),
             });
           }
         }
         const d = domainOf.get(area)!;
-        for (const lsa of [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)]) this.lsa(lsas, inst, area.name, lsa);
+        for (const lsa of [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)]) this.lsa(lsas, inst, area.name, lsa, now);
       }
-      for (const e of type5) if (e.origin.version === inst.version && inst.areas.some((a) => a.type === 'default')) this.lsa(lsas, inst, undefined, externalLsa(e));
+      for (const e of type5) if (e.origin.version === inst.version && inst.areas.some((a) => a.type === 'default')) this.lsa(lsas, inst, undefined, externalLsa(e), now);
     }
     ctx.publish(node, 'routing/ospf/neighbor', 'ospf', neighbors);
     ctx.publish(node, 'routing/ospf/interface', 'ospf', interfaces);
     ctx.publish(node, 'routing/ospf/lsa', 'ospf', lsas);
   }
 
-  private lsa(out: Published, inst: Instance, area: string | undefined, l: Lsa) {
+  private lsa(out: Published, inst: Instance, area: string | undefined, l: Lsa, now: number) {
     const key = `${inst.name} ${area ?? ''} ${l.type} ${l.id} ${l.originator}`;
     const known = this.sequences.get(`${inst.node} ${key}`);
     let seq = known?.seq ?? 0x80000001;
-    if (known && known.body !== l.body) seq++;
-    this.sequences.set(`${inst.node} ${key}`, { body: l.body, seq });
+    let born = known?.born ?? now;
+    if (known && known.body !== l.body) { seq++; born = now; }
+    this.sequences.set(`${inst.node} ${key}`, { body: l.body, seq, born });
     out.set(key, {
       instance: inst.name, ...(area !== undefined ? { area } : {}), type: l.type, originator: l.originator, id: l.id,
-      sequence: `0x${seq.toString(16).toUpperCase()}`, age: '0', checksum: checksum(l), body: l.body,
+      sequence: `0x${seq.toString(16).toUpperCase()}`, '.born': String(born), checksum: checksum(l), body: l.body,
       'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
     });
   }
 
-  /** Writes the router's log lines for neighbours whose state changed since the last run. */
+  /** Writes the router's log lines for neighbours whose state changed since the last run, and remembers since when. */
   private logChanges(ctx: RoutingContext, neighbors: Neighbor[]) {
-    const now = new Map<string, { state: string; log: [number, string] }>();
+    const next = new Map<string, NeighborMemory>();
     for (const n of neighbors) {
       const inst = n.me.area.inst;
-      const key = `${inst.node} ${inst.name} ${n.me.iface.id} ${n.them.area.inst.rid}`;
+      const key = neighborKey(n);
       const prefix = `instance { version: ${inst.version} router-id: ${inst.rid} } neighbor { router-id: ${n.them.area.inst.rid} address: ${n.them.ip}%${n.me.name} }`;
-      now.set(key, { state: n.state, log: [inst.node, prefix] });
-      const before = this.states.get(key)?.state;
-      if (before === n.state) continue;
-      ctx.log(inst.node, 'route,ospf,info', `${prefix} state change from ${before ?? PREVIOUS[n.state]} to ${n.state}`);
+      const old = this.states.get(key);
+      const now = ctx.nodes[inst.node].env.now();
+      next.set(key, {
+        state: n.state, node: inst.node, prefix, heard: old?.heard ?? now,
+        full: n.state === 'Full' ? (old?.state === 'Full' ? old.full : now) : undefined,
+      });
+      if (old?.state === n.state) continue;
+      ctx.log(inst.node, 'route,ospf,info', `${prefix} state change from ${old?.state ?? PREVIOUS[n.state]} to ${n.state}`);
     }
     for (const [key, old] of this.states) {
-      if (!now.has(key)) ctx.log(old.log[0], 'route,ospf,info', `${old.log[1]} state change from ${old.state} to Down`);
+      if (!next.has(key)) ctx.log(old.node, 'route,ospf,info', `${old.prefix} state change from ${old.state} to Down`);
     }
-    this.states = now;
+    this.states = next;
   }
 }
+
+interface NeighborMemory { state: string; node: number; prefix: string; heard: number; full?: number }
+
+const neighborKey = (n: Neighbor) => `${n.me.area.inst.node} ${n.me.area.inst.name} ${n.me.iface.id} ${n.me.ip} ${n.them.area.inst.rid}`;
 
 /** The state each computed state is reached from (RFC 2328 10.3). */
 const PREVIOUS: Record<Neighbor['state'], string> = { Full: 'Loading', '2-Way': 'Init', ExStart: '2-Way', Init: 'Down' };
