@@ -62,7 +62,7 @@ import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { health } from './system/health.js';
-import { ospfLsa, ospfNeighbor } from './routing/ospf.js';
+import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -76,7 +76,7 @@ export const handMenus: readonly MenuDecl[] = [
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
-  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa,
+  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate,
   sshKeys, ipSsh,
 ];
 

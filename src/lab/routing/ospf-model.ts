@@ -158,7 +158,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
     if (!owner) continue;
     const area: Area = {
       inst: owner, name: row.values.name ?? '', id: row.values['area-id'] ?? '0.0.0.0',
-      type: (row.values.type as Area['type']) ?? 'default', noSummaries: row.values['no-summaries'] === 'true' || row.values['no-summaries'] === 'yes',
+      type: (row.values.type as Area['type']) ?? 'default', noSummaries: row.values['no-summaries'] !== undefined && !/^(false|no)$/i.test(row.values['no-summaries']),
       defaultCost: row.values['default-cost'] ? Number(row.values['default-cost']) : undefined,
       translator: row.values['nssa-translator'] ?? 'candidate', ifaces: [],
     };

@@ -7,7 +7,7 @@
 
 import type { FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
-import { formatDuration } from '../../core/values.js';
+import { bool, formatDuration } from '../../core/values.js';
 import { TREE } from '../../tree/declare.js';
 
 const shown: FieldDecl = { type: TREE, readOnly: true };
@@ -50,4 +50,24 @@ export const ospfLsa: MenuDecl = {
     age: { type: TREE, readOnly: true, derive: (row, env) => (row.values['.born'] ? String(Math.floor((env.now() - since(row, '.born')) / 1000)) : undefined) },
     dynamic,
   },
+};
+
+/** A switch argument (`passive`, `no-summaries`): given by its word alone; shown only when on. */
+const isOn = (v: string | undefined) => v !== undefined && !/^(false|no)$/i.test(v);
+const switchField: (name: string) => FieldDecl = (name) => ({ type: bool, flag: true, derive: (row) => (isOn(row.values[name]) ? 'true' : undefined) });
+
+/** Interface templates: `passive` is a switch (manual: `passive` typ="switch"; exports write `add area=backbone interfaces=lo passive`). */
+export const ospfInterfaceTemplate: MenuDecl = {
+  path: 'routing/ospf/interface-template',
+  kind: 'table',
+  ordered: true,
+  fields: { passive: switchField('passive') },
+};
+
+/** Areas: `no-summaries` is a switch (manual: "Flag parameter"; `add ... type=stub no-summaries`). */
+export const ospfArea: MenuDecl = {
+  path: 'routing/ospf/area',
+  kind: 'table',
+  key: 'name',
+  fields: { 'no-summaries': switchField('no-summaries') },
 };
