@@ -1,6 +1,6 @@
 // OSPF areas, redistribution and agreement from test/lab/ospf-areas.clab.yml: h borders the
-// backbone (with b: originate-default=always, redistribute=static) and the stub area
-// 0.0.0.1 (with st, default-cost=5); s1 to s4 each disagree with h on one thing; h and b
+// backbone (with b: originate-default=always, redistribute=static), the stub area 0.0.0.1
+// (with st, default-cost=5) and the NSSA 0.0.0.3 (with n: redistribute=static); s1 to s4 each disagree with h on one thing; h and b
 // also run OSPFv3. Expected values are the real router's (docs/routeros-facts.md 26).
 
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +21,7 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
       { interface: 'ether2', 'router-id': '10.255.1.2', state: 'Full', 'state-changes': '6' },
       { interface: 'ether7', 'router-id': '10.255.2.4', state: 'ExStart', 'state-changes': '3' },
       { interface: 'ether3', 'router-id': '10.255.1.3', state: 'Full', 'state-changes': '6' },
+      { interface: 'ether8', 'router-id': '10.255.3.1', state: 'Full', 'state-changes': '6' },
     ]);
     for (const s of ['s1', 's2', 's3']) assert.deepEqual((await t.rest(s).get('/rest/routing/ospf/neighbor')).json, [], s);
   });
@@ -53,6 +54,27 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
     assert.deepEqual(routes, [{ 'dst-address': '10.255.1.3/32', gateway: '10.1.0.1%ether2', 'ospf.metric': '3', 'ospf.type': 'inter' }]);
     const ping = await t.rest('b').post('/rest/ping', { address: '10.255.1.3', count: '1' });
     assert.equal(ping.json[0].received, '1');
+  });
+
+  test('an NSSA: its router\'s static route enters as type 7, the ABR translates it to type 5 for the backbone', async () => {
+    assert.deepEqual(strip((await t.rest('h').get(`/rest/ip/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
+      [{ 'dst-address': '198.51.100.0/24', gateway: '10.3.0.2%ether8', 'ospf.metric': '1', 'ospf.type': 'nssa-type-2' }]);
+    assert.deepEqual(strip((await t.rest('b').get(`/rest/ip/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
+      [{ 'dst-address': '198.51.100.0/24', gateway: '10.1.0.1%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' }]);
+    const lsas = (await t.rest('b').get('/rest/routing/ospf/lsa?.proplist=type,originator&id=198.51.100.0')).json;
+    assert.deepEqual(strip(lsas), [{ type: 'external', originator: '10.255.1.1' }]);
+    const nssa = (await t.rest('n').get('/rest/routing/ospf/lsa?.proplist=type,originator,area&id=198.51.100.0')).json;
+    assert.deepEqual(strip(nssa), [{ type: 'nssa-external', originator: '10.255.3.1', area: 'nssa3' }]);
+    // No type 5 enters the NSSA: b's external routes stay out; the stub area has none either.
+    assert.deepEqual((await t.rest('n').get('/rest/ip/route?dst-address=192.0.2.0/24')).json, []);
+    assert.deepEqual((await t.rest('st').get('/rest/ip/route?dst-address=198.51.100.0/24')).json, []);
+  });
+
+  test('a passive interface: no hellos, its network in the router LSA, state passive', async () => {
+    const lo = (await t.rest('b').get('/rest/routing/ospf/interface?.proplist=interface,state,network-type&interface=lo&address=10.255.1.2%lo')).json;
+    assert.deepEqual(strip(lo), [{ interface: 'lo', state: 'passive', 'network-type': 'broadcast' }]);
+    const template = (await t.rest('b').get('/rest/routing/ospf/interface-template?.proplist=passive&interfaces=lo')).json;
+    assert.deepEqual(strip(template), [{ passive: 'true' }, { passive: 'true' }]);
   });
 
   test('OSPFv3: a neighbour by its link-local address and a route in /ipv6/route', async () => {
