@@ -43,6 +43,8 @@ interface Domain {
   lsas: Lsa[];
   summaries: { abr: Instance; prefix: string; metric: number }[];
   type7: External[];
+  /** Every LSA the area's routers show, built once per run. */
+  shown?: Lsa[];
 }
 
 interface Lsa { type: string; id: string; originator: string; body: string; origin: Instance }
@@ -160,9 +162,13 @@ export class Ospf implements Stage {
     }
     // Nodes without OSPF keep nothing of it.
     const withOspf = new Set(instances.map((i) => i.node));
+    const byNode = new Map<number, Instance[]>();
+    for (const i of instances) byNode.set(i.node, [...(byNode.get(i.node) ?? []), i]);
+    const externalLsas = type5.map(externalLsa);
+    this.seen.clear();
     for (const n of ctx.nodes) {
-      this.publishState(ctx, n.index, instances.filter((i) => i.node === n.index), domainOf, type5);
-      if (!withOspf.has(n.index)) { ctx.publish(n.index, IPV4.routes, 'ospf', new Map()); ctx.publish(n.index, IPV6.routes, 'ospf', new Map()); }
+      this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
+      if (!withOspf.has(n.index)) { this.put(ctx, n.index, IPV4.routes, new Map()); this.put(ctx, n.index, IPV6.routes, new Map()); }
     }
     void neighbors;
   }
@@ -189,10 +195,10 @@ export class Ospf implements Stage {
 
   private pending = new Map<string, Published>();
 
-  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, type5: External[]) {
+  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
     for (const table of [IPV4.routes, IPV6.routes]) {
       const key = `${node} ${table}`;
-      if (mine.length) ctx.publish(node, table, 'ospf', this.pending.get(key) ?? new Map());
+      if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
       this.pending.delete(key);
     }
     const now = ctx.nodes[node].env.now();
@@ -222,25 +228,50 @@ export class Ospf implements Stage {
           }
         }
         const d = domainOf.get(area)!;
-        for (const lsa of [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)]) this.lsa(lsas, inst, area.name, lsa, now);
+        d.shown ??= [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)];
+        for (const lsa of d.shown) this.lsa(lsas, inst, area, lsa, now);
       }
-      for (const e of type5) if (e.origin.version === inst.version && inst.areas.some((a) => a.type === 'default')) this.lsa(lsas, inst, undefined, externalLsa(e), now);
+      if (inst.areas.some((a) => a.type === 'default')) for (const lsa of externalLsas) if (lsa.origin.version === inst.version) this.lsa(lsas, inst, undefined, lsa, now);
     }
-    ctx.publish(node, 'routing/ospf/neighbor', 'ospf', neighbors);
-    ctx.publish(node, 'routing/ospf/interface', 'ospf', interfaces);
-    ctx.publish(node, 'routing/ospf/lsa', 'ospf', lsas);
+    this.put(ctx, node, 'routing/ospf/neighbor', neighbors);
+    this.put(ctx, node, 'routing/ospf/interface', interfaces);
+    this.put(ctx, node, 'routing/ospf/lsa', lsas);
   }
 
-  private lsa(out: Published, inst: Instance, area: string | undefined, l: Lsa, now: number) {
-    const key = `${inst.name} ${area ?? ''} ${l.type} ${l.id} ${l.originator}`;
-    const known = this.sequences.get(`${inst.node} ${key}`);
-    let seq = known?.seq ?? 0x80000001;
-    let born = known?.born ?? now;
-    if (known && known.body !== l.body) { seq++; born = now; }
-    this.sequences.set(`${inst.node} ${key}`, { body: l.body, seq, born });
-    out.set(key, {
-      instance: inst.name, ...(area !== undefined ? { area } : {}), type: l.type, originator: l.originator, id: l.id,
-      sequence: `0x${seq.toString(16).toUpperCase()}`, '.born': String(born), checksum: checksum(l), body: l.body,
+  /** What was last published in each node's table, with the table's row count right after. */
+  private last = new Map<string, { records: Published; rows: number; table: unknown }>();
+
+  /**
+   * Publishes unless the records are those published last time into a table nobody changed
+   * since (same row count): a run where nothing changed then costs no store work.
+   */
+  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
+    const key = `${node} ${table}`;
+    const store = ctx.nodes[node].env.store.table(table);
+    const before = this.last.get(key);
+    if (before && before.table === store && before.rows === store.rows.length && samePublished(before.records, records)) return;
+    ctx.publish(node, table, 'ospf', records);
+    this.last.set(key, { records, rows: store.rows.length, table: store });
+  }
+
+  /** The LSAs' headers of this run, worked out once for every router that shows them. */
+  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
+
+  private lsa(out: Published, inst: Instance, area: Area | undefined, l: Lsa, now: number) {
+    let head = this.seen.get(l);
+    if (!head) {
+      const id = `${inst.version} ${area?.id ?? ''} ${l.type} ${l.id} ${l.originator}`;
+      const known = this.sequences.get(id);
+      let seq = known?.seq ?? 0x80000001;
+      let born = known?.born ?? now;
+      if (known && known.body !== l.body) { seq++; born = now; }
+      this.sequences.set(id, { body: l.body, seq, born });
+      head = { seq: `0x${seq.toString(16).toUpperCase()}`, born: String(born), checksum: checksum(l) };
+      this.seen.set(l, head);
+    }
+    out.set(`${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`, {
+      instance: inst.name, ...(area ? { area: area.name } : {}), type: l.type, originator: l.originator, id: l.id,
+      sequence: head.seq, '.born': head.born, checksum: head.checksum, body: l.body,
       'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
     });
   }
@@ -293,6 +324,19 @@ function checksum(l: Lsa): string {
   const s = `${l.type}${l.id}${l.originator}${l.body}`;
   for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) & 0xffff;
   return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function samePublished(a: Published, b: Published): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, va] of a) {
+    const vb = b.get(k);
+    if (!vb) return false;
+    let n = 0;
+    for (const f in va) { if (va[f] !== vb[f]) return false; n++; }
+    for (const _ in vb) n--;
+    if (n !== 0) return false;
+  }
+  return true;
 }
 
 function union(a: Hop[], b: Hop[]): Hop[] {
