@@ -155,8 +155,10 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
 
   const lookup = (table: string, hop: Prefix, maxScope: number): Resolver | undefined => {
     let best: Resolver | undefined;
+    // Resolvers come in scope order (routes are processed so): stop at the first beyond reach.
     for (const r of resolvers.get(table) ?? []) {
-      if (scopeOf(r.row) > maxScope || !covers(r.prefix, hop)) continue;
+      if (scopeOf(r.row) > maxScope) break;
+      if (!covers(r.prefix, hop)) continue;
       if (!best || r.prefix.len > best.prefix.len || (r.prefix.len === best.prefix.len && distanceOf(r.row) < distanceOf(best.row))) best = r;
     }
     return best;
