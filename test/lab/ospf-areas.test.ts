@@ -1,5 +1,5 @@
 // OSPF areas, redistribution and agreement from test/lab/ospf-areas.clab.yml: h borders the
-// backbone (with b: originate-default=always, redistribute=static), the stub area 0.0.0.1
+// backbone (with b: originate-default=always, redistribute=connected,static), the stub area 0.0.0.1
 // (with st, default-cost=5) and the NSSA 0.0.0.3 (with n: redistribute=static); s1 to s4 each disagree with h on one thing; h and b
 // also run OSPFv3. Expected values are the real router's (docs/routeros-facts.md 26).
 
@@ -26,10 +26,12 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
     for (const s of ['s1', 's2', 's3']) assert.deepEqual((await t.rest(s).get('/rest/routing/ospf/neighbor')).json, [], s);
   });
 
-  test('redistribution and originate-default: external type-2 routes of metric 1 in the backbone', async () => {
+  test('redistribution of connected and static routes and originate-default: external type-2 routes of metric 1', async () => {
     const routes = (await t.rest('h').get(`/rest/ip/route?${ROUTE}&ospf.type=ext-type-2`)).json;
     assert.deepEqual(strip(routes), [
       { 'dst-address': '0.0.0.0/0', gateway: '10.1.0.2%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
+      // b's connected network outside OSPF; its OSPF networks (10.1.0.0/30, the loopback) are no externals.
+      { 'dst-address': '172.20.0.0/24', gateway: '10.1.0.2%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
       { 'dst-address': '192.0.2.0/24', gateway: '10.1.0.2%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
     ]);
     const lsa = (await t.rest('b').get('/rest/routing/ospf/lsa?.proplist=type,id,originator,self-originated,body&type=external&id=192.0.2.0')).json;

@@ -1,4 +1,7 @@
+/interface bridge
+add name=ext
 /ip address
+add address=172.20.0.1/24 interface=ext
 add address=10.1.0.2/30 interface=ether2
 add address=10.255.1.2/32 interface=lo
 /ipv6 address
@@ -7,7 +10,7 @@ add address=2001:db8:b::1/64 interface=lo advertise=no
 /ip route
 add dst-address=192.0.2.0/24 blackhole
 /routing ospf instance
-add name=v2 router-id=10.255.1.2 originate-default=always redistribute=static
+add name=v2 router-id=10.255.1.2 originate-default=always redistribute=connected,static
 add name=v3 version=3 router-id=10.255.1.2
 /routing ospf area
 add name=backbone instance=v2
