@@ -16,7 +16,7 @@ const NEIGHBOR = '.proplist=interface,address,router-id,priority,dr,bdr,state,st
 const ROUTE = '.proplist=dst-address,gateway,immediate-gw,distance,scope,target-scope,active,ospf,ospf.metric,ospf.type,dynamic';
 
 describe('OSPF: a triangle and a LAN', () => {
-  test('neighbours: Full over point-to-point links and with the DR and BDR, 2-Way between DROthers', async () => {
+  test('neighbours: Full over point-to-point links and with the DR and BDR, TwoWay between DROthers', async () => {
     const r1 = (await t.rest('r1').get(`/rest/routing/ospf/neighbor?${NEIGHBOR}`)).json;
     const common = { area: 'backbone', instance: 'v2' };
     const lan = { dr: '10.0.100.3', bdr: '10.0.100.2' };
@@ -25,7 +25,7 @@ describe('OSPF: a triangle and a LAN', () => {
       { ...common, interface: 'ether3', address: '10.0.13.2', 'router-id': '10.255.0.3', priority: '128', state: 'Full', 'state-changes': '6' },
       { ...common, ...lan, interface: 'ether4', address: '10.0.100.2', 'router-id': '10.255.0.2', priority: '128', state: 'Full', 'state-changes': '6' },
       { ...common, ...lan, interface: 'ether4', address: '10.0.100.3', 'router-id': '10.255.0.3', priority: '128', state: 'Full', 'state-changes': '6' },
-      { ...common, ...lan, interface: 'ether4', address: '10.0.100.4', 'router-id': '10.255.0.4', priority: '0', state: '2-Way', 'state-changes': '2' },
+      { ...common, ...lan, interface: 'ether4', address: '10.0.100.4', 'router-id': '10.255.0.4', priority: '0', state: 'TwoWay', 'state-changes': '2' },
     ]);
     // Time-driven values: how long the adjacency is up, when the neighbour times out (40s dead interval).
     const [first] = (await t.rest('r1').get('/rest/routing/ospf/neighbor?.proplist=adjacency,timeout,virtual,dynamic&interface=ether2')).json;
@@ -111,11 +111,26 @@ describe('OSPF: a triangle and a LAN', () => {
     const ping = await t.rest('r1').post('/rest/ping', { address: '10.255.0.3', count: '1' });
     assert.equal(ping.json[0].ttl, '64');
     const log = (await t.rest('r2').get('/rest/log?topics=route,ospf,info')).json.map((l: Record<string, string>) => l.message);
-    assert.ok(log.includes('instance { version: 2 router-id: 10.255.0.2 } neighbor { router-id: 10.255.0.3 address: 10.0.23.2%ether3 } state change from Full to Down'), log.join('\n'));
+    assert.ok(log.includes('v2 { version: 2 router-id: 10.255.0.2 } backbone { 0.0.0.0 } interface { ptp 10.0.23.1%ether3 } neighbor { router-id: 10.255.0.3 state: Full } state change to Down'), log.join('\n'));
     const n = (await t.rest('r2').get('/rest/routing/ospf/neighbor?.proplist=router-id,state&interface=ether3')).json;
     assert.deepEqual(n, []);
     await t.rest('r2').patch('/rest/interface/ether3', { disabled: 'false' });
     const back = await until(() => t.rest('r1').get('/rest/ip/route?.proplist=gateway&dst-address=10.255.0.3/32'), (r) => r.json?.[0]?.gateway === '10.0.12.2%ether2');
     assert.equal(back.json[0].gateway, '10.0.12.2%ether2');
+    // Coming back, the router logs every step to Full (a real 7.x log: routeros-facts.md 26.5).
+    const head = 'v2 { version: 2 router-id: 10.255.0.2 } backbone { 0.0.0.0 } interface { ptp 10.0.23.1%ether3 } neighbor { router-id: 10.255.0.3 state: ';
+    const again = (await t.rest('r2').get('/rest/log?topics=route,ospf,info')).json.map((l: Record<string, string>) => l.message);
+    const down = again.lastIndexOf(`${head}Full } state change to Down`);
+    assert.deepEqual(again.slice(down + 1).filter((m: string) => m.startsWith(head)), [
+      `${head}Down } state change to Init`,
+      `${head}Init } state change to TwoWay`,
+      `${head}TwoWay } state change to ExStart`,
+      `${head}ExStart } negotiation done`,
+      `${head}ExStart } state change to Exchange`,
+      `${head}Exchange } exchange done`,
+      `${head}Exchange } state change to Loading`,
+      `${head}Loading } loading done`,
+      `${head}Loading } state change to Full`,
+    ]);
   });
 });

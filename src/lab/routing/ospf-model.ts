@@ -66,7 +66,7 @@ export interface OspfInterface {
 export interface Neighbor {
   me: OspfInterface;
   them: OspfInterface;
-  state: 'Full' | '2-Way' | 'ExStart' | 'Init';
+  state: 'Full' | 'TwoWay' | 'ExStart' | 'Init';
 }
 
 /** `*1A` or a name -> the row of `table`. */

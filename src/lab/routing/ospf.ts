@@ -6,7 +6,7 @@
 //    hellos; they become neighbours only where the hellos agree (area id and type, network
 //    and mask on multi-access networks, hello and dead intervals, authentication, distinct
 //    router ids). On broadcast and NBMA networks the DR and BDR are elected (priority, then
-//    router id; priority 0 never) and DROthers stay 2-Way with each other; an MTU mismatch
+//    router id; priority 0 never) and DROthers stay TwoWay with each other; an MTU mismatch
 //    keeps the pair in ExStart.
 // 3. The link-state database of each area (the routers joined by Full adjacencies): router
 //    and network LSAs; summary LSAs from area border routers; external LSAs (type 5) from
@@ -72,7 +72,7 @@ export class Ospf implements Stage {
     const fabric = ctx.fabric();
     const instances = ctx.nodes.flatMap((n) => readRouter(n.index, n.env));
     const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId));
-    this.logChanges(ctx, neighbors);
+    this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
     const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].env, i));
     // Intra-area SPF, once per router and area.
@@ -276,37 +276,75 @@ export class Ospf implements Stage {
     });
   }
 
-  /** Writes the router's log lines for neighbours whose state changed since the last run, and remembers since when. */
-  private logChanges(ctx: RoutingContext, neighbors: Neighbor[]) {
+  /** The DR and BDR each multi-access interface last had, to log elections. */
+  private elected = new Map<string, string>();
+
+  /**
+   * Writes the router's log lines for neighbours whose state changed since the last run
+   * (every step on the way, as the router logs them: routeros-facts.md 26.5), and for
+   * interfaces whose DR or BDR changed; remembers since when each neighbour is up.
+   */
+  private logChanges(ctx: RoutingContext, neighbors: Neighbor[], instances: Instance[]) {
     const next = new Map<string, NeighborMemory>();
+    const log = (node: number, line: string) => ctx.log(node, 'route,ospf,info', line);
+    const elected = new Map<string, string>();
+    for (const inst of instances) {
+      for (const area of inst.areas) {
+        for (const oif of area.ifaces) {
+          if (!MULTI_ACCESS.has(oif.type) || oif.passive || !oif.neighbors.length) continue;
+          const who = (o?: OspfInterface) => (!o ? '0.0.0.0' : o === oif ? 'me' : o.area.inst.rid);
+          const key = `${inst.node} ${inst.name} ${oif.iface.id} ${oif.ip}`;
+          const now = `DR: ${who(oif.dr)} BDR: ${who(oif.bdr)}`;
+          elected.set(key, now);
+          if (this.elected.get(key) === now) continue;
+          log(inst.node, `${interfaceHead(oif)} neighbor election`);
+          log(inst.node, `${interfaceHead(oif)} change ${now}`);
+        }
+      }
+    }
+    this.elected = elected;
     for (const n of neighbors) {
       const inst = n.me.area.inst;
       const key = neighborKey(n);
-      const prefix = `instance { version: ${inst.version} router-id: ${inst.rid} } neighbor { router-id: ${n.them.area.inst.rid} address: ${n.them.ip}%${n.me.name} }`;
+      const head = `${interfaceHead(n.me)} neighbor { router-id: ${n.them.area.inst.rid}`;
       const old = this.states.get(key);
       const now = ctx.nodes[inst.node].env.now();
       next.set(key, {
-        state: n.state, node: inst.node, prefix, heard: old?.heard ?? now,
+        state: n.state, node: inst.node, head, heard: old?.heard ?? now,
         full: n.state === 'Full' ? (old?.state === 'Full' ? old.full : now) : undefined,
       });
-      if (old?.state === n.state) continue;
-      ctx.log(inst.node, 'route,ospf,info', `${prefix} state change from ${old?.state ?? PREVIOUS[n.state]} to ${n.state}`);
+      const from = old?.state ?? 'Down';
+      if (from === n.state) continue;
+      const a = STATES.indexOf(from as Neighbor['state'] | 'Down'), b = STATES.indexOf(n.state);
+      if (b < a) { log(inst.node, `${head} state: ${from} } state change to ${n.state}`); continue; }
+      for (let i = a; i < b; i++) {
+        const step = STATES[i];
+        const done = STEP_DONE[step];
+        if (done) log(inst.node, `${head} state: ${step} } ${done}`);
+        log(inst.node, `${head} state: ${step} } state change to ${STATES[i + 1]}`);
+      }
     }
     for (const [key, old] of this.states) {
-      if (!next.has(key)) ctx.log(old.node, 'route,ospf,info', `${old.prefix} state change from ${old.state} to Down`);
+      if (!next.has(key)) log(old.node, `${old.head} state: ${old.state} } state change to Down`);
     }
     this.states = next;
   }
 }
 
-interface NeighborMemory { state: string; node: number; prefix: string; heard: number; full?: number }
+interface NeighborMemory { state: string; node: number; head: string; heard: number; full?: number }
 
 const neighborKey = (n: Neighbor) => `${n.me.area.inst.node} ${n.me.area.inst.name} ${n.me.iface.id} ${n.me.ip} ${n.them.area.inst.rid}`;
 
-/** The state each computed state is reached from (RFC 2328 10.3). */
-const PREVIOUS: Record<Neighbor['state'], string> = { Full: 'Loading', '2-Way': 'Init', ExStart: '2-Way', Init: 'Down' };
-/** Changes from Down to each state: Down, Init, 2-Way, ExStart, Exchange, Loading, Full (routeros-facts.md 26.3). */
-const STATE_CHANGES: Record<Neighbor['state'], number> = { Init: 1, '2-Way': 2, ExStart: 3, Full: 6 };
+/** How the router's log names an interface: `v2 { version: 2 router-id: ... } backbone { 0.0.0.0 } interface { broadcast 10.0.0.1%ether1 }`. */
+const interfaceHead = (o: OspfInterface) =>
+  `${o.area.inst.name} { version: ${o.area.inst.version} router-id: ${o.area.inst.rid} } ${o.area.name} { ${o.area.id} } interface { ${o.type} ${o.ip}%${o.name} }`;
+
+/** The neighbour states in the order a neighbour goes through them (RFC 2328 10.1; the router's words). */
+const STATES = ['Down', 'Init', 'TwoWay', 'ExStart', 'Exchange', 'Loading', 'Full'] as const;
+/** What the router logs as a step ends, before the state change it causes. */
+const STEP_DONE: Partial<Record<(typeof STATES)[number], string>> = { ExStart: 'negotiation done', Exchange: 'exchange done', Loading: 'loading done' };
+/** Changes from Down to each state (`state-changes=6` at Full: routeros-facts.md 26.3). */
+const STATE_CHANGES: Record<Neighbor['state'], number> = { Init: 1, TwoWay: 2, ExStart: 3, Full: 6 };
 
 /** v2 names the DR by its interface address; v3 by its router id. */
 const ridOrIp = (o: OspfInterface) => (o.area.inst.version === 3 ? o.area.inst.rid : o.ip);
@@ -393,7 +431,7 @@ function adjacencies(instances: Instance[], domainOf: (node: number, ifId: numbe
       }
       for (const b of them) {
         const wanted = !MULTI_ACCESS.has(a.type) || [a.dr, a.bdr].includes(a) || [a.dr, a.bdr].includes(b);
-        const state: Neighbor['state'] = !wanted ? '2-Way' : a.mtu !== b.mtu ? 'ExStart' : 'Full';
+        const state: Neighbor['state'] = !wanted ? 'TwoWay' : a.mtu !== b.mtu ? 'ExStart' : 'Full';
         const n = { me: a, them: b, state };
         a.neighbors.push(n);
         out.push(n);
