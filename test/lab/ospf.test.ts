@@ -90,6 +90,28 @@ describe('OSPF: a triangle and a LAN', () => {
     assert.equal(res.json[0].ttl, '63');
   });
 
+  test('point-to-multipoint: no neighbour until one end names the other as a static neighbour', async () => {
+    const r1 = t.rest('r1'), r2 = t.rest('r2');
+    const tpl1 = (await r1.get('/rest/routing/ospf/interface-template?interfaces=ether2')).json[0]['.id'];
+    const tpl2 = (await r2.get('/rest/routing/ospf/interface-template?interfaces=ether2,ether3')).json[0]['.id'];
+    let added: string | undefined;
+    const state = async () => (await r1.get('/rest/routing/ospf/neighbor?.proplist=state&interface=ether2')).json.map((n: Record<string, string>) => n.state);
+    try {
+      await r1.patch(`/rest/routing/ospf/interface-template/${tpl1}`, { type: 'ptmp' });
+      await r2.patch(`/rest/routing/ospf/interface-template/${tpl2}`, { type: 'ptmp' });
+      assert.deepEqual(await until(state, (s) => s.length === 0), []);
+      const res = await r1.put('/rest/routing/ospf/static-neighbor', { address: '10.0.12.2%ether2', area: 'backbone' });
+      assert.equal(res.status, 201, res.text);
+      added = res.json['.id'];
+      assert.deepEqual(await until(state, (s) => s.length === 1), ['Full']);
+    } finally {
+      if (added) await r1.delete(`/rest/routing/ospf/static-neighbor/${added}`);
+      await r1.patch(`/rest/routing/ospf/interface-template/${tpl1}`, { type: 'ptp' });
+      await r2.patch(`/rest/routing/ospf/interface-template/${tpl2}`, { type: 'ptp' });
+    }
+    assert.deepEqual(await until(state, (s) => s[0] === 'Full'), ['Full']);
+  });
+
   test('a failing link: routes go round, the log says so, and listen on /ip/route streams the change', async () => {
     const api = await ApiClient.connect(t.port('r1', 'api'));
     try {

@@ -33,6 +33,8 @@ export interface Area {
   defaultCost?: number;
   translator: string;
   ifaces: OspfInterface[];
+  /** `/routing/ospf/static-neighbor` addresses of the area: NBMA and PTMP neighbours are configured. */
+  staticNeighbors: Set<string>;
 }
 
 /** An interface OSPF runs on (v2: one per matched address; v3: one per interface). */
@@ -160,10 +162,16 @@ export function readRouter(node: number, env: Environment): Instance[] {
       inst: owner, name: row.values.name ?? '', id: row.values['area-id'] ?? '0.0.0.0',
       type: (row.values.type as Area['type']) ?? 'default', noSummaries: row.values['no-summaries'] !== undefined && !/^(false|no)$/i.test(row.values['no-summaries']),
       defaultCost: row.values['default-cost'] ? Number(row.values['default-cost']) : undefined,
-      translator: row.values['nssa-translator'] ?? 'candidate', ifaces: [],
+      translator: row.values['nssa-translator'] ?? 'candidate', ifaces: [], staticNeighbors: new Set(),
     };
     areaByRow.set(row.id, area);
     owner.areas.push(area);
+  }
+  for (const row of env.store.table('routing/ospf/static-neighbor').rows) {
+    if (row.values.disabled === 'true' || !row.values.address) continue;
+    const areaRow = ref(env, 'routing/ospf/area', row.values.area);
+    const area = areaRow && areaByRow.get(areaRow.id);
+    if (area) area.staticNeighbors.add(row.values.address.split('%')[0]);
   }
   // Each interface (v3) or address (v2) takes the first template that matches it.
   const taken = new Set<string>();

@@ -62,7 +62,7 @@ const maskOf = (len: number) => {
 
 export class Ospf implements Stage {
   readonly name = 'ospf';
-  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route'];
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address'];
   /** Neighbour states of the last run, to log changes. */
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
@@ -399,6 +399,9 @@ function agree(a: OspfInterface, b: OspfInterface): boolean {
   if (a.type !== b.type) return false;
   // v2 on multi-access networks: the same network and mask.
   if (a.area.inst.version === 2 && !a.type.startsWith('ptp') && a.network !== b.network) return false;
+  // NBMA and PTMP send no multicast hellos: one end must name the other as a static neighbour
+  // (manual "Neighbor relationship": "OSPF neighbors must be discovered initially through configuration").
+  if ((a.type === 'nbma' || a.type === 'ptmp') && !a.area.staticNeighbors.has(b.ip) && !b.area.staticNeighbors.has(a.ip)) return false;
   return true;
 }
 
