@@ -68,6 +68,14 @@ describe('OSPF: a triangle and a LAN', () => {
     ]);
   });
 
+  test('ECMP: two equal-cost paths over the LAN give two active OSPF routes, each flagged ecmp', async () => {
+    const routes = (await t.rest('r4').get('/rest/ip/route?.proplist=gateway,active,ecmp,ospf.metric&dst-address=10.0.12.0/30')).json;
+    assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r).sort((a: Record<string, string>, b: Record<string, string>) => a.gateway.localeCompare(b.gateway)), [
+      { gateway: '10.0.100.1%ether2', active: 'true', ecmp: 'true', 'ospf.metric': '110' },
+      { gateway: '10.0.100.2%ether2', active: 'true', ecmp: 'true', 'ospf.metric': '110' },
+    ]);
+  });
+
   test('a static route of lower distance wins over the OSPF route; both show', async () => {
     const r4 = t.rest('r4');
     const add = await r4.put('/rest/ip/route', { 'dst-address': '10.255.0.1/32', gateway: '10.0.100.2' });
