@@ -34,6 +34,11 @@ const FLAGS: Record<string, Flag> = {
   ospf: { field: 'ospf', letter: 'o', name: 'OSPF' },
   dhcp: { field: 'dhcp', letter: 'd', name: 'DHCP' },
   ecmp: { field: 'ecmp', letter: '+', name: 'ECMP' },
+  // OSPF state tables (manual: `Flags: V - virtual; D - dynamic`; `S - self-originated, F - flushing, W - wraparound; D - dynamic`).
+  virtual: { field: 'virtual', letter: 'V', name: 'VIRTUAL' },
+  'self-originated': { field: 'self-originated', letter: 'S', name: 'SELF-ORIGINATED' },
+  flushing: { field: 'flushing', letter: 'F', name: 'FLUSHING' },
+  wraparound: { field: 'wraparound', letter: 'W', name: 'WRAPAROUND' },
 };
 
 interface Layout {
@@ -63,6 +68,8 @@ const LAYOUTS: Record<string, Layout> = {
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
   'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },
   'ip/firewall/nat': { flags: [['disabled', 'invalid'], ['dynamic']] },
+  'routing/ospf/neighbor': { flags: [['virtual'], ['dynamic']] },
+  'routing/ospf/lsa': { flags: [['self-originated', 'flushing', 'wraparound'], ['dynamic']] },
   'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static', 'bgp', 'ospf', 'dhcp'], ['ecmp']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
   'ip/service': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['name', 'port', 'certificate', 'vrf', 'max-sessions'] },
   user: { flags: [['disabled']], columns: ['name', 'group', 'address', 'last-logged-in'] },

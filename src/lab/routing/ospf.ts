@@ -221,7 +221,6 @@ export class Ospf implements Stage {
               'router-id': n.them.area.inst.rid,
               ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
               state: n.state, 'state-changes': String(STATE_CHANGES[n.state]),
-              'ls-retransmits': '0', 'ls-requests': '0', 'db-summaries': '0',
               '.hello': String(oif.hello), '.dead': String(oif.dead), '.heard-since': String(memory?.heard ?? now),
               ...(memory?.full !== undefined ? { '.full-since': String(memory.full) } : {}),
             });

@@ -6,11 +6,19 @@
 // Fields and their forms: RouterOS manual, CLI reference "/routing/ospf" (routeros-facts.md 26).
 
 import type { FieldDecl, MenuDecl } from '../../core/schema.js';
+import type { ValueType } from '../../core/types.js';
 import type { Row } from '../../core/store.js';
 import { bool, formatDuration } from '../../core/values.js';
 import { TREE } from '../../tree/declare.js';
 
-const shown: FieldDecl = { type: TREE, readOnly: true };
+/**
+ * A value the console prints bare (`instance=v2 address=192.168.1.1 priority=128`): names,
+ * addresses, numbers and times; the `string` fields (`state="Full"`, `type="router"`) are
+ * quoted (manual's VRF and OSPF examples).
+ */
+const bare: ValueType = { name: 'word', parse: (v) => v, compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0) };
+const shown: FieldDecl = { type: bare, readOnly: true };
+const text: FieldDecl = { type: TREE, readOnly: true };
 const dynamic: FieldDecl = { type: TREE, readOnly: true, derive: (row) => String(row.dynamic) };
 const since = (row: Row, key: string) => Number(row.values[key]);
 
@@ -19,16 +27,16 @@ export const ospfNeighbor: MenuDecl = {
   kind: 'table',
   fields: {
     instance: shown, area: shown, interface: shown, address: shown, priority: shown, 'router-id': shown,
-    dr: shown, bdr: shown, state: shown, 'state-changes': shown, 'ls-retransmits': shown, 'ls-requests': shown,
+    dr: shown, bdr: shown, state: text, 'state-changes': shown, 'ls-retransmits': shown, 'ls-requests': shown,
     'db-summaries': shown,
     // Time since the neighbour went Full (`adjacency=41m28s` in the manual's VRF example).
     adjacency: {
-      type: TREE, readOnly: true,
+      type: bare, readOnly: true,
       derive: (row, env) => (row.values['.full-since'] ? formatDuration(Math.floor((env.now() - since(row, '.full-since')) / 1000) * 1000) : undefined),
     },
     // Until the dead interval runs out: restarted by every hello (`timeout=33s`).
     timeout: {
-      type: TREE, readOnly: true,
+      type: bare, readOnly: true,
       derive: (row, env) => {
         const dead = since(row, '.dead'), hello = since(row, '.hello'), from = since(row, '.heard-since');
         if (!dead || !hello || !from) return undefined;
@@ -44,10 +52,10 @@ export const ospfLsa: MenuDecl = {
   path: 'routing/ospf/lsa',
   kind: 'table',
   fields: {
-    instance: shown, area: shown, link: shown, 'link-instance-id': shown, type: shown, originator: shown, id: shown,
-    sequence: shown, checksum: shown, body: shown, 'self-originated': shown, flushing: shown, wraparound: shown,
+    instance: shown, area: shown, link: shown, 'link-instance-id': shown, type: text, originator: shown, id: shown,
+    sequence: shown, checksum: shown, body: text, 'self-originated': shown, flushing: shown, wraparound: shown,
     // Seconds since the LSA was last originated (`age=19`).
-    age: { type: TREE, readOnly: true, derive: (row, env) => (row.values['.born'] ? String(Math.floor((env.now() - since(row, '.born')) / 1000)) : undefined) },
+    age: { type: bare, readOnly: true, derive: (row, env) => (row.values['.born'] ? String(Math.floor((env.now() - since(row, '.born')) / 1000)) : undefined) },
     dynamic,
   },
 };
