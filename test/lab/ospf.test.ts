@@ -122,6 +122,8 @@ describe('OSPF: a triangle and a LAN', () => {
   });
 
   test('a failing link: routes go round, the log says so, and listen on /ip/route streams the change', async () => {
+    const seq = async () => parseInt((await t.rest('r1').get('/rest/routing/ospf/lsa?.proplist=sequence&type=router&originator=10.255.0.2')).json[0].sequence, 16);
+    const seqBefore = await seq();
     const api = await ApiClient.connect(t.port('r1', 'api'));
     try {
       await api.login();
@@ -141,6 +143,8 @@ describe('OSPF: a triangle and a LAN', () => {
     }]);
     const ping = await t.rest('r1').post('/rest/ping', { address: '10.255.0.3', count: '1' });
     assert.equal(ping.json[0].ttl, '64');
+    // r2's router LSA lost a link: a new instance of it, one sequence number on.
+    assert.equal(await seq(), seqBefore + 1);
     const log = (await t.rest('r2').get('/rest/log?topics=route,ospf,info')).json.map((l: Record<string, string>) => l.message);
     assert.ok(log.includes('v2 { version: 2 router-id: 10.255.0.2 } backbone { 0.0.0.0 } interface { ptp 10.0.23.1%ether3 } neighbor { router-id: 10.255.0.3 state: Full } state change to Down'), log.join('\n'));
     const n = (await t.rest('r2').get('/rest/routing/ospf/neighbor?.proplist=router-id,state&interface=ether3')).json;
