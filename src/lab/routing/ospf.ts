@@ -71,7 +71,7 @@ export class Ospf implements Stage {
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
     const instances = ctx.nodes.flatMap((n) => readRouter(n.index, n.env));
-    const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId));
+    const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId), this.segments);
     this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
     const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].env, i));
@@ -275,6 +275,8 @@ export class Ospf implements Stage {
     });
   }
 
+  /** Each multi-access segment's DR and BDR: the election does not preempt them. */
+  private segments = new Map<string, Elected>();
   /** The DR and BDR each multi-access interface last had, to log elections. */
   private elected = new Map<string, string>();
 
@@ -405,7 +407,8 @@ function agree(a: OspfInterface, b: OspfInterface): boolean {
 }
 
 /** Forms the adjacencies of every OSPF interface; returns every neighbour seen from each side. */
-function adjacencies(instances: Instance[], domainOf: (node: number, ifId: number) => string): Neighbor[] {
+function adjacencies(instances: Instance[], domainOf: (node: number, ifId: number) => string, elected: Map<string, Elected>): Neighbor[] {
+  const kept = new Map<string, Elected>();
   const groups = new Map<string, OspfInterface[]>();
   for (const inst of instances) {
     for (const area of inst.areas) {
@@ -418,7 +421,7 @@ function adjacencies(instances: Instance[], domainOf: (node: number, ifId: numbe
     }
   }
   const out: Neighbor[] = [];
-  for (const list of groups.values()) {
+  for (const [segment, list] of groups) {
     if (list.length < 2) continue;
     const heard = new Map<OspfInterface, OspfInterface[]>();
     for (const a of list) heard.set(a, list.filter((b) => b.node !== a.node && agree(a, b)));
@@ -426,10 +429,12 @@ function adjacencies(instances: Instance[], domainOf: (node: number, ifId: numbe
       const them = heard.get(a)!;
       if (!them.length) continue;
       if (MULTI_ACCESS.has(a.type)) {
-        const eligible = [a, ...them].filter((o) => o.priority > 0)
-          .sort((x, y) => y.priority - x.priority || cmpRid(y.area.inst.rid, x.area.inst.rid));
-        a.dr = eligible[0];
-        a.bdr = eligible[1];
+        // A v2 segment is known by its network (the layer-2 domain's name changes as links come and go).
+        const key = a.area.inst.version === 2 ? `2 ${a.area.id} ${a.network}` : `${segment} ${a.area.id}`;
+        const result = elect([a, ...them], elected.get(key));
+        a.dr = result.dr;
+        a.bdr = result.bdr;
+        kept.set(key, { dr: result.dr?.area.inst.rid, bdr: result.bdr?.area.inst.rid });
       }
       for (const b of them) {
         const wanted = !MULTI_ACCESS.has(a.type) || [a.dr, a.bdr].includes(a) || [a.dr, a.bdr].includes(b);
@@ -440,7 +445,29 @@ function adjacencies(instances: Instance[], domainOf: (node: number, ifId: numbe
       }
     }
   }
+  elected.clear();
+  for (const [k, v] of kept) elected.set(k, v);
   return out;
+}
+
+/** A segment's DR and BDR by router id, as the last run left them. */
+interface Elected { dr?: string; bdr?: string }
+
+/**
+ * The DR and BDR of a segment (RFC 2328 9.4): the highest priority, then the highest router
+ * id, priority 0 never; but the election does not preempt: a DR or BDR still there stays,
+ * and a BDR whose DR went away takes its place. Routers that start together elect afresh.
+ */
+function elect(members: OspfInterface[], before: Elected | undefined): { dr?: OspfInterface; bdr?: OspfInterface } {
+  const eligible = members.filter((o) => o.priority > 0)
+    .sort((x, y) => y.priority - x.priority || cmpRid(y.area.inst.rid, x.area.inst.rid));
+  const byRid = (rid?: string) => (rid === undefined ? undefined : eligible.find((o) => o.area.inst.rid === rid));
+  let dr = byRid(before?.dr);
+  let bdr = byRid(before?.bdr);
+  if (!dr && bdr) { dr = bdr; bdr = undefined; }
+  dr ??= eligible[0];
+  bdr ??= eligible.find((o) => o !== dr);
+  return { dr, bdr };
 }
 
 // ---------------------------------------------------------------- the link-state database
