@@ -67,6 +67,8 @@ export class Ospf implements Stage {
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
   private sequences = new Map<string, { body: string; seq: number; born: number }>();
+  /** Each node's routes of this run, by table, gathered from its instances before they are published. */
+  private pending = new Map<string, Published>();
 
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
@@ -170,7 +172,6 @@ export class Ospf implements Stage {
       this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
       if (!withOspf.has(n.index)) { this.put(ctx, n.index, IPV4.routes, new Map()); this.put(ctx, n.index, IPV6.routes, new Map()); }
     }
-    void neighbors;
   }
 
   private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
@@ -192,8 +193,6 @@ export class Ospf implements Stage {
     for (const [k, v] of records) all.set(k, v);
     this.pending.set(`${inst.node} ${table}`, all);
   }
-
-  private pending = new Map<string, Published>();
 
   private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
     for (const table of [IPV4.routes, IPV6.routes]) {
