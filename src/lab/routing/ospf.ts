@@ -16,6 +16,7 @@
 //    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
 
 import type { Environment } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
 import { formatDuration } from '../../core/values.js';
 import { activeRoutes } from '../../menus/ip/route.js';
 import { IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
@@ -688,9 +689,17 @@ function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, 
 
 // ---------------------------------------------------------------- redistribution
 
+/** The `redistribute` word a route answers to: connected, static, or the protocol that made it. */
+function kindOf(row: Row): string | undefined {
+  if (row.values.connect === 'true') return 'connected';
+  if (!row.dynamic) return 'static';
+  return ['bgp', 'rip', 'dhcp', 'vpn', 'modem', 'bgp-mpls-vpn'].find((p) => row.values[p] === 'true');
+}
+
 /**
- * The external routes a router originates: its active connected and static routes where
- * `redistribute` names them (not the networks OSPF already runs on), and the default route
+ * The external routes a router originates: its active routes of the kinds `redistribute`
+ * names (connected ones only outside the networks OSPF already runs on; BGP routes as the
+ * BGP stage published them in the last run: it runs after OSPF), and the default route
  * by `originate-default` (`always`, or `if-installed` while the router has an active default
  * route of its own). Metric 1, type 2 unless a filter says otherwise (unconfirmed: 26.4).
  */
@@ -699,17 +708,17 @@ function externalsOf(env: Environment, inst: Instance): External[] {
   const out: External[] = [];
   const any = family.anyDst;
   const ospfNets = new Set(inst.areas.flatMap((a) => a.ifaces.flatMap((o) => o.prefixes)));
-  const wantConnected = inst.redistribute.has('connected'), wantStatic = inst.redistribute.has('static');
   let haveDefault = false;
-  if (wantConnected || wantStatic || inst.originateDefault === 'if-installed') {
+  if (inst.redistribute.size || inst.originateDefault === 'if-installed') {
+    const seen = new Set<string>();
     for (const { row } of activeRoutes(env, family)) {
       if (row.values.ospf === 'true') continue;
       const dst = row.values['dst-address'] || any;
       if (dst === any) { haveDefault = true; continue; }
-      const connected = row.values.connect === 'true';
-      if ((connected && wantConnected && !ospfNets.has(dst)) || (!row.dynamic && !connected && wantStatic)) {
-        if (!out.some((e) => e.prefix === dst)) out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
-      }
+      const kind = kindOf(row);
+      if (!kind || !inst.redistribute.has(kind) || seen.has(dst) || (kind === 'connected' && ospfNets.has(dst))) continue;
+      seen.add(dst);
+      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
     }
   }
   if (inst.originateDefault === 'always' || (inst.originateDefault === 'if-installed' && haveDefault)) {
