@@ -39,6 +39,12 @@ const FLAGS: Record<string, Flag> = {
   'self-originated': { field: 'self-originated', letter: 'S', name: 'SELF-ORIGINATED' },
   flushing: { field: 'flushing', letter: 'F', name: 'FLUSHING' },
   wraparound: { field: 'wraparound', letter: 'W', name: 'WRAPAROUND' },
+  // /routing/route (manual: `X - disabled, F - filtered, U - unreachable, A - active; c - connect, s - static, r - rip, b - bgp, o - ospf, d - dhcp, v - vpn, m - modem ...; + - ecmp, B - blackhole`).
+  unreachable: { field: 'unreachable', letter: 'U', name: 'UNREACHABLE' },
+  rip: { field: 'rip', letter: 'r', name: 'RIP' },
+  vpn: { field: 'vpn', letter: 'v', name: 'VPN' },
+  modem: { field: 'modem', letter: 'm', name: 'MODEM' },
+  blackhole: { field: 'blackhole', letter: 'B', name: 'BLACKHOLE' },
 };
 
 interface Layout {
@@ -68,6 +74,10 @@ const LAYOUTS: Record<string, Layout> = {
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
   'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },
   'ip/firewall/nat': { flags: [['disabled', 'invalid'], ['dynamic']] },
+  'routing/route': {
+    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['ecmp', 'blackhole']],
+    columns: ['dst-address', 'gateway', 'afi', 'distance', 'scope', 'target-scope', 'immediate-gw'],
+  },
   'routing/ospf/neighbor': { flags: [['virtual'], ['dynamic']] },
   'routing/ospf/lsa': { flags: [['self-originated', 'flushing', 'wraparound'], ['dynamic']] },
   'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static', 'bgp', 'ospf', 'dhcp'], ['ecmp']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },

@@ -63,6 +63,7 @@ import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { health } from './system/health.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
+import { routingRoute } from './routing/route.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -76,7 +77,7 @@ export const handMenus: readonly MenuDecl[] = [
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
-  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate,
+  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh,
 ];
 

@@ -27,7 +27,7 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
   });
 
   test('redistribution of connected and static routes and originate-default: external type-2 routes of metric 1', async () => {
-    const routes = (await t.rest('h').get(`/rest/ip/route?${ROUTE}&ospf.type=ext-type-2`)).json;
+    const routes = (await t.rest('h').get(`/rest/routing/route?${ROUTE}&ospf.type=ext-type-2`)).json;
     assert.deepEqual(strip(routes), [
       { 'dst-address': '0.0.0.0/0', gateway: '10.1.0.2%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
       // b's connected network outside OSPF; its OSPF networks (10.1.0.0/30, the loopback) are no externals.
@@ -42,7 +42,7 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
   });
 
   test('a stub area: no external routes, the ABR\'s default summary and inter-area routes', async () => {
-    const routes = strip((await t.rest('st').get(`/rest/ip/route?${ROUTE}`)).json);
+    const routes = strip((await t.rest('st').get(`/rest/routing/route?${ROUTE}`)).json);
     assert.deepEqual(routes.find((r) => r['dst-address'] === '0.0.0.0/0'), { 'dst-address': '0.0.0.0/0', gateway: '10.1.1.1%ether2', 'ospf.metric': '6', 'ospf.type': 'inter' });
     assert.deepEqual(routes.find((r) => r['dst-address'] === '10.255.1.2/32'), { 'dst-address': '10.255.1.2/32', gateway: '10.1.1.1%ether2', 'ospf.metric': '3', 'ospf.type': 'inter' });
     assert.equal(routes.find((r) => r['dst-address'] === '192.0.2.0/24'), undefined);
@@ -52,16 +52,16 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
   });
 
   test('a router of the backbone reaches the stub area through the ABR\'s summaries', async () => {
-    const routes = strip((await t.rest('b').get(`/rest/ip/route?${ROUTE}&dst-address=10.255.1.3/32`)).json);
+    const routes = strip((await t.rest('b').get(`/rest/routing/route?${ROUTE}&dst-address=10.255.1.3/32`)).json);
     assert.deepEqual(routes, [{ 'dst-address': '10.255.1.3/32', gateway: '10.1.0.1%ether2', 'ospf.metric': '3', 'ospf.type': 'inter' }]);
     const ping = await t.rest('b').post('/rest/ping', { address: '10.255.1.3', count: '1' });
     assert.equal(ping.json[0].received, '1');
   });
 
   test('an NSSA: its router\'s static route enters as type 7, the ABR translates it to type 5 for the backbone', async () => {
-    assert.deepEqual(strip((await t.rest('h').get(`/rest/ip/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
+    assert.deepEqual(strip((await t.rest('h').get(`/rest/routing/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
       [{ 'dst-address': '198.51.100.0/24', gateway: '10.3.0.2%ether8', 'ospf.metric': '1', 'ospf.type': 'nssa-type-2' }]);
-    assert.deepEqual(strip((await t.rest('b').get(`/rest/ip/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
+    assert.deepEqual(strip((await t.rest('b').get(`/rest/routing/route?${ROUTE}&dst-address=198.51.100.0/24`)).json),
       [{ 'dst-address': '198.51.100.0/24', gateway: '10.1.0.1%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' }]);
     const lsas = (await t.rest('b').get('/rest/routing/ospf/lsa?.proplist=type,originator&id=198.51.100.0')).json;
     assert.deepEqual(strip(lsas), [{ type: 'external', originator: '10.255.1.1' }]);
@@ -85,7 +85,9 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
     const b = mac.split(':').map((x) => parseInt(x, 16));
     const ll = `fe80::${(((b[0] ^ 2) << 8) | b[1]).toString(16)}:${((b[2] << 8) | 0xff).toString(16)}:${(0xfe00 | b[3]).toString(16)}:${((b[4] << 8) | b[5]).toString(16)}`;
     assert.deepEqual(strip(n), [{ address: ll, 'router-id': '10.255.1.2', state: 'Full' }]);
-    const routes = (await t.rest('h').get('/rest/ipv6/route?.proplist=dst-address,gateway,distance,active,ospf,ospf.type&ospf=true')).json;
-    assert.deepEqual(strip(routes), [{ 'dst-address': '2001:db8:b::/64', gateway: `${ll}%ether2`, distance: '110', active: 'true', ospf: 'true', 'ospf.type': 'intra' }]);
+    const routes = (await t.rest('h').get('/rest/ipv6/route?.proplist=dst-address,gateway,distance,active,ospf,dynamic,inactive,scope&ospf=true')).json;
+    assert.deepEqual(strip(routes), [{ 'dst-address': '2001:db8:b::/64', gateway: `${ll}%ether2`, distance: '110', active: 'true', ospf: 'true', dynamic: 'true', inactive: 'false', scope: '20' }]);
+    const all = (await t.rest('h').get('/rest/routing/route?.proplist=afi,ospf.type,ospf.metric&dst-address=2001:db8:b::/64')).json;
+    assert.deepEqual(strip(all), [{ afi: 'ipv6', 'ospf.type': 'intra', 'ospf.metric': '2' }]);
   });
 });

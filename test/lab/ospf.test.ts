@@ -13,7 +13,7 @@ before(async () => { t = await startLab('ospf.clab.yml', { requestLimitMs: 5000 
 after(() => t.stop());
 
 const NEIGHBOR = '.proplist=interface,address,router-id,priority,dr,bdr,state,state-changes,area,instance';
-const ROUTE = '.proplist=dst-address,gateway,immediate-gw,distance,scope,target-scope,active,ospf,ospf.metric,ospf.type,dynamic';
+const ROUTE = '.proplist=dst-address,gateway,immediate-gw,distance,scope,target-scope,active,inactive,ospf,dynamic,disabled';
 
 describe('OSPF: a triangle and a LAN', () => {
   test('neighbours: Full over point-to-point links and with the DR and BDR, TwoWay between DROthers', async () => {
@@ -59,18 +59,28 @@ describe('OSPF: a triangle and a LAN', () => {
   });
 
   test('routes: costs, gateways and the router\'s values for OSPF routes', async () => {
+    // /ip/route as a real 7.x REST print shows an OSPF route: no `disabled`, no attributes.
     const routes = (await t.rest('r1').get(`/rest/ip/route?${ROUTE}&ospf=true`)).json;
-    const ospf = { distance: '110', scope: '20', 'target-scope': '10', active: 'true', ospf: 'true', dynamic: 'true', 'ospf.type': 'intra' };
+    const ospf = { distance: '110', scope: '20', 'target-scope': '10', active: 'true', inactive: 'false', ospf: 'true', dynamic: 'true' };
     assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [
-      { ...ospf, 'dst-address': '10.0.23.0/30', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '20' },
-      { ...ospf, 'dst-address': '10.255.0.2/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '11' },
-      { ...ospf, 'dst-address': '10.255.0.3/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2', 'ospf.metric': '21' },
-      { ...ospf, 'dst-address': '10.255.0.4/32', gateway: '10.0.100.4%ether4', 'immediate-gw': '10.0.100.4%ether4', 'ospf.metric': '101' },
+      { ...ospf, 'dst-address': '10.0.23.0/30', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2' },
+      { ...ospf, 'dst-address': '10.255.0.2/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2' },
+      { ...ospf, 'dst-address': '10.255.0.3/32', gateway: '10.0.12.2%ether2', 'immediate-gw': '10.0.12.2%ether2' },
+      { ...ospf, 'dst-address': '10.255.0.4/32', gateway: '10.0.100.4%ether4', 'immediate-gw': '10.0.100.4%ether4' },
+    ]);
+    // /routing/route shows the OSPF attributes: the cost and the route type.
+    const rib = (await t.rest('r1').get('/rest/routing/route?.proplist=dst-address,afi,contribution,belongs-to,ospf.metric,ospf.type&ospf=true')).json;
+    const common = { afi: 'ip', contribution: 'active', 'belongs-to': 'OSPF route', 'ospf.type': 'intra' };
+    assert.deepEqual(rib.map(({ '.id': _, ...r }: Record<string, string>) => r), [
+      { ...common, 'dst-address': '10.0.23.0/30', 'ospf.metric': '20' },
+      { ...common, 'dst-address': '10.255.0.2/32', 'ospf.metric': '11' },
+      { ...common, 'dst-address': '10.255.0.3/32', 'ospf.metric': '21' },
+      { ...common, 'dst-address': '10.255.0.4/32', 'ospf.metric': '101' },
     ]);
   });
 
   test('ECMP: two equal-cost paths over the LAN give two active OSPF routes, each flagged ecmp', async () => {
-    const routes = (await t.rest('r4').get('/rest/ip/route?.proplist=gateway,active,ecmp,ospf.metric&dst-address=10.0.12.0/30')).json;
+    const routes = (await t.rest('r4').get('/rest/routing/route?.proplist=gateway,active,ecmp,ospf.metric&dst-address=10.0.12.0/30')).json;
     assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r).sort((a: Record<string, string>, b: Record<string, string>) => a.gateway.localeCompare(b.gateway)), [
       { gateway: '10.0.100.1%ether2', active: 'true', ecmp: 'true', 'ospf.metric': '110' },
       { gateway: '10.0.100.2%ether2', active: 'true', ecmp: 'true', 'ospf.metric': '110' },
@@ -139,8 +149,9 @@ describe('OSPF: a triangle and a LAN', () => {
     const routes = (await until(() => t.rest('r1').get(`/rest/ip/route?${ROUTE}&dst-address=10.255.0.3/32`), (r) => r.json?.[0]?.gateway === '10.0.13.2%ether3')).json;
     assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [{
       'dst-address': '10.255.0.3/32', gateway: '10.0.13.2%ether3', 'immediate-gw': '10.0.13.2%ether3', distance: '110', scope: '20',
-      'target-scope': '10', active: 'true', ospf: 'true', dynamic: 'true', 'ospf.metric': '31', 'ospf.type': 'intra',
+      'target-scope': '10', active: 'true', inactive: 'false', ospf: 'true', dynamic: 'true',
     }]);
+    assert.equal((await t.rest('r1').get('/rest/routing/route?.proplist=ospf.metric&dst-address=10.255.0.3/32')).json[0]['ospf.metric'], '31');
     const ping = await t.rest('r1').post('/rest/ping', { address: '10.255.0.3', count: '1' });
     assert.equal(ping.json[0].ttl, '64');
     // r2's router LSA lost a link: a new instance of it, one sequence number on.

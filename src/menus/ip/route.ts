@@ -52,7 +52,7 @@ const dstType = ipv4Prefix({ normalize: true });
 // ---------------------------------------------------------------- route status
 
 /** Rows (static, dynamic and connected) in print order, with their states (./rib.ts). */
-function table(env: Environment, family: Family): { rows: Row[]; states: Map<Row, RouteState> } {
+export function table(env: Environment, family: Family): { rows: Row[]; states: Map<Row, RouteState> } {
   const out = routingTable(env, family, family === IPV4 ? dstType.compare : ipv6Prefix.compare);
   for (const [row, state] of out.states) printed.set(row, state);
   return out;
@@ -63,7 +63,7 @@ const printed = new WeakMap<Row, RouteState>();
 
 const NONE: RouteState = { usable: false, active: false, ecmp: false, interfaces: [] };
 
-function stateOf(env: Environment, row: Row, family: Family): RouteState {
+export function stateOf(env: Environment, row: Row, family: Family): RouteState {
   const known = printed.get(row);
   if (known) return known;
   const { rows, states } = table(env, family);
@@ -74,27 +74,17 @@ function stateOf(env: Environment, row: Row, family: Family): RouteState {
 // ---------------------------------------------------------------- fields
 
 /** A status flag the router prints only when it is true (`active`, `connect`, `static`). */
-const onlyTrue = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
+export const onlyTrue = (test: (row: Row, env: Environment) => boolean): FieldDecl =>
   ({ type: bool, readOnly: true, derive: (row, env) => (test(row, env) ? 'true' : undefined) });
 
-/** A value a protocol publishes with its route (`ospf.metric`, `bgp.as-path`), shown as given. */
-const published: FieldDecl = { type: str(), readOnly: true };
-
 /**
- * The protocols whose routes the table holds, each with its flag (shown only on its own
- * routes) and the attributes a 7.x print shows with them (RouterOS manual, CLI reference
- * "/routing/route": `ospf.metric`, `ospf.tag`, `ospf.type`, the `bgp.*` attributes;
- * routeros-facts.md 26.1). A protocol stage publishes a route with `ospf=true` (or
- * `bgp=true` ...) and these values; print, query and listen see them with no further code.
+ * The protocols whose routes the table holds, each with its flag, shown only on its own
+ * routes (a real 7.x REST print of /ip/route: `"ospf": "true"`, `"bgp": "true"`). The
+ * attributes a protocol publishes with a route (`ospf.metric`, `bgp.as-path` ...) are kept
+ * in the record but shown by /routing/route only, as on the router (../routing/route.ts;
+ * routeros-facts.md 26.1).
  */
-const PROTOCOL_FLAGS = ['bgp', 'ospf', 'rip', 'vpn', 'modem', 'is-is', 'bgp-mpls-vpn'] as const;
-const PROTOCOL_FIELDS = [
-  'ospf.metric', 'ospf.tag', 'ospf.type', 'rip.metric', 'rip.tag',
-  'bgp.session', 'bgp.peer-cache-id', 'bgp.aggregator', 'bgp.as-path', 'bgp.cluster-list', 'bgp.communities',
-  'bgp.ext-communities', 'bgp.large-communities', 'bgp.unknown', 'bgp.originator-id', 'bgp.nexthop',
-  'bgp.out-nexthop', 'bgp.weight', 'bgp.local-pref', 'bgp.igp-metric', 'bgp.med', 'bgp.atomic-aggregate',
-  'bgp.origin', 'bgp.otc',
-] as const;
+export const PROTOCOL_FLAGS = ['bgp', 'ospf', 'rip', 'vpn', 'modem', 'is-is', 'bgp-mpls-vpn'] as const;
 
 const isProtocol = (row: Row) => PROTOCOL_FLAGS.some((p) => row.values[p] === 'true');
 
@@ -116,7 +106,6 @@ function statusFields(family: Family): Record<string, FieldDecl> {
     'local-address': { type: str(), readOnly: true },
   };
   for (const p of PROTOCOL_FLAGS) fields[p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
-  for (const f of PROTOCOL_FIELDS) fields[f] = published;
   return fields;
 }
 

@@ -1,0 +1,85 @@
+// /routing/route: every route of both address families in one read-only table, with the
+// attributes the protocols gave them (`ospf.metric`, `ospf.type`, `bgp.as-path`,
+// `bgp.local-pref` ...), which /ip/route and /ipv6/route do not show. RouterOS manual, CLI
+// reference "/routing/route" (routeros-facts.md 26.1): `afi`, `contribution`, `belongs-to`,
+// the flags of each route's source.
+
+import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
+import { str } from '../../core/values.js';
+import { TREE } from '../../tree/declare.js';
+import { IPV4, IPV6, isConnected, type Family, type RouteState } from '../ip/rib.js';
+import { PROTOCOL_FLAGS, onlyTrue, table } from '../ip/route.js';
+
+/** IPv6 routes get ids of their own here: both tables number their records alike. */
+const IPV6_OFFSET = 0x08000000;
+
+/** The states of the rows of one listing (rows are copies made for it). */
+const states = new WeakMap<Row, { state: RouteState; family: Family }>();
+
+function allRoutes(env: Environment): Row[] {
+  const out: Row[] = [];
+  for (const family of [IPV4, IPV6]) {
+    const t = table(env, family);
+    for (const row of t.rows) {
+      const copy: Row = { ...row, id: family === IPV6 ? row.id + IPV6_OFFSET : row.id };
+      states.set(copy, { state: t.states.get(row)!, family });
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+const stateOf = (row: Row) => states.get(row)?.state;
+
+/** Where a route came from, as the router words it (`OSPF route`, `Static route`, `DHCP route`). */
+function belongsTo(row: Row): string {
+  if (row.values['.belongs-to']) return row.values['.belongs-to'];
+  if (isConnected(row)) return 'Connected route';
+  if (!row.dynamic) return 'Static route';
+  if (row.values.ospf === 'true') return 'OSPF route';
+  if (row.values.dhcp === 'true') return 'DHCP route';
+  if (row.values.bgp === 'true') return `BGP IP routes from ${(row.values.gateway ?? '').split(/[%,]/)[0]}`;
+  return 'Dynamic route';
+}
+
+const shown: FieldDecl = { type: str(), readOnly: true };
+const ATTRIBUTES = [
+  'ospf.metric', 'ospf.tag', 'ospf.type', 'rip.metric', 'rip.tag',
+  'bgp.session', 'bgp.aggregator', 'bgp.as-path', 'bgp.cluster-list', 'bgp.communities', 'bgp.ext-communities',
+  'bgp.large-communities', 'bgp.unknown', 'bgp.originator-id', 'bgp.nexthop', 'bgp.out-nexthop', 'bgp.weight',
+  'bgp.local-pref', 'bgp.igp-metric', 'bgp.med', 'bgp.atomic-aggregate', 'bgp.origin', 'bgp.otc',
+] as const;
+
+const fields: Record<string, FieldDecl> = {
+  // `ip` or `ipv6` (the reference's enum: bad | ip | ipv6 | l2vpn | vpnv4 ...).
+  afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ipv6' : 'ip') },
+  // Where the route stands in the election (unconfirmed: every usable route that lost is a best-candidate).
+  contribution: {
+    type: TREE, readOnly: true,
+    derive: (row) => { const s = stateOf(row); return !s?.usable ? 'unreachable' : s.active ? 'active' : 'best-candidate'; },
+  },
+  'dst-address': shown, 'routing-table': shown, 'pref-src': shown, gateway: shown,
+  'immediate-gw': { type: TREE, readOnly: true, derive: (row) => stateOf(row)?.immediateGw },
+  distance: shown, scope: shown, 'target-scope': shown,
+  'belongs-to': { type: TREE, readOnly: true, derive: belongsTo },
+  'local-address': shown,
+  active: onlyTrue((row) => stateOf(row)?.active === true),
+  unreachable: onlyTrue((row) => stateOf(row)?.usable === false),
+  ecmp: onlyTrue((row) => stateOf(row)?.ecmp === true),
+  static: onlyTrue((row) => !row.dynamic),
+  connect: onlyTrue(isConnected),
+  dhcp: onlyTrue((row) => row.dynamic && row.values.dhcp === 'true'),
+  blackhole: onlyTrue((row) => row.values.blackhole === 'true'),
+  disabled: onlyTrue((row) => row.values.disabled === 'true'),
+  comment: { type: TREE },
+};
+for (const p of PROTOCOL_FLAGS) fields[p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
+for (const a of ATTRIBUTES) fields[a] = shown;
+
+export const routingRoute: MenuDecl = {
+  path: 'routing/route',
+  kind: 'table',
+  fields,
+  rows: (env) => allRoutes(env),
+};
