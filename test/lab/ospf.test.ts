@@ -91,6 +91,8 @@ describe('OSPF: a triangle and a LAN', () => {
     const r4 = t.rest('r4');
     const add = await r4.put('/rest/ip/route', { 'dst-address': '10.255.0.1/32', gateway: '10.0.100.2' });
     assert.equal(add.status, 201, add.text);
+    // Dynamic routes are numbered apart: the first static route is *80000001 as on any router.
+    assert.equal(add.json['.id'], '*80000001');
     try {
       const routes = (await r4.get('/rest/ip/route?.proplist=gateway,distance,active,static,ospf&dst-address=10.255.0.1/32')).json;
       assert.deepEqual(routes.map(({ '.id': _, ...r }: Record<string, string>) => r), [
