@@ -177,3 +177,18 @@ test('recursive next hops: a gateway resolves through a route whose scope is wit
     ]);
   } finally { r.close(); }
 });
+
+test('/ipv6/route: connected networks of /ipv6/address and static routes resolved through them', async () => {
+  const r = boot();
+  try {
+    await r.add('ipv6/address', { address: '2001:db8::1/64', interface: 'bridge' });
+    await r.add('ipv6/route', { 'dst-address': '2001:db8:5::/48', gateway: '2001:db8::2' });
+    await r.add('ipv6/route', { 'dst-address': '2001:db8:6::/48', gateway: '2001:db8:ffff::2' });
+    const records = (await r.run('ipv6/route', 'print', {}, { proplist: ['dst-address', 'gateway', 'immediate-gw', 'active', 'inactive', 'connect', 'static', 'distance'] })).records;
+    assert.deepEqual(records, [
+      { 'dst-address': '2001:db8::/64', gateway: 'bridge', 'immediate-gw': 'bridge', active: 'true', inactive: 'false', connect: 'true', distance: '0' },
+      { 'dst-address': '2001:db8:5::/48', gateway: '2001:db8::2', 'immediate-gw': '2001:db8::2%bridge', active: 'true', inactive: 'false', static: 'true', distance: '1' },
+      { 'dst-address': '2001:db8:6::/48', gateway: '2001:db8:ffff::2', inactive: 'true', static: 'true', distance: '1' },
+    ]);
+  } finally { r.close(); }
+});
