@@ -99,6 +99,12 @@ describe('OSPF: a triangle and a LAN', () => {
         { gateway: '10.0.100.2', distance: '1', active: 'true', static: 'true' },
         { gateway: '10.0.100.1%ether2', distance: '110', ospf: 'true' },
       ]);
+      // /routing/route: the OSPF route that lost is a best-candidate (the manual's print detail).
+      const rib = (await r4.get('/rest/routing/route?.proplist=contribution,belongs-to,distance&dst-address=10.255.0.1/32')).json;
+      assert.deepEqual(rib.map(({ '.id': _, ...r }: Record<string, string>) => r), [
+        { contribution: 'active', 'belongs-to': 'Static route', distance: '1' },
+        { contribution: 'best-candidate', 'belongs-to': 'OSPF route', distance: '110' },
+      ]);
     } finally {
       await r4.delete(`/rest/ip/route/${add.json['.id']}`);
     }
