@@ -44,6 +44,10 @@ function belongsTo(row: Row): string {
 }
 
 const shown: FieldDecl = { type: str(), readOnly: true };
+/** A value the route's own table defaults when the record leaves it out. */
+const withDefault = (field: string, dflt: (row: Row) => string): FieldDecl =>
+  ({ type: str(), readOnly: true, derive: (row) => row.values[field] || dflt(row) });
+
 const ATTRIBUTES = [
   'ospf.metric', 'ospf.tag', 'ospf.type', 'rip.metric', 'rip.tag',
   'bgp.session', 'bgp.aggregator', 'bgp.as-path', 'bgp.cluster-list', 'bgp.communities', 'bgp.ext-communities',
@@ -59,9 +63,11 @@ const fields: Record<string, FieldDecl> = {
     type: TREE, readOnly: true,
     derive: (row) => { const s = stateOf(row); return !s?.usable ? 'unreachable' : s.active ? 'active' : 'best-candidate'; },
   },
-  'dst-address': shown, 'routing-table': shown, 'pref-src': shown, gateway: shown,
+  'dst-address': withDefault('dst-address', (row) => (states.get(row)?.family === IPV6 ? '::/0' : '0.0.0.0/0')),
+  'routing-table': withDefault('routing-table', () => 'main'), 'pref-src': shown, gateway: shown,
   'immediate-gw': { type: TREE, readOnly: true, derive: (row) => stateOf(row)?.immediateGw },
-  distance: shown, scope: shown, 'target-scope': shown,
+  // A static route's values left at their defaults (/ip/route: distance 1, scope 30, target-scope 10).
+  distance: withDefault('distance', () => '1'), scope: withDefault('scope', () => '30'), 'target-scope': withDefault('target-scope', () => '10'),
   'belongs-to': { type: TREE, readOnly: true, derive: belongsTo },
   'local-address': shown,
   active: onlyTrue((row) => stateOf(row)?.active === true),
