@@ -103,7 +103,8 @@ function statusFields(family: Family): Record<string, FieldDecl> {
     // Several active routes of one distance to one destination (routeros-facts.md 26.1).
     ecmp: onlyTrue((row, env) => stateOf(env, row, family).ecmp),
     'immediate-gw': { type: str(), readOnly: true, derive: (row, env) => stateOf(env, row, family).immediateGw },
-    'local-address': { type: str(), readOnly: true },
+    // IPv4 only: the 7.22 value names of /ipv6/route have no local-address.
+    ...(family === IPV4 ? { 'local-address': { type: str(), readOnly: true } } : {}),
   };
   for (const p of PROTOCOL_FLAGS) fields[p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
   return fields;

@@ -80,7 +80,8 @@ const fields: Record<string, FieldDecl> = {
   disabled: onlyTrue((row) => row.values.disabled === 'true'),
   comment: { type: TREE },
 };
-for (const p of PROTOCOL_FLAGS) fields[p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
+// The flags of each route's source (`isis` here, `is-is` in /ip/route).
+for (const p of PROTOCOL_FLAGS) fields[p === 'is-is' ? 'isis' : p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
 for (const a of ATTRIBUTES) fields[a] = shown;
 
 export const routingRoute: MenuDecl = {
