@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -14,6 +14,7 @@ import { apiBench, type ApiConfig } from './api.js';
 import { fairnessBench, type FairnessConfig } from './fairness.js';
 import { fleetBench, type FleetConfig } from './fleet.js';
 import { largeBench, type LargeConfig } from './large.js';
+import { ospfBench, type OspfConfig } from './ospf.js';
 import { ROOT, machine, markdownTable, setProgress, status, textTable, type Section } from './lib.js';
 import { restBench, type RestConfig } from './rest.js';
 import { startupBench, type StartupConfig } from './startup.js';
@@ -27,6 +28,7 @@ export interface BenchConfig {
   fleet: FleetConfig;
   fairness: FairnessConfig;
   ssh: SshConfig;
+  ospf: OspfConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -38,6 +40,7 @@ export const FULL: BenchConfig = {
   fleet: { routers: 50, idleMs: 10_000 },
   fairness: { prints: 20_000, idleSec: 3, loopSec: 10, gapMs: 50, timeoutMs: 10_000 },
   ssh: { repeats: 20 },
+  ospf: { routers: 100 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -49,9 +52,10 @@ export const QUICK: BenchConfig = {
   fleet: { routers: 2, idleMs: 200 },
   fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
   ssh: { repeats: 2 },
+  ospf: { routers: 9 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -67,6 +71,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'fleet' ? await fleetBench(cfg.fleet)
       : name === 'fairness' ? await fairnessBench(cfg.fairness)
       : name === 'ssh' ? await sshBench(cfg.ssh)
+      : name === 'ospf' ? await ospfBench(cfg.ospf)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);

@@ -121,6 +121,14 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.match(row(section, /^OpenSSH `ssh admin@router/).value, measured);
   });
 
+  test('OSPF: a grid of routers converges, every route is there, a failing link reroutes', async () => {
+    const [section] = await runBenchmarks(QUICK, ['ospf'], false);
+    checkTables(section);
+    assert.match(row(section, /one run of the routing stages/).value, measured);
+    assert.equal(row(section, /OSPF routes on a corner router/).value, '18');
+    assert.match(row(section, /a link fails/).value, measured);
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {

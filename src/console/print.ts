@@ -36,6 +36,22 @@ const FLAGS: Record<string, Flag> = {
   'grp-member': { field: 'grp-member', letter: 'g', name: 'GRP-MEMBER' },
   // /routing/bgp/session (manual, BGP: `Flags: E - established`).
   established: { field: 'established', letter: 'E', name: 'ESTABLISHED' },
+  // Route protocols and ECMP (7.x /ip/route print: `D - DYNAMIC; A - ACTIVE; c, s, o ...; + - ECMP`).
+  bgp: { field: 'bgp', letter: 'b', name: 'BGP' },
+  ospf: { field: 'ospf', letter: 'o', name: 'OSPF' },
+  dhcp: { field: 'dhcp', letter: 'd', name: 'DHCP' },
+  ecmp: { field: 'ecmp', letter: '+', name: 'ECMP' },
+  // OSPF state tables (manual: `Flags: V - virtual; D - dynamic`; `S - self-originated, F - flushing, W - wraparound; D - dynamic`).
+  virtual: { field: 'virtual', letter: 'V', name: 'VIRTUAL' },
+  'self-originated': { field: 'self-originated', letter: 'S', name: 'SELF-ORIGINATED' },
+  flushing: { field: 'flushing', letter: 'F', name: 'FLUSHING' },
+  wraparound: { field: 'wraparound', letter: 'W', name: 'WRAPAROUND' },
+  // /routing/route (manual: `X - disabled, F - filtered, U - unreachable, A - active; c - connect, s - static, r - rip, b - bgp, o - ospf, d - dhcp, v - vpn, m - modem ...; + - ecmp, B - blackhole`).
+  unreachable: { field: 'unreachable', letter: 'U', name: 'UNREACHABLE' },
+  rip: { field: 'rip', letter: 'r', name: 'RIP' },
+  vpn: { field: 'vpn', letter: 'v', name: 'VPN' },
+  modem: { field: 'modem', letter: 'm', name: 'MODEM' },
+  blackhole: { field: 'blackhole', letter: 'B', name: 'BLACKHOLE' },
 };
 
 interface Layout {
@@ -70,7 +86,13 @@ const LAYOUTS: Record<string, Layout> = {
   'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
   'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },
   'ip/firewall/nat': { flags: [['disabled', 'invalid'], ['dynamic']] },
-  'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
+  'routing/route': {
+    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['ecmp', 'blackhole']],
+    columns: ['dst-address', 'gateway', 'afi', 'distance', 'scope', 'target-scope', 'immediate-gw'],
+  },
+  'routing/ospf/neighbor': { flags: [['virtual'], ['dynamic']] },
+  'routing/ospf/lsa': { flags: [['self-originated', 'flushing', 'wraparound'], ['dynamic']] },
+  'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static', 'bgp', 'ospf', 'dhcp'], ['ecmp']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
   'ip/service': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['name', 'port', 'certificate', 'vrf', 'max-sessions'] },
   user: { flags: [['disabled']], columns: ['name', 'group', 'address', 'last-logged-in'] },
   'user/group': { flags: [] },

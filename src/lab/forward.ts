@@ -11,6 +11,7 @@ import type { Row } from '../core/store.js';
 import { ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
 import { isRunning } from '../menus/interface/interface.js';
+import { activeRoutes } from '../menus/ip/route.js';
 import { actualInterface, interfaceOf, type Fabric, type Host } from './fabric.js';
 import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
 
@@ -54,36 +55,26 @@ function isLocal(env: Environment, ip: string): boolean {
   return env.store.table('ip/address').rows.some((a) => a.values.disabled !== 'true' && a.values.address?.split('/')[0] === ip);
 }
 
-/** The main table's usable routes: connected ones and static ones whose gateway resolves. */
+/**
+ * The main table's active routes as the router's own print works them out (connected,
+ * static and protocol routes, gateways resolved recursively within target-scope:
+ * src/menus/ip/rib.ts), each with the interface it leaves by and its next hop.
+ */
 function routes(env: Environment): Route[] {
-  const addrs = workingAddresses(env);
-  const out: Route[] = addrs.map((a) => {
-    const net = (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0;
-    return { dst: intToIp(net), prefix: a.prefix, distance: 0, ifId: a.iface.id, kind: 'unicast' };
-  });
-  const connected = [...out];
-  for (const r of env.store.table('ip/route').rows) {
-    if (r.values.disabled === 'true') continue;
-    const table = r.values['routing-table'] ?? 'main';
-    if (table !== 'main') continue;
-    const [dst, len] = (r.values['dst-address'] || '0.0.0.0/0').split('/');
+  const out: Route[] = [];
+  for (const { row, state } of activeRoutes(env)) {
+    const [dst, len] = (row.values['dst-address'] || '0.0.0.0/0').split('/');
     if (!IPV4.test(dst)) continue;
-    const distance = Number(r.values.distance ?? 1);
-    const type = r.values.type ?? (r.values.blackhole === 'true' ? 'blackhole' : 'unicast');
-    if (type !== 'unicast') { out.push({ dst, prefix: Number(len ?? 32), distance, kind: type as Route['kind'] }); continue; }
-    for (const hop of (r.values.gateway ?? '').split(',').filter(Boolean)) {
-      const [gw, ifName] = hop.split('%');
-      if (IPV4.test(gw)) {
-        let best: Route | undefined;
-        for (const c of connected) if (contains(c.dst, c.prefix, gw) && (!best || c.prefix > best.prefix)) best = c;
-        const iface = ifName ? interfaceOf(env, ifName) : undefined;
-        const ifId = iface && isRunning(env, iface) ? iface.id : best?.ifId;
-        if (ifId !== undefined) { out.push({ dst, prefix: Number(len ?? 32), distance, gateway: gw, ifId, kind: 'unicast' }); break; }
-      } else {
-        const iface = interfaceOf(env, gw);
-        if (iface && isRunning(env, iface)) { out.push({ dst, prefix: Number(len ?? 32), distance, ifId: iface.id, kind: 'unicast' }); break; }
-      }
-    }
+    const prefix = Number(len ?? 32);
+    const distance = Number(row.values.distance ?? 1);
+    const type = row.values.type ?? (row.values.blackhole === 'true' ? 'blackhole' : 'unicast');
+    if (type !== 'unicast') { out.push({ dst, prefix, distance, kind: type as Route['kind'] }); continue; }
+    // Of several gateways (or ECMP routes) the first is taken: the lab hashes no flows.
+    const hop = state.immediateGw?.split(',')[0];
+    const iface = state.interfaces[0];
+    if (!hop || !iface) continue;
+    const pct = hop.indexOf('%');
+    out.push({ dst, prefix, distance, ifId: iface.id, gateway: pct < 0 ? undefined : hop.slice(0, pct), kind: 'unicast' });
   }
   return out;
 }

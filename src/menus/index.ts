@@ -11,7 +11,7 @@ import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
 import { addressList, filter, ipv6AddressList, nat, ruleMenus } from './ip/firewall.js';
-import { route, routingTableMenu } from './ip/route.js';
+import { ipv6Route, route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
 import { identity } from './system/identity.js';
 import { clock } from './system/clock.js';
@@ -67,6 +67,7 @@ import { environment } from './system/environment.js';
 import { health } from './system/health.js';
 import { filterRule } from './routing/filter.js';
 import { bgpSession } from './routing/bgp.js';
+import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 import { routingRoute } from './routing/route.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
@@ -80,10 +81,9 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, routingTableMenu, routerboard, health,
-  neighbor, arp, dhcpClient, toolTraceroute,
-  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp,
-  filterRule, bgpSession, routingRoute,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
+  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
+  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -146,3 +146,49 @@ test('route arguments are checked', async () => {
     assert.deepEqual(route, { 'dst-address': '10.0.0.1/32', 'immediate-gw': '192.168.88.5%bridge' });
   } finally { r.close(); }
 });
+
+test('ECMP: usable routes of equal least distance to one destination are all active, flagged ecmp', async () => {
+  const r = boot();
+  try {
+    await r.add('ip/address', { address: '172.16.1.1/24', interface: 'ether1' });
+    await r.add('ip/route', { 'dst-address': '192.168.2.0/24', gateway: '192.168.88.2' });
+    await r.add('ip/route', { 'dst-address': '192.168.2.0/24', gateway: '172.16.1.2' });
+    await r.add('ip/route', { 'dst-address': '192.168.2.0/24', gateway: '172.16.1.3', distance: '2' });
+    const records = await r.print({}, { proplist: ['.id', 'gateway', 'active', 'ecmp'], query: ['dst-address=192.168.2.0/24'] });
+    assert.deepEqual(records, [
+      { '.id': '*80000001', active: 'true', ecmp: 'true', gateway: '192.168.88.2' },
+      { '.id': '*80000002', active: 'true', ecmp: 'true', gateway: '172.16.1.2' },
+      { '.id': '*80000003', gateway: '172.16.1.3' },
+    ]);
+  } finally { r.close(); }
+});
+
+test('recursive next hops: a gateway resolves through a route whose scope is within the target-scope', async () => {
+  const r = boot();
+  try {
+    // 10.9.9.9 is reached through a static route (scope 30), not a connected one.
+    await r.add('ip/route', { 'dst-address': '10.9.9.9/32', gateway: '192.168.88.2' });
+    await r.add('ip/route', { 'dst-address': '203.0.113.0/24', gateway: '10.9.9.9', comment: 'default target-scope' });
+    await r.add('ip/route', { 'dst-address': '198.51.100.0/24', gateway: '10.9.9.9', 'target-scope': '30', comment: 'wide' });
+    const records = await r.print({}, { proplist: ['comment', 'active', 'inactive', 'immediate-gw'], query: ['gateway=10.9.9.9'] });
+    assert.deepEqual(records, [
+      { active: 'true', comment: 'wide', 'immediate-gw': '192.168.88.2%bridge', inactive: 'false' },
+      { comment: 'default target-scope', inactive: 'true' },
+    ]);
+  } finally { r.close(); }
+});
+
+test('/ipv6/route: connected networks of /ipv6/address and static routes resolved through them', async () => {
+  const r = boot();
+  try {
+    await r.add('ipv6/address', { address: '2001:db8::1/64', interface: 'bridge' });
+    await r.add('ipv6/route', { 'dst-address': '2001:db8:5::/48', gateway: '2001:db8::2' });
+    await r.add('ipv6/route', { 'dst-address': '2001:db8:6::/48', gateway: '2001:db8:ffff::2' });
+    const records = (await r.run('ipv6/route', 'print', {}, { proplist: ['dst-address', 'gateway', 'immediate-gw', 'active', 'inactive', 'connect', 'static', 'distance'] })).records;
+    assert.deepEqual(records, [
+      { 'dst-address': '2001:db8::/64', gateway: 'bridge', 'immediate-gw': 'bridge', active: 'true', inactive: 'false', connect: 'true', distance: '0' },
+      { 'dst-address': '2001:db8:5::/48', gateway: '2001:db8::2', 'immediate-gw': '2001:db8::2%bridge', active: 'true', inactive: 'false', static: 'true', distance: '1' },
+      { 'dst-address': '2001:db8:6::/48', gateway: '2001:db8:ffff::2', inactive: 'true', static: 'true', distance: '1' },
+    ]);
+  } finally { r.close(); }
+});

@@ -54,7 +54,8 @@ describe('the collection defaults file', () => {
         assert.equal(menu.fields?.[name]?.default, expected, `/${path} ${name}`);
       }
     }
-    assert.ok(n > 70, String(n));
+    // (69 since OSPF areas, interface templates and /ipv6/route are declared by hand.)
+    assert.ok(n > 65, String(n));
   });
 });
 

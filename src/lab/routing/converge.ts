@@ -66,6 +66,19 @@ export class Routing implements RoutingContext {
     return out;
   }
 
+  private apart = new Map<string, number>();
+
+  /** An id for a new record of a stage: none (the table's next) unless the table is one of APART. */
+  private dynamicId(node: number, table: string): number | undefined {
+    if (!APART.has(table)) return undefined;
+    const key = `${node} ${table}`;
+    const byId = this.nodes[node].env.store.table(table);
+    let id = this.apart.get(key) ?? APART_BASE;
+    while (byId.get(id)) id++;
+    this.apart.set(key, id + 1);
+    return id;
+  }
+
   publish(node: number, table: string, owner: string, records: Published) {
     const store = this.nodes[node].env.store;
     const before = this.published(node, table, owner);
@@ -74,7 +87,7 @@ export class Routing implements RoutingContext {
       const tagged = { ...values, [OWNER]: `${owner} ${key}` };
       const row = before.get(key);
       before.delete(key);
-      if (!row) changes.push({ op: 'insert', table, row: store.newRow(table, tagged, true) });
+      if (!row) changes.push({ op: 'insert', table, row: store.newRow(table, tagged, true, undefined, this.dynamicId(node, table)) });
       else if (!same(row.values, tagged)) changes.push({ op: 'update', table, id: row.id, values: tagged });
     }
     for (const row of before.values()) changes.push({ op: 'delete', table, id: row.id });
@@ -87,6 +100,14 @@ export class Routing implements RoutingContext {
     }
   }
 }
+
+/**
+ * Tables users add records to: a protocol's records there take ids of their own, so the
+ * next static route is still `*80000001` as on the router, whose dynamic routes are numbered
+ * apart from static ones (a 7.x REST capture: `*2018C040` beside `*80000001`; routeros-facts.md 26.1).
+ */
+const APART = new Set(['ip/route', 'ipv6/route']);
+const APART_BASE = 0xff100000;
 
 function same(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);

@@ -1,9 +1,728 @@
-// OSPF v2 and v3 between the routers of a lab (RFCs 2328, 5340): not yet computed.
+// OSPF v2 and v3 between the routers of a lab (RFCs 2328, 5340), computed rather than
+// simulated: after a change the state is what the routers reach once converged.
+//
+// 1. Each router's model (./ospf-model.ts): instances, areas, OSPF interfaces.
+// 2. Adjacencies: OSPF interfaces of one version in one layer-2 domain hear each other's
+//    hellos; they become neighbours only where the hellos agree (area id and type, network
+//    and mask on multi-access networks, hello and dead intervals, authentication, distinct
+//    router ids). On broadcast and NBMA networks the DR and BDR are elected (priority, then
+//    router id; priority 0 never) and DROthers stay TwoWay with each other; an MTU mismatch
+//    keeps the pair in ExStart.
+// 3. The link-state database of each area (the routers joined by Full adjacencies): router
+//    and network LSAs; summary LSAs from area border routers; external LSAs (type 5) from
+//    redistribution and originate-default, type 7 inside NSSAs, translated by the NSSA's ABR.
+// 4. SPF once per router and area (Dijkstra with ECMP next hops); routes intra-area, then
+//    inter-area, then external, published into /ip/route (/ipv6/route for v3) with owner
+//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
 
-import type { RoutingContext, Stage } from './context.js';
+import type { Environment } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
+import { formatDuration } from '../../core/values.js';
+import { activeRoutes } from '../../menus/ip/route.js';
+import { IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
+import type { Published, RoutingContext, Stage } from './context.js';
+import { readRouter, type Area, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
+
+/** One next hop: the neighbour's address (none: the network is attached) and the interface. */
+interface Hop { gw?: string; iface: string }
+
+type RouteType = 'intra' | 'inter' | 'ext-type-1' | 'ext-type-2' | 'nssa-type-1' | 'nssa-type-2';
+const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, 'nssa-type-1': 2, 'ext-type-2': 3, 'nssa-type-2': 3 };
+
+interface Candidate { cost: number; type: RouteType; hops: Hop[]; direct: boolean; metric: number; tie: number }
+
+/** A vertex of an area's graph: a router (`R rid`) or a transit network (`N drkey`). */
+interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string }
+interface Vertex { edges: Edge[]; stubs: { prefix: string; cost: number }[]; inst?: Instance; gwOn?: Map<string, string> }
+
+interface External { prefix: string; metric: number; type: 1 | 2; origin: Instance; nssa: boolean }
+
+/** What one area's routers share: the graph built from its LSAs, and the LSAs as shown. */
+interface Domain {
+  areas: Area[];
+  graph: Map<string, Vertex>;
+  lsas: Lsa[];
+  summaries: { abr: Instance; prefix: string; metric: number }[];
+  type7: External[];
+  /** Every LSA the area's routers show, built once per run. */
+  shown?: Lsa[];
+}
+
+interface Lsa { type: string; id: string; originator: string; body: string; origin: Instance }
+
+const DEFAULT_EXTERNAL_METRIC = 1;
+
+const ipNum = (ip: string) => prefixOf(ip)?.net ?? 0n;
+const cmpRid = (a: string, b: string) => (ipNum(a) > ipNum(b) ? 1 : ipNum(a) < ipNum(b) ? -1 : 0);
+const isBackbone = (a: Area) => a.id === '0.0.0.0';
+const MULTI_ACCESS = new Set(['broadcast', 'nbma']);
+const maskOf = (len: number) => {
+  const m = len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
+  return `${m >>> 24}.${(m >>> 16) & 255}.${(m >>> 8) & 255}.${m & 255}`;
+};
 
 export class Ospf implements Stage {
   readonly name = 'ospf';
-  readonly inputs = ['routing/ospf/', 'ip/route', 'ipv6/route'];
-  run(_ctx: RoutingContext): void {}
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address'];
+  /** Neighbour states of the last run, to log changes. */
+  private states = new Map<string, NeighborMemory>();
+  /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
+  private sequences = new Map<string, { body: string; seq: number; born: number }>();
+  /** Each node's routes of this run, by table, gathered from its instances before they are published. */
+  private pending = new Map<string, Published>();
+
+  run(ctx: RoutingContext): void {
+    const fabric = ctx.fabric();
+    const instances = ctx.nodes.flatMap((n) => readRouter(n.index, n.env));
+    const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId), this.segments);
+    this.logChanges(ctx, neighbors, instances);
+    const domains = areaDomains(instances);
+    const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].env, i));
+    // Intra-area SPF, once per router and area.
+    const intra = new Map<Area, Map<string, Candidate>>();
+    const reach = new Map<Area, Map<string, { cost: number; hops: Hop[] }>>();
+    for (const d of domains) {
+      for (const area of d.areas) {
+        const { routes, routers } = spf(d, area);
+        intra.set(area, routes);
+        reach.set(area, routers);
+      }
+    }
+    const domainOf = new Map<Area, Domain>();
+    for (const d of domains) for (const a of d.areas) domainOf.set(a, d);
+    const abrs = instances.filter(isAbr);
+    // Summaries into the backbone: each ABR's intra-area routes of its other areas.
+    for (const abr of abrs) {
+      const backbone = abr.areas.find(isBackbone)!;
+      for (const area of abr.areas) {
+        if (area === backbone) continue;
+        for (const [prefix, c] of intra.get(area)!) if (c.type === 'intra') domainOf.get(backbone)!.summaries.push({ abr, prefix, metric: c.cost });
+      }
+    }
+    const inter = new Map<Area, Map<string, Candidate>>();
+    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    // Summaries into the other areas: intra routes of the ABR's other areas and what it learnt over the backbone.
+    for (const abr of abrs) {
+      const backbone = abr.areas.find(isBackbone)!;
+      for (const area of abr.areas) {
+        if (area === backbone) continue;
+        const d = domainOf.get(area)!;
+        const any = abr.version === 3 ? '::/0' : '0.0.0.0/0';
+        if (area.type !== 'default' && area.defaultCost !== undefined) d.summaries.push({ abr, prefix: any, metric: area.defaultCost });
+        if (area.type !== 'default' && area.noSummaries) continue;
+        const seen = new Set<string>();
+        for (const other of abr.areas) {
+          if (other === area) continue;
+          for (const [prefix, c] of intra.get(other)!) if (c.type === 'intra' && !seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+        }
+        for (const [prefix, c] of inter.get(backbone) ?? []) if (!seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+      }
+    }
+    for (const inst of instances) {
+      if (isAbr(inst)) continue;
+      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    }
+    // Externals: type 5 from routers outside NSSAs and stub areas; type 7 inside an NSSA, translated by its ABR.
+    const type5: External[] = [];
+    externals.forEach((list, i) => {
+      const inst = instances[i];
+      const normal = inst.areas.some((a) => a.type === 'default');
+      for (const e of list) {
+        if (normal) type5.push(e);
+        else for (const a of inst.areas) if (a.type === 'nssa') domainOf.get(a)!.type7.push({ ...e, nssa: true });
+      }
+    });
+    for (const abr of abrs) {
+      for (const area of abr.areas) {
+        if (area.type !== 'nssa' || area.translator === 'no') continue;
+        for (const e of domainOf.get(area)!.type7) if (e.origin !== abr) type5.push({ ...e, origin: abr, nssa: false });
+      }
+    }
+    // Each router's routes, published.
+    for (const inst of instances) {
+      const best = new Map<string, Candidate>();
+      const offer = (prefix: string, c: Candidate) => {
+        if (c.direct) { best.set(prefix, c); return; }
+        const cur = best.get(prefix);
+        if (cur?.direct) return;
+        if (!cur || RANK[c.type] < RANK[cur.type] || (RANK[c.type] === RANK[cur.type] && (c.cost < cur.cost || (c.cost === cur.cost && c.tie < cur.tie)))) best.set(prefix, c);
+        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) cur.hops = union(cur.hops, c.hops);
+      };
+      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, { ...c, hops: [...c.hops] });
+      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, { ...c, hops: [...c.hops] });
+      const asbrReach = (asbr: Instance) => reachRouter(inst, asbr, reach, abrs);
+      const external = (e: External) => {
+        if (e.origin === inst) return;
+        const to = asbrReach(e.origin);
+        if (!to) return;
+        const type: RouteType = e.nssa ? (e.type === 1 ? 'nssa-type-1' : 'nssa-type-2') : e.type === 1 ? 'ext-type-1' : 'ext-type-2';
+        const cost = e.type === 1 ? to.cost + e.metric : e.metric;
+        offer(e.prefix, { cost, type, hops: [...to.hops], direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
+      };
+      if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
+      for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
+      this.publishRoutes(ctx, inst, best);
+    }
+    // Nodes without OSPF keep nothing of it.
+    const withOspf = new Set(instances.map((i) => i.node));
+    const byNode = new Map<number, Instance[]>();
+    for (const i of instances) byNode.set(i.node, [...(byNode.get(i.node) ?? []), i]);
+    const externalLsas = type5.map(externalLsa);
+    this.seen.clear();
+    for (const n of ctx.nodes) {
+      this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
+      if (!withOspf.has(n.index)) { this.put(ctx, n.index, IPV4.routes, new Map()); this.put(ctx, n.index, IPV6.routes, new Map()); }
+    }
+  }
+
+  private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
+    const records: Published = new Map();
+    for (const [prefix, c] of best) {
+      if (c.direct) continue;
+      for (const hop of c.hops) {
+        if (!hop.gw) continue;
+        const gateway = `${hop.gw}%${hop.iface}`;
+        records.set(`${inst.name} ${prefix} ${gateway}`, {
+          'dst-address': prefix, gateway, distance: '110', scope: '20', 'target-scope': '10', 'routing-table': 'main',
+          ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
+        });
+      }
+    }
+    // Several instances of one version on one router publish together.
+    const table = inst.version === 3 ? IPV6.routes : IPV4.routes;
+    const all = this.pending.get(`${inst.node} ${table}`) ?? new Map();
+    for (const [k, v] of records) all.set(k, v);
+    this.pending.set(`${inst.node} ${table}`, all);
+  }
+
+  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
+    for (const table of [IPV4.routes, IPV6.routes]) {
+      const key = `${node} ${table}`;
+      if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
+      this.pending.delete(key);
+    }
+    const now = ctx.nodes[node].env.now();
+    const neighbors: Published = new Map();
+    const interfaces: Published = new Map();
+    const lsas: Published = new Map();
+    for (const inst of mine) {
+      for (const area of inst.areas) {
+        for (const oif of area.ifaces) {
+          interfaces.set(`${inst.name} ${oif.iface.id} ${oif.ip}`, {
+            instance: inst.name, area: area.name, interface: oif.name, address: `${oif.ip}%${oif.name}`, 'network-type': oif.type,
+            cost: String(oif.cost), priority: String(oif.priority), 'hello-interval': formatDuration(oif.hello), 'dead-interval': formatDuration(oif.dead),
+            state: interfaceState(oif),
+            ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
+          });
+          for (const n of oif.neighbors) {
+            const memory = this.states.get(neighborKey(n));
+            neighbors.set(`${inst.name} ${oif.iface.id} ${n.them.area.inst.rid}`, {
+              instance: inst.name, area: area.name, interface: oif.name, address: n.them.ip, priority: String(n.them.priority),
+              'router-id': n.them.area.inst.rid,
+              ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
+              state: n.state, 'state-changes': String(STATE_CHANGES[n.state]),
+              '.hello': String(oif.hello), '.dead': String(oif.dead), '.heard-since': String(memory?.heard ?? now),
+              ...(memory?.full !== undefined ? { '.full-since': String(memory.full) } : {}),
+            });
+          }
+        }
+        const d = domainOf.get(area)!;
+        d.shown ??= [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)];
+        for (const lsa of d.shown) this.lsa(lsas, inst, area, lsa, now);
+      }
+      if (inst.areas.some((a) => a.type === 'default')) for (const lsa of externalLsas) if (lsa.origin.version === inst.version) this.lsa(lsas, inst, undefined, lsa, now);
+    }
+    this.put(ctx, node, 'routing/ospf/neighbor', neighbors);
+    this.put(ctx, node, 'routing/ospf/interface', interfaces);
+    this.put(ctx, node, 'routing/ospf/lsa', lsas);
+  }
+
+  /** What was last published in each node's table, with the table's row count right after. */
+  private last = new Map<string, { records: Published; rows: number; table: unknown }>();
+
+  /**
+   * Publishes unless the records are those published last time into a table nobody changed
+   * since (same row count): a run where nothing changed then costs no store work.
+   */
+  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
+    const key = `${node} ${table}`;
+    const store = ctx.nodes[node].env.store.table(table);
+    const before = this.last.get(key);
+    if (before && before.table === store && before.rows === store.rows.length && samePublished(before.records, records)) return;
+    ctx.publish(node, table, 'ospf', records);
+    this.last.set(key, { records, rows: store.rows.length, table: store });
+  }
+
+  /** The LSAs' headers of this run, worked out once for every router that shows them. */
+  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
+
+  private lsa(out: Published, inst: Instance, area: Area | undefined, l: Lsa, now: number) {
+    let head = this.seen.get(l);
+    if (!head) {
+      const id = `${inst.version} ${area?.id ?? ''} ${l.type} ${l.id} ${l.originator}`;
+      const known = this.sequences.get(id);
+      let seq = known?.seq ?? 0x80000001;
+      let born = known?.born ?? now;
+      if (known && known.body !== l.body) { seq++; born = now; }
+      this.sequences.set(id, { body: l.body, seq, born });
+      head = { seq: `0x${seq.toString(16).toUpperCase()}`, born: String(born), checksum: checksum(l) };
+      this.seen.set(l, head);
+    }
+    out.set(`${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`, {
+      instance: inst.name, ...(area ? { area: area.name } : {}), type: l.type, originator: l.originator, id: l.id,
+      sequence: head.seq, '.born': head.born, checksum: head.checksum, body: l.body,
+      'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
+    });
+  }
+
+  /** Each multi-access segment's DR and BDR: the election does not preempt them. */
+  private segments = new Map<string, Elected>();
+  /** The DR and BDR each multi-access interface last had, to log elections. */
+  private elected = new Map<string, string>();
+
+  /**
+   * Writes the router's log lines for neighbours whose state changed since the last run
+   * (every step on the way, as the router logs them: routeros-facts.md 26.5), and for
+   * interfaces whose DR or BDR changed; remembers since when each neighbour is up.
+   */
+  private logChanges(ctx: RoutingContext, neighbors: Neighbor[], instances: Instance[]) {
+    const next = new Map<string, NeighborMemory>();
+    const log = (node: number, line: string) => ctx.log(node, 'route,ospf,info', line);
+    const elected = new Map<string, string>();
+    for (const inst of instances) {
+      for (const area of inst.areas) {
+        for (const oif of area.ifaces) {
+          if (!MULTI_ACCESS.has(oif.type) || oif.passive || !oif.neighbors.length) continue;
+          const who = (o?: OspfInterface) => (!o ? '0.0.0.0' : o === oif ? 'me' : o.area.inst.rid);
+          const key = `${inst.node} ${inst.name} ${oif.iface.id} ${oif.ip}`;
+          const now = `DR: ${who(oif.dr)} BDR: ${who(oif.bdr)}`;
+          elected.set(key, now);
+          if (this.elected.get(key) === now) continue;
+          log(inst.node, `${interfaceHead(oif)} neighbor election`);
+          log(inst.node, `${interfaceHead(oif)} change ${now}`);
+        }
+      }
+    }
+    this.elected = elected;
+    for (const n of neighbors) {
+      const inst = n.me.area.inst;
+      const key = neighborKey(n);
+      const head = `${interfaceHead(n.me)} neighbor { router-id: ${n.them.area.inst.rid}`;
+      const old = this.states.get(key);
+      const now = ctx.nodes[inst.node].env.now();
+      next.set(key, {
+        state: n.state, node: inst.node, head, heard: old?.heard ?? now,
+        full: n.state === 'Full' ? (old?.state === 'Full' ? old.full : now) : undefined,
+      });
+      const from = old?.state ?? 'Down';
+      if (from === n.state) continue;
+      const a = STATES.indexOf(from as Neighbor['state'] | 'Down'), b = STATES.indexOf(n.state);
+      if (b < a) { log(inst.node, `${head} state: ${from} } state change to ${n.state}`); continue; }
+      for (let i = a; i < b; i++) {
+        const step = STATES[i];
+        const done = STEP_DONE[step];
+        if (done) log(inst.node, `${head} state: ${step} } ${done}`);
+        log(inst.node, `${head} state: ${step} } state change to ${STATES[i + 1]}`);
+      }
+    }
+    for (const [key, old] of this.states) {
+      if (!next.has(key)) log(old.node, `${old.head} state: ${old.state} } state change to Down`);
+    }
+    this.states = next;
+  }
+}
+
+interface NeighborMemory { state: string; node: number; head: string; heard: number; full?: number }
+
+const neighborKey = (n: Neighbor) => `${n.me.area.inst.node} ${n.me.area.inst.name} ${n.me.iface.id} ${n.me.ip} ${n.them.area.inst.rid}`;
+
+/** How the router's log names an interface: `v2 { version: 2 router-id: ... } backbone { 0.0.0.0 } interface { broadcast 10.0.0.1%ether1 }`. */
+const interfaceHead = (o: OspfInterface) =>
+  `${o.area.inst.name} { version: ${o.area.inst.version} router-id: ${o.area.inst.rid} } ${o.area.name} { ${o.area.id} } interface { ${o.type} ${o.ip}%${o.name} }`;
+
+/** The neighbour states in the order a neighbour goes through them (RFC 2328 10.1; the router's words). */
+const STATES = ['Down', 'Init', 'TwoWay', 'ExStart', 'Exchange', 'Loading', 'Full'] as const;
+/** What the router logs as a step ends, before the state change it causes. */
+const STEP_DONE: Partial<Record<(typeof STATES)[number], string>> = { ExStart: 'negotiation done', Exchange: 'exchange done', Loading: 'loading done' };
+/** Changes from Down to each state (`state-changes=6` at Full: routeros-facts.md 26.3). */
+const STATE_CHANGES: Record<Neighbor['state'], number> = { Init: 1, TwoWay: 2, ExStart: 3, Full: 6 };
+
+/** v2 names the DR by its interface address; v3 by its router id. */
+const ridOrIp = (o: OspfInterface) => (o.area.inst.version === 3 ? o.area.inst.rid : o.ip);
+
+function interfaceState(o: OspfInterface): string {
+  if (o.passive) return 'passive';
+  if (!MULTI_ACCESS.has(o.type)) return 'ptp';
+  if (o.dr === o) return 'dr';
+  if (o.bdr === o) return 'bdr';
+  return o.priority === 0 || o.dr ? 'dr-other' : 'waiting';
+}
+
+function checksum(l: Lsa): string {
+  let h = 0;
+  const s = `${l.type}${l.id}${l.originator}${l.body}`;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) & 0xffff;
+  return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function samePublished(a: Published, b: Published): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, va] of a) {
+    const vb = b.get(k);
+    if (!vb) return false;
+    let n = 0;
+    for (const f in va) { if (va[f] !== vb[f]) return false; n++; }
+    for (const _ in vb) n--;
+    if (n !== 0) return false;
+  }
+  return true;
+}
+
+function union(a: Hop[], b: Hop[]): Hop[] {
+  const out = [...a];
+  for (const h of b) if (!out.some((x) => x.gw === h.gw && x.iface === h.iface)) out.push(h);
+  return out;
+}
+
+/** Whether an instance is an area border router: in the backbone and another area. */
+function isAbr(inst: Instance): boolean {
+  return inst.areas.length > 1 && inst.areas.some(isBackbone) && inst.areas.filter((a) => a.ifaces.length).length > 1;
+}
+
+// ---------------------------------------------------------------- adjacencies
+
+/** Whether two OSPF interfaces' hellos agree (RFC 2328 10.5; RouterOS manual "Neighbor relationship"). */
+function agree(a: OspfInterface, b: OspfInterface): boolean {
+  if (a.area.id !== b.area.id || a.area.type !== b.area.type) return false;
+  if (a.hello !== b.hello || a.dead !== b.dead) return false;
+  if (a.auth !== b.auth || (a.auth && (a.authKey !== b.authKey || (a.auth !== 'simple' && a.authId !== b.authId)))) return false;
+  if (a.area.inst.rid === b.area.inst.rid) return false;
+  if (a.type !== b.type) return false;
+  // v2 on multi-access networks: the same network and mask.
+  if (a.area.inst.version === 2 && !a.type.startsWith('ptp') && a.network !== b.network) return false;
+  // NBMA and PTMP send no multicast hellos: one end must name the other as a static neighbour
+  // (manual "Neighbor relationship": "OSPF neighbors must be discovered initially through configuration").
+  if ((a.type === 'nbma' || a.type === 'ptmp') && !a.area.staticNeighbors.has(b.ip) && !b.area.staticNeighbors.has(a.ip)) return false;
+  return true;
+}
+
+/** Forms the adjacencies of every OSPF interface; returns every neighbour seen from each side. */
+function adjacencies(instances: Instance[], domainOf: (node: number, ifId: number) => string, elected: Map<string, Elected>): Neighbor[] {
+  const kept = new Map<string, Elected>();
+  const groups = new Map<string, OspfInterface[]>();
+  for (const inst of instances) {
+    for (const area of inst.areas) {
+      for (const oif of area.ifaces) {
+        if (oif.passive) continue;
+        const key = `${inst.version} ${domainOf(oif.node, oif.iface.id)}`;
+        const list = groups.get(key);
+        if (list) list.push(oif); else groups.set(key, [oif]);
+      }
+    }
+  }
+  const out: Neighbor[] = [];
+  for (const [segment, list] of groups) {
+    if (list.length < 2) continue;
+    const heard = new Map<OspfInterface, OspfInterface[]>();
+    for (const a of list) heard.set(a, list.filter((b) => b.node !== a.node && agree(a, b)));
+    for (const a of list) {
+      const them = heard.get(a)!;
+      if (!them.length) continue;
+      if (MULTI_ACCESS.has(a.type)) {
+        // A v2 segment is known by its network (the layer-2 domain's name changes as links come and go).
+        const key = a.area.inst.version === 2 ? `2 ${a.area.id} ${a.network}` : `${segment} ${a.area.id}`;
+        const result = elect([a, ...them], elected.get(key));
+        a.dr = result.dr;
+        a.bdr = result.bdr;
+        kept.set(key, { dr: result.dr?.area.inst.rid, bdr: result.bdr?.area.inst.rid });
+      }
+      for (const b of them) {
+        const wanted = !MULTI_ACCESS.has(a.type) || [a.dr, a.bdr].includes(a) || [a.dr, a.bdr].includes(b);
+        const state: Neighbor['state'] = !wanted ? 'TwoWay' : a.mtu !== b.mtu ? 'ExStart' : 'Full';
+        const n = { me: a, them: b, state };
+        a.neighbors.push(n);
+        out.push(n);
+      }
+    }
+  }
+  elected.clear();
+  for (const [k, v] of kept) elected.set(k, v);
+  return out;
+}
+
+/** A segment's DR and BDR by router id, as the last run left them. */
+interface Elected { dr?: string; bdr?: string }
+
+/**
+ * The DR and BDR of a segment (RFC 2328 9.4): the highest priority, then the highest router
+ * id, priority 0 never; but the election does not preempt: a DR or BDR still there stays,
+ * and a BDR whose DR went away takes its place. Routers that start together elect afresh.
+ */
+function elect(members: OspfInterface[], before: Elected | undefined): { dr?: OspfInterface; bdr?: OspfInterface } {
+  const eligible = members.filter((o) => o.priority > 0)
+    .sort((x, y) => y.priority - x.priority || cmpRid(y.area.inst.rid, x.area.inst.rid));
+  const byRid = (rid?: string) => (rid === undefined ? undefined : eligible.find((o) => o.area.inst.rid === rid));
+  let dr = byRid(before?.dr);
+  let bdr = byRid(before?.bdr);
+  if (!dr && bdr) { dr = bdr; bdr = undefined; }
+  dr ??= eligible[0];
+  bdr ??= eligible.find((o) => o !== dr);
+  return { dr, bdr };
+}
+
+// ---------------------------------------------------------------- the link-state database
+
+/** The areas joined by Full adjacencies, each with its graph and LSAs. */
+function areaDomains(instances: Instance[]): Domain[] {
+  const parent = new Map<Area, Area>();
+  const find = (a: Area): Area => { let r = a; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(a, r); return r; };
+  for (const inst of instances) for (const area of inst.areas) parent.set(area, area);
+  for (const inst of instances) {
+    for (const area of inst.areas) {
+      for (const oif of area.ifaces) for (const n of oif.neighbors) if (n.state === 'Full') { const ra = find(area), rb = find(n.them.area); if (ra !== rb) parent.set(ra, rb); }
+    }
+  }
+  const byRoot = new Map<Area, Domain>();
+  for (const area of parent.keys()) {
+    const root = find(area);
+    let d = byRoot.get(root);
+    if (!d) { d = { areas: [], graph: new Map(), lsas: [], summaries: [], type7: [] }; byRoot.set(root, d); }
+    d.areas.push(area);
+  }
+  for (const d of byRoot.values()) build(d);
+  return [...byRoot.values()];
+}
+
+/** A transit network's key: its DR's interface. */
+const netKey = (dr: OspfInterface) => `N ${dr.area.inst.rid} ${dr.iface.id} ${dr.ip}`;
+
+/** The graph and LSAs of one area from its routers' interfaces (RFC 2328 12.4). */
+function build(d: Domain) {
+  const v3 = d.areas[0].inst.version === 3;
+  for (const area of d.areas) {
+    const inst = area.inst;
+    const me: Vertex = { edges: [], stubs: [], inst };
+    d.graph.set(`R ${inst.rid}`, me);
+    const links: string[] = [];
+    for (const oif of area.ifaces) {
+      const full = oif.neighbors.filter((n) => n.state === 'Full');
+      const stub = () => {
+        for (const p of oif.prefixes) {
+          me.stubs.push({ prefix: p, cost: oif.cost });
+          const [net, len] = p.split('/');
+          if (!v3) links.push(`type=stub id=${net} data=${maskOf(Number(len))} metric=${oif.cost}`);
+        }
+      };
+      if (MULTI_ACCESS.has(oif.type)) {
+        const dr = oif.dr;
+        const transit = dr && full.length > 0 && (dr === oif || full.some((n) => n.them === dr));
+        if (!transit) { stub(); continue; }
+        const key = netKey(dr!);
+        me.edges.push({ to: key, cost: oif.cost, oif });
+        links.push(`type=network id=${dr!.ip} data=${oif.ip} metric=${oif.cost}`);
+        if (dr === oif) {
+          // The DR originates the network LSA: itself and every router Full with it.
+          const attached = [oif, ...full.map((n) => n.them)];
+          const net: Vertex = { edges: [], stubs: [], gwOn: new Map() };
+          for (const o of attached) {
+            net.edges.push({ to: `R ${o.area.inst.rid}`, cost: 0 });
+            net.gwOn!.set(`R ${o.area.inst.rid}`, o.ip);
+          }
+          const prefixes = new Set(attached.flatMap((o) => o.prefixes));
+          for (const p of prefixes) net.stubs.push({ prefix: p, cost: 0 });
+          d.graph.set(key, net);
+          const len = Number(oif.network.split('/')[1] ?? 32);
+          d.lsas.push({
+            type: 'network', id: v3 ? String(oif.iface.id) : oif.ip, originator: inst.rid, origin: inst,
+            body: [...(v3 ? [] : [`netmask=${maskOf(len)}`]), ...attached.map((o) => `router-id=${o.area.inst.rid}`)].join('\n'),
+          });
+        }
+      } else {
+        for (const n of full) {
+          me.edges.push({ to: `R ${n.them.area.inst.rid}`, cost: oif.cost, oif, gw: n.them.ip });
+          links.push(`type=p2p id=${n.them.area.inst.rid} data=${oif.ip} metric=${oif.cost}`);
+        }
+        stub();
+      }
+    }
+    const bits = `${isAbr(inst) ? 'B' : ''}${inst.redistribute.size || inst.originateDefault !== 'never' ? 'E' : ''}`;
+    d.lsas.push({ type: 'router', id: v3 ? '0.0.0.0' : inst.rid, originator: inst.rid, origin: inst, body: [`bits=${bits}`, ...links].join('\n') });
+  }
+}
+
+function summaryLsas(d: Domain): Lsa[] {
+  const v3 = d.areas[0].inst.version === 3;
+  return d.summaries.map((s) => {
+    const [net, len] = s.prefix.split('/');
+    return v3
+      ? { type: 'inter-area-prefix', id: s.prefix, originator: s.abr.rid, origin: s.abr, body: `prefix=${s.prefix}\nmetric=${s.metric}` }
+      : { type: 'summary-network', id: net, originator: s.abr.rid, origin: s.abr, body: `netmask=${maskOf(Number(len))}\nmetric=${s.metric}` };
+  });
+}
+
+function externalLsa(e: External): Lsa {
+  const [net, len] = e.prefix.split('/');
+  const v3 = e.origin.version === 3;
+  const body = [...(v3 ? [`prefix=${e.prefix}`] : ['options=E', `netmask=${maskOf(Number(len))}`, 'forwarding-address=0.0.0.0']), `metric=${e.metric} type-${e.type}`, 'route-tag=0'].join('\n');
+  return { type: e.nssa ? 'nssa-external' : 'external', id: v3 ? e.prefix : net, originator: e.origin.rid, origin: e.origin, body };
+}
+
+function type7Lsas(d: Domain): Lsa[] {
+  return d.type7.map((e) => externalLsa({ ...e, nssa: true }));
+}
+
+// ---------------------------------------------------------------- SPF
+
+class Heap {
+  private items: { key: string; cost: number }[] = [];
+  get size() { return this.items.length; }
+  push(key: string, cost: number) {
+    const a = this.items;
+    a.push({ key, cost });
+    for (let i = a.length - 1; i > 0;) {
+      const p = (i - 1) >> 1;
+      if (a[p].cost <= a[i].cost) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+  pop(): { key: string; cost: number } {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && a[l].cost < a[m].cost) m = l;
+        if (r < a.length && a[r].cost < a[m].cost) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+/** Shortest paths from one router over its area's graph: intra-area routes and the routers reached. */
+function spf(d: Domain, area: Area): { routes: Map<string, Candidate>; routers: Map<string, { cost: number; hops: Hop[] }> } {
+  const root = `R ${area.inst.rid}`;
+  const dist = new Map<string, number>([[root, 0]]);
+  const hops = new Map<string, Hop[]>([[root, []]]);
+  const done = new Set<string>();
+  const heap = new Heap();
+  heap.push(root, 0);
+  while (heap.size) {
+    const { key, cost } = heap.pop();
+    if (done.has(key) || cost !== dist.get(key)) continue;
+    done.add(key);
+    const v = d.graph.get(key);
+    if (!v) continue;
+    const mine = hops.get(key)!;
+    for (const e of v.edges) {
+      const c = cost + e.cost;
+      let via: Hop[];
+      if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
+      else if (v.gwOn && mine.length && mine.every((h) => !h.gw)) via = mine.map((h) => ({ gw: v.gwOn!.get(e.to), iface: h.iface }));
+      else via = mine;
+      const known = dist.get(e.to);
+      if (known === undefined || c < known) { dist.set(e.to, c); hops.set(e.to, via); heap.push(e.to, c); }
+      else if (c === known && !done.has(e.to)) hops.set(e.to, union(hops.get(e.to)!, via));
+    }
+  }
+  const routes = new Map<string, Candidate>();
+  const routers = new Map<string, { cost: number; hops: Hop[] }>();
+  for (const key of done) {
+    const v = d.graph.get(key)!;
+    const cost = dist.get(key)!;
+    const h = hops.get(key)!;
+    if (v.inst) routers.set(v.inst.rid, { cost, hops: h });
+    for (const s of v.stubs) {
+      const c = cost + s.cost;
+      const direct = key === root || h.every((x) => !x.gw);
+      const cur = routes.get(s.prefix);
+      if (!cur || c < cur.cost || (direct && !cur.direct && c === cur.cost)) routes.set(s.prefix, { cost: c, type: 'intra', hops: direct ? [] : h, direct, metric: c, tie: 0 });
+      else if (c === cur.cost && !cur.direct && !direct) cur.hops = union(cur.hops, h);
+    }
+  }
+  return { routes, routers };
+}
+
+/** Inter-area routes of a router in an area: the summaries of the ABRs it reaches. */
+function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[] }>, inst: Instance): Map<string, Candidate> {
+  const out = new Map<string, Candidate>();
+  for (const s of d.summaries) {
+    if (s.abr === inst) continue;
+    const to = routers.get(s.abr.rid);
+    if (!to) continue;
+    const c = to.cost + s.metric;
+    const cur = out.get(s.prefix);
+    if (!cur || c < cur.cost) out.set(s.prefix, { cost: c, type: 'inter', hops: to.hops, direct: false, metric: c, tie: 0 });
+    else if (c === cur.cost) cur.hops = union(cur.hops, to.hops);
+  }
+  return out;
+}
+
+/** How a router reaches another (an ASBR): within a shared area, else through an ABR of its own areas. */
+function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, { cost: number; hops: Hop[] }>>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
+  let best: { cost: number; hops: Hop[] } | undefined;
+  for (const area of inst.areas) {
+    const r = reach.get(area)?.get(to.rid);
+    if (r && (!best || r.cost < best.cost)) best = r;
+  }
+  if (best) return best;
+  for (const area of inst.areas) {
+    for (const abr of abrs) {
+      if (abr === inst) continue;
+      const toAbr = reach.get(area)?.get(abr.rid);
+      if (!toAbr) continue;
+      for (const other of abr.areas) {
+        const r = reach.get(other)?.get(to.rid);
+        if (r && (!best || toAbr.cost + r.cost < best.cost)) best = { cost: toAbr.cost + r.cost, hops: toAbr.hops };
+      }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- redistribution
+
+/** The `redistribute` word a route answers to: connected, static, or the protocol that made it. */
+function kindOf(row: Row): string | undefined {
+  if (row.values.connect === 'true') return 'connected';
+  if (!row.dynamic) return 'static';
+  return ['bgp', 'rip', 'dhcp', 'vpn', 'modem', 'bgp-mpls-vpn'].find((p) => row.values[p] === 'true');
+}
+
+/**
+ * The external routes a router originates: its active routes of the kinds `redistribute`
+ * names (connected ones only outside the networks OSPF already runs on; BGP routes as the
+ * BGP stage published them in the last run: it runs after OSPF), and the default route
+ * by `originate-default` (`always`, or `if-installed` while the router has an active default
+ * route of its own). Metric 1, type 2 unless a filter says otherwise (unconfirmed: 26.4).
+ */
+function externalsOf(env: Environment, inst: Instance): External[] {
+  const family = inst.version === 3 ? IPV6 : IPV4;
+  const out: External[] = [];
+  const any = family.anyDst;
+  const ospfNets = new Set(inst.areas.flatMap((a) => a.ifaces.flatMap((o) => o.prefixes)));
+  let haveDefault = false;
+  if (inst.redistribute.size || inst.originateDefault === 'if-installed') {
+    const seen = new Set<string>();
+    for (const { row } of activeRoutes(env, family)) {
+      if (row.values.ospf === 'true') continue;
+      const dst = row.values['dst-address'] || any;
+      if (dst === any) { haveDefault = true; continue; }
+      const kind = kindOf(row);
+      if (!kind || !inst.redistribute.has(kind) || seen.has(dst) || (kind === 'connected' && ospfNets.has(dst))) continue;
+      seen.add(dst);
+      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
+    }
+  }
+  if (inst.originateDefault === 'always' || (inst.originateDefault === 'if-installed' && haveDefault)) {
+    out.push({ prefix: any, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
+  }
+  return out;
 }

@@ -1,32 +1,94 @@
-// /routing/route: every route with all its attributes. RouterOS 7 keeps /ip/route to the basic
-// ones ("/ip route and /ipv6 route menus are used to add static routes and for simplicity show
-// only basic route attributes", manual "Moving from ROSv6 to v7"); the protocol's own
-// attributes (`belongs-to`, `bgp.as-path` ...) are values of /routing/route only (the 7.22
-// tree). The same records as /ip/route (one store table), read-only but for comment and
-// disabled, as the tree's `set` takes.
+// /routing/route: every route of both address families in one read-only table, with the
+// attributes the protocols gave them (`ospf.metric`, `ospf.type`, `bgp.as-path`,
+// `bgp.local-pref` ...), which /ip/route and /ipv6/route do not show. RouterOS manual, CLI
+// reference "/routing/route" (routeros-facts.md 26.1): `afi`, `contribution`, `belongs-to`,
+// the flags of each route's source.
 
-import type { FieldDecl, MenuDecl } from '../../core/schema.js';
+import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
 import { str } from '../../core/values.js';
-import { route } from '../ip/route.js';
 import { TREE } from '../../tree/declare.js';
+import { IPV4, IPV6, isConnected, type Family, type RouteState } from '../ip/rib.js';
+import { PROTOCOL_FLAGS, onlyTrue, table } from '../ip/route.js';
 
-const shown = (f: FieldDecl, name: string): FieldDecl => (name === 'disabled' ? f : { ...f, readOnly: true });
+/** IPv6 routes get ids of their own here: both tables number their records alike. */
+const IPV6_OFFSET = 0x08000000;
+
+/** The states of the rows of one listing (rows are copies made for it). */
+const states = new WeakMap<Row, { state: RouteState; family: Family }>();
+
+function allRoutes(env: Environment): Row[] {
+  const out: Row[] = [];
+  for (const family of [IPV4, IPV6]) {
+    const t = table(env, family);
+    for (const row of t.rows) {
+      const copy: Row = { ...row, id: family === IPV6 ? row.id + IPV6_OFFSET : row.id };
+      states.set(copy, { state: t.states.get(row)!, family });
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+const stateOf = (row: Row) => states.get(row)?.state;
+
+/** Where a route came from, as the router words it (`OSPF route`, `Static route`, `DHCP route`). */
+function belongsTo(row: Row): string {
+  // A protocol stage may name it itself (BGP: `bgp-IP-<peer>`, routeros-facts.md 26.2).
+  const given = row.values['.belongs-to'] ?? row.values['belongs-to'];
+  if (given) return given;
+  if (isConnected(row)) return 'Connected route';
+  if (!row.dynamic) return 'Static route';
+  if (row.values.ospf === 'true') return 'OSPF route';
+  if (row.values.dhcp === 'true') return 'DHCP route';
+  if (row.values.bgp === 'true') return `BGP IP routes from ${(row.values.gateway ?? '').split(/[%,]/)[0]}`;
+  return 'Dynamic route';
+}
+
+const shown: FieldDecl = { type: str(), readOnly: true };
+/** A value the route's own table defaults when the record leaves it out. */
+const withDefault = (field: string, dflt: (row: Row) => string): FieldDecl =>
+  ({ type: str(), readOnly: true, derive: (row) => row.values[field] || dflt(row) });
+
+const ATTRIBUTES = [
+  'ospf.metric', 'ospf.tag', 'ospf.type', 'rip.metric', 'rip.tag',
+  'bgp.session', 'bgp.aggregator', 'bgp.as-path', 'bgp.cluster-list', 'bgp.communities', 'bgp.ext-communities',
+  'bgp.large-communities', 'bgp.unknown', 'bgp.originator-id', 'bgp.nexthop', 'bgp.out-nexthop', 'bgp.weight',
+  'bgp.local-pref', 'bgp.igp-metric', 'bgp.med', 'bgp.atomic-aggregate', 'bgp.origin', 'bgp.otc',
+] as const;
+
+const fields: Record<string, FieldDecl> = {
+  // `ip` or `ipv6` (the reference's enum: bad | ip | ipv6 | l2vpn | vpnv4 ...).
+  afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ipv6' : 'ip') },
+  // Where the route stands in the election (unconfirmed: every usable route that lost is a best-candidate).
+  contribution: {
+    type: TREE, readOnly: true,
+    derive: (row) => { const s = stateOf(row); return !s?.usable ? 'unreachable' : s.active ? 'active' : 'best-candidate'; },
+  },
+  'dst-address': withDefault('dst-address', (row) => (states.get(row)?.family === IPV6 ? '::/0' : '0.0.0.0/0')),
+  'routing-table': withDefault('routing-table', () => 'main'), 'pref-src': shown, gateway: shown,
+  'immediate-gw': { type: TREE, readOnly: true, derive: (row) => stateOf(row)?.immediateGw },
+  // A static route's values left at their defaults (/ip/route: distance 1, scope 30, target-scope 10).
+  distance: withDefault('distance', () => '1'), scope: withDefault('scope', () => '30'), 'target-scope': withDefault('target-scope', () => '10'),
+  'belongs-to': { type: TREE, readOnly: true, derive: belongsTo },
+  'local-address': shown,
+  active: onlyTrue((row) => stateOf(row)?.active === true),
+  unreachable: onlyTrue((row) => stateOf(row)?.usable === false),
+  ecmp: onlyTrue((row) => stateOf(row)?.ecmp === true),
+  static: onlyTrue((row) => !row.dynamic),
+  connect: onlyTrue(isConnected),
+  dhcp: onlyTrue((row) => row.dynamic && row.values.dhcp === 'true'),
+  blackhole: onlyTrue((row) => row.values.blackhole === 'true'),
+  disabled: onlyTrue((row) => row.values.disabled === 'true'),
+  comment: { type: TREE },
+};
+// The flags of each route's source (`isis` here, `is-is` in /ip/route).
+for (const p of PROTOCOL_FLAGS) fields[p === 'is-is' ? 'isis' : p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
+for (const a of ATTRIBUTES) fields[a] = shown;
 
 export const routingRoute: MenuDecl = {
   path: 'routing/route',
   kind: 'table',
-  table: 'ip/route',
-  rows: route.rows,
-  fields: {
-    // IPv4 routes only yet (the lab's protocols publish into /ip/route); `ip4` as the manual's print shows.
-    afi: { type: str(), readOnly: true, stable: true, derive: () => 'ip4' },
-    // /ip/route's fields but `dynamic` and `inactive`, which the 7.22 tree's /routing/route lacks.
-    ...Object.fromEntries(Object.entries(route.fields ?? {}).filter(([n]) => n !== 'dynamic' && n !== 'inactive').map(([n, f]) => [n, shown(f, n)])),
-    'belongs-to': { type: TREE, readOnly: true },
-    'bgp.as-path': { type: TREE, readOnly: true },
-    'bgp.local-pref': { type: TREE, readOnly: true },
-    'bgp.med': { type: TREE, readOnly: true },
-    'bgp.origin': { type: TREE, readOnly: true },
-    'bgp.communities': { type: TREE, readOnly: true },
-  },
+  fields,
+  rows: (env) => allRoutes(env),
 };

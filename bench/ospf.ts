@@ -1,0 +1,129 @@
+// OSPF convergence in a lab of N routers: a square grid of CHRs (each joined to its right
+// and lower neighbours by point-to-point links, each with a loopback), all in the backbone.
+// Reported: the time one run of the routing stages takes over the whole lab (every SPF and
+// every publish, nothing changed), and the time from disabling one link in the middle of
+// the grid until a router two hops from its far end has its new route (the lab's re-run after the change,
+// end to end over REST), with the routes every router holds.
+//
+//   node dist/bench/ospf.js [--routers 100]      (or through run.js: --only ospf)
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Lab } from '../src/lab/lab.js';
+import { checkTopology } from '../src/lab/topology.js';
+import { textTable, type Section } from './lib.js';
+
+export interface OspfConfig {
+  /** Routers in the grid (rounded down to a square). */
+  routers: number;
+}
+
+const SELF = fileURLToPath(import.meta.url);
+
+const ip = (n: number) => `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+const loopback = (i: number) => `10.255.${(i >> 8) & 255}.${i & 255}`;
+
+/** A side x side grid: r_i's ether3 to its right neighbour's ether2, ether5 to the lower one's ether4. */
+function grid(side: number, dir: string) {
+  const nodes: Record<string, object> = {};
+  const links: { endpoints: string[] }[] = [];
+  const config = new Map<number, string[]>();
+  let link = 0;
+  const join = (a: number, pa: string, b: number, pb: string) => {
+    const base = (10 << 24) + link++ * 4;
+    links.push({ endpoints: [`r${a}:${pa}`, `r${b}:${pb}`] });
+    config.get(a)!.push(`/ip address add address=${ip(base + 1)}/30 interface=${pa}`);
+    config.get(b)!.push(`/ip address add address=${ip(base + 2)}/30 interface=${pb}`);
+  };
+  for (let i = 0; i < side * side; i++) {
+    config.set(i, [
+      `/ip address add address=${loopback(i)}/32 interface=lo`,
+      `/routing ospf instance add name=v2 router-id=${loopback(i)}`,
+      '/routing ospf area add name=backbone instance=v2',
+      '/routing ospf interface-template add area=backbone interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
+      '/routing ospf interface-template add area=backbone interfaces=lo passive',
+    ]);
+  }
+  for (let i = 0; i < side * side; i++) {
+    const row = Math.floor(i / side), col = i % side;
+    if (col + 1 < side) join(i, 'ether3', i + 1, 'ether2');
+    if (row + 1 < side) join(i, 'ether5', i + side, 'ether4');
+  }
+  for (let i = 0; i < side * side; i++) {
+    const file = path.join(dir, `r${i}.rsc`);
+    fs.writeFileSync(file, config.get(i)!.join('\n') + '\n');
+    nodes[`r${i}`] = { kind: 'mikrotik_ros', 'startup-config': file };
+  }
+  return checkTopology({ name: `ospf${side * side}`, topology: { nodes, links } }, dir);
+}
+
+const auth = { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}` };
+
+async function get(port: number, url: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: auth });
+  return res.json() as Promise<Record<string, string>[]>;
+}
+
+export async function ospfBench(cfg: OspfConfig): Promise<Section> {
+  const side = Math.max(2, Math.floor(Math.sqrt(cfg.routers)));
+  const n = side * side;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-ospf-bench-'));
+  try {
+    const topo = grid(side, dir);
+    const t0 = performance.now();
+    const lab = await Lab.start(topo, { dataDir: path.join(dir, 'lab'), listen: '127.0.0.1', parallel: 16 });
+    const started = performance.now() - t0;
+    try {
+      // One run of every stage with nothing changed: every router's SPF, every diff.
+      const runs: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        lab.routing.converge();
+        runs.push(performance.now() - t);
+      }
+      const stage = Math.min(...runs);
+      const corner = lab.nodes[0].router.bound.www as number;
+      const routes = new Set((await get(corner, '/rest/ip/route?ospf=true&.proplist=dst-address')).map((r) => r['dst-address'])).size;
+      // A link in the middle fails (mid's ether3, to mid + 1): the router above mid loses one of its two equal paths to mid + 1.
+      const mid = Math.floor(side / 2) * side + Math.floor(side / 2) - 1;
+      const far = `${loopback(mid + 1)}/32`;
+      const watcher = lab.nodes[mid - side].router.bound.www as number;
+      const before = await get(watcher, `/rest/ip/route?dst-address=${far}&.proplist=gateway,ospf.metric`);
+      const t1 = performance.now();
+      await fetch(`http://127.0.0.1:${lab.nodes[mid].router.bound.www}/rest/interface/ether3`, {
+        method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ disabled: 'true' }),
+      });
+      let after = before;
+      for (let tries = 0; tries < 500; tries++) {
+        after = await get(watcher, `/rest/ip/route?dst-address=${far}&.proplist=gateway,ospf.metric`);
+        if (JSON.stringify(after) !== JSON.stringify(before)) break;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const reroute = performance.now() - t1;
+      const changed = JSON.stringify(after) !== JSON.stringify(before);
+      return {
+        title: `OSPF convergence (${n} routers in a ${side}x${side} grid, one area)`,
+        rows: [
+          { what: 'lab start (routers up, OSPF converged)', value: `${(started / 1000).toFixed(1)} s` },
+          { what: 'one run of the routing stages', value: `${stage.toFixed(0)} ms`, target: '< 1000 ms', met: stage < 1000 },
+          { what: `OSPF routes on a corner router`, value: String(routes), target: `${n - 1 + 2 * side * (side - 1) - 2}`, met: routes === n - 1 + 2 * side * (side - 1) - 2 },
+          { what: 'a link fails: an ECMP route two hops away loses a path (REST, end to end)', value: changed ? `${reroute.toFixed(0)} ms` : 'no change', target: '< 1000 ms', met: changed && reroute < 1000 },
+        ],
+        notes: [`Each router: ${side > 2 ? 'up to 4' : '2'} point-to-point links of cost 10 and a loopback; routes counted are every other router's loopback and every link network not attached.`],
+      };
+    } finally {
+      await lab.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === SELF) {
+  const arg = process.argv.indexOf('--routers');
+  const section = await ospfBench({ routers: arg > 0 ? Number(process.argv[arg + 1]) : 100 });
+  process.stdout.write(textTable(section));
+}
