@@ -29,8 +29,9 @@ export interface Reference {
   /** A leading `!` negates the match (firewall matchers: `in-interface=!ether1`). */
   negatable?: boolean;
   /**
-   * Tables whose records' names the argument also takes, kept as the name (a VRF as a firewall
-   * rule's `in-interface`, an interface list as a bridge port's `interface`).
+   * Tables whose records the argument also takes by name (a VRF as a firewall rule's
+   * `in-interface`, an interface list as a bridge port's `interface`): stored by id as
+   * `<table>*<id>` (`ip/vrf*1`), so a rename follows through there too.
    */
   orNames?: readonly string[];
 }
