@@ -86,7 +86,7 @@ function referencesOf(menu: Menu) {
 export function hasDanglingReference(env: Environment, menu: Menu, row: Row): boolean {
   for (const [name, field] of referencesOf(menu)) {
     const stored = row.values[name];
-    if (!stored) continue;
+    if (!stored || field.ref.validWhenGone) continue;
     const target = referenced(field.ref, stored);
     if (target && !env.store.table(target.table).get(target.id)) return true;
   }

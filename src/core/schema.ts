@@ -34,6 +34,11 @@ export interface Reference {
    * `<table>*<id>` (`ip/vrf*1`), so a rename follows through there too.
    */
   orNames?: readonly string[];
+  /**
+   * A removed target leaves the record valid, naming the target's id and matching as if it
+   * were empty (a firewall rule's interface list; docs/routeros-facts.md 23.2).
+   */
+  validWhenGone?: boolean;
 }
 
 export interface FieldDecl {

@@ -54,13 +54,17 @@ describe('a VRF where an interface or a VRF is taken', () => {
     assert.deepEqual((await c.post('/rest/system/ntp/client/set', { vrf: 'nosuch' })).json, noMatch('vrf'));
   });
 
-  test('a generated menu\'s vrf (/system ntp client) follows a renamed VRF', async () => {
+  test('/system ntp client and /ip dns follow a renamed VRF', async () => {
     await c.put('/rest/ip/vrf', { name: 'time', interfaces: 'ether6' });
     assert.equal((await c.post('/rest/system/ntp/client/set', { vrf: 'time' })).status, 200);
+    assert.equal((await c.post('/rest/ip/dns/set', { vrf: 'time' })).status, 200);
     await c.patch('/rest/ip/vrf/time', { name: 'clock' });
     assert.equal((await c.get('/rest/system/ntp/client')).json.vrf, 'clock');
+    assert.equal((await c.get('/rest/ip/dns')).json.vrf, 'clock');
     await c.post('/rest/system/ntp/client/set', { vrf: 'main' });
+    await c.post('/rest/ip/dns/set', { vrf: 'main' });
     assert.equal((await c.get('/rest/system/ntp/client')).json.vrf, 'main');
+    assert.equal((await c.get('/rest/ip/dns')).json.vrf, 'main');
   });
 });
 
@@ -80,6 +84,22 @@ describe('an interface list as a bridge port', () => {
     await c.delete(`/rest/interface/bridge/port/${port.json['.id']}`);
     await c.delete('/rest/interface/bridge/br-refs');
     assert.deepEqual((await c.put('/rest/interface/bridge/port', { bridge: 'bridge', interface: 'nosuch' })).json, noMatch('interface'));
+  });
+});
+
+describe('an interface list a firewall rule names', () => {
+  test('a removed list leaves the rule valid, naming the list by its id', async () => {
+    const list = await c.put('/rest/interface/list', { name: 'guests' });
+    const rule = await c.put('/rest/ip/firewall/filter', { chain: 'forward', action: 'drop', 'in-interface-list': '!guests', comment: 'not-guests' });
+    assert.equal(rule.status, 201, rule.text);
+    await c.delete('/rest/interface/list/guests');
+    const shown = (await c.get(`/rest/ip/firewall/filter/${rule.json['.id']}`)).json;
+    assert.equal(shown['in-interface-list'], `!${list.json['.id']}`);
+    assert.equal(shown.invalid, 'false');
+    // A new list of the same name does not repair the rule.
+    await c.put('/rest/interface/list', { name: 'guests' });
+    assert.equal((await c.get(`/rest/ip/firewall/filter/${rule.json['.id']}`)).json['in-interface-list'], `!${list.json['.id']}`);
+    await c.delete(`/rest/ip/firewall/filter/${rule.json['.id']}`);
   });
 });
 
