@@ -103,6 +103,22 @@ describe('an interface list a firewall rule names', () => {
   });
 });
 
+describe('a routing table', () => {
+  test('a route follows a renamed /routing table and a renamed VRF; an unknown table is refused', async () => {
+    assert.equal((await c.put('/rest/routing/table', { name: 'isp2', fib: '' })).status, 201);
+    const route = await c.put('/rest/ip/route', { 'dst-address': '0.0.0.0/0', gateway: '192.168.88.254', 'routing-table': 'isp2' });
+    assert.equal(route.status, 201, route.text);
+    await c.patch('/rest/routing/table/isp2', { name: 'backup' });
+    assert.equal((await c.get(`/rest/ip/route/${route.json['.id']}`)).json['routing-table'], 'backup');
+    await c.put('/rest/ip/vrf', { name: 'cust', interfaces: 'ether8' });
+    assert.equal((await c.patch(`/rest/ip/route/${route.json['.id']}`, { 'routing-table': 'cust' })).status, 200);
+    await c.patch('/rest/ip/vrf/cust', { name: 'customer' });
+    assert.equal((await c.get(`/rest/ip/route/${route.json['.id']}`)).json['routing-table'], 'customer');
+    assert.deepEqual((await c.patch(`/rest/ip/route/${route.json['.id']}`, { 'routing-table': 'nosuch' })).json, noMatch('routing-table'));
+    await c.delete(`/rest/ip/route/${route.json['.id']}`);
+  });
+});
+
 describe('a certificate', () => {
   test('an SSTP server\'s certificate follows a renamed certificate; an unknown one is refused', async () => {
     assert.equal((await c.post('/rest/certificate/add', { name: 'vpn', 'common-name': 'vpn' })).status, 200);

@@ -12,7 +12,7 @@ import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipToInt, ipv4, ipv4Prefix, maskOf, orEmpty, str } from '../../core/values.js';
-import { interfaceRef, target } from '../common.js';
+import { interfaceRef, ref, target } from '../common.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, choice, isRunning } from '../interface/interface.js';
 import { networkOf } from './address.js';
@@ -205,8 +205,9 @@ export const route: MenuDecl = {
     distance: { type: int({ min: 1, max: 255 }), default: '1' },
     scope: { type: int({ min: 0, max: 255 }), default: '30' },
     'target-scope': { type: int({ min: 0, max: 255 }), default: '10' },
-    // A table by name: `main`, a /routing/table entry or, since each VRF has its table, a VRF.
-    'routing-table': { type: str(), default: 'main', names: { tables: ['routing/table', 'ip/vrf'], words: ['main'] } },
+    // `main`, a /routing/table entry or, since each VRF has its table, a VRF: by id, so a
+    // renamed table or VRF shows through (docs/routeros-facts.md 23.2).
+    'routing-table': ref('routing/table', { default: 'main', words: ['main'], orNames: ['ip/vrf'] }),
     'pref-src': { type: orEmpty(ipv4) },
     'check-gateway': { type: choice(['arp', 'bfd', 'bfd-multihop', 'none', 'ping']) },
     blackhole: { type: bool, flag: true, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },
