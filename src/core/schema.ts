@@ -39,6 +39,8 @@ export interface Reference {
    * were empty (a firewall rule's interface list; docs/routeros-facts.md 23.2).
    */
   validWhenGone?: boolean;
+  /** A comma-separated list of such records (`interfaces=ether1,LAN`), each stored by id. */
+  list?: boolean;
 }
 
 export interface FieldDecl {

@@ -23,8 +23,8 @@ export const invalid = (menuPath: string, also?: (row: Row, env: Environment) =>
 
 /** A field naming a record of another table. */
 export const ref = (table: string, more: Partial<FieldDecl> & Omit<Reference, 'table'> = {}): FieldDecl => {
-  const { where, words, negatable, orNames, validWhenGone, ...field } = more;
-  return { type: str(), ref: { table, where, words, negatable, ...(orNames ? { orNames } : {}), ...(validWhenGone ? { validWhenGone } : {}) }, ...field };
+  const { where, words, negatable, orNames, validWhenGone, list, ...field } = more;
+  return { type: str(), ref: { table, where, words, negatable, ...(orNames ? { orNames } : {}), ...(validWhenGone ? { validWhenGone } : {}), ...(list ? { list } : {}) }, ...field };
 };
 
 export const interfaceRef = (more: Parameters<typeof ref>[1] = {}) => ref('interface', more);

@@ -33,6 +33,11 @@ const CERTIFICATE: Reference = { table: 'certificate', words: ['none'] };
 const MANAGER_CERTIFICATE: Reference = { table: 'certificate', words: ['auto', 'none'] };
 const CAP_CERTIFICATE: Reference = { table: 'certificate', words: ['none', 'request'] };
 
+// Interfaces and interface lists, any number (`interfaces=ether1,LAN`; the tree completes both
+// kinds: "ether1|lo|all|dynamic|none|static").
+const INTERFACES: Reference = { table: 'interface', orNames: ['interface/list'], list: true };
+const DHCP_OPTIONS: Reference = { table: 'ip/dhcp-server/option', list: true };
+
 const PPP_PROFILE: Reference = { table: 'ppp/profile' };
 const IPV6_POOL: Reference = { table: 'ipv6/pool', words: ['static-only', 'none'] };
 const QUEUE_TYPE: Reference = { table: 'queue/type' };
@@ -91,13 +96,19 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   'interface/bridge/msti': { bridge: BRIDGE },
   'interface/wifi': WIFI_PARTS,
   'interface/wifi/configuration': WIFI_PARTS,
-  'interface/wifi/provisioning': { 'master-configuration': { table: 'interface/wifi/configuration' } },
-  'interface/wifi/capsman': { certificate: MANAGER_CERTIFICATE, 'ca-certificate': MANAGER_CERTIFICATE },
+  'interface/wifi/provisioning': {
+    'master-configuration': { table: 'interface/wifi/configuration' },
+    'slave-configurations': { table: 'interface/wifi/configuration', list: true },
+  },
+  'interface/wifi/capsman': { certificate: MANAGER_CERTIFICATE, 'ca-certificate': MANAGER_CERTIFICATE, interfaces: INTERFACES },
   'interface/wifi/cap': { certificate: CAP_CERTIFICATE },
   'caps-man/interface': CAPSMAN_PARTS,
   'caps-man/configuration': CAPSMAN_PARTS,
   'caps-man/datapath': { bridge: BRIDGE },
-  'caps-man/provisioning': { 'master-configuration': { table: 'caps-man/configuration' } },
+  'caps-man/provisioning': {
+    'master-configuration': { table: 'caps-man/configuration' },
+    'slave-configurations': { table: 'caps-man/configuration', list: true },
+  },
   'caps-man/manager': { certificate: MANAGER_CERTIFICATE, 'ca-certificate': MANAGER_CERTIFICATE },
   'interface/wireless/cap': { certificate: CAP_CERTIFICATE, bridge: { ...BRIDGE, words: ['none'] } },
   'interface/wireless': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
@@ -109,7 +120,10 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
     'mode-config': { table: 'ip/ipsec/mode-config', words: ['none', 'request-only'] },
   },
   'ip/ipsec/policy': { proposal: { table: 'ip/ipsec/proposal' }, group: { table: 'ip/ipsec/policy/group' }, peer: { table: 'ip/ipsec/peer' } },
-  'ip/dhcp-server/lease': { server: { table: 'ip/dhcp-server', words: ['all'] } },
+  'ip/vrf': { interfaces: INTERFACES },
+  'ip/dhcp-server/lease': { server: { table: 'ip/dhcp-server', words: ['all'] }, 'dhcp-option': DHCP_OPTIONS },
+  'ip/dhcp-server/network': { 'dhcp-option': DHCP_OPTIONS },
+  'ip/dhcp-server/option/sets': { options: DHCP_OPTIONS },
   'ip/dhcp-server/matcher': { server: { table: 'ip/dhcp-server', words: ['all'] }, 'option-set': OPTION_SET },
   'ip/hotspot': { profile: { table: 'ip/hotspot/profile' } },
   'ip/hotspot/profile': { 'trial-user-profile': { table: 'ip/hotspot/user/profile' } },
@@ -126,13 +140,15 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   'routing/rule': { table: ROUTING_TABLE },
   'routing/ospf/area': { instance: { table: 'routing/ospf/instance' } },
   'routing/ospf/area/range': { area: { table: 'routing/ospf/area' } },
-  'routing/ospf/interface-template': { area: { table: 'routing/ospf/area' } },
+  'routing/ospf/interface-template': { area: { table: 'routing/ospf/area' }, interfaces: INTERFACES },
   'routing/ospf/static-neighbor': { area: { table: 'routing/ospf/area' } },
-  'routing/rip/interface-template': { instance: { table: 'routing/rip/instance' } },
+  'routing/rip/interface-template': { instance: { table: 'routing/rip/instance' }, interfaces: INTERFACES },
   'routing/rip/static-neighbor': { instance: { table: 'routing/rip/instance' } },
-  'routing/isis/interface-template': { instance: { table: 'routing/isis/instance' } },
-  'routing/pimsm/interface-template': { instance: { table: 'routing/pimsm/instance' } },
-  'routing/pimsm/igmp-interface-template': { instance: { table: 'routing/pimsm/instance' } },
+  'routing/isis/interface-template': { instance: { table: 'routing/isis/instance' }, interfaces: INTERFACES },
+  'routing/pimsm/interface-template': { instance: { table: 'routing/pimsm/instance' }, interfaces: INTERFACES },
+  'routing/pimsm/igmp-interface-template': { instance: { table: 'routing/pimsm/instance' }, interfaces: INTERFACES },
+  'routing/gmp': { interfaces: INTERFACES },
+  'routing/bfd/configuration': { interfaces: INTERFACES },
   'routing/pimsm/static-rp': { instance: { table: 'routing/pimsm/instance' } },
   'routing/pimsm/bsr/candidate': { instance: { table: 'routing/pimsm/instance' } },
   'routing/pimsm/bsr/rp-candidate': { instance: { table: 'routing/pimsm/instance' } },

@@ -55,7 +55,7 @@ describe('a VRF where an interface or a VRF is taken', () => {
   });
 
   test('/system ntp client and /ip dns follow a renamed VRF', async () => {
-    await c.put('/rest/ip/vrf', { name: 'time', interfaces: 'ether6' });
+    await c.put('/rest/ip/vrf', { name: 'time', interfaces: 'ether4' });
     assert.equal((await c.post('/rest/system/ntp/client/set', { vrf: 'time' })).status, 200);
     assert.equal((await c.post('/rest/ip/dns/set', { vrf: 'time' })).status, 200);
     await c.patch('/rest/ip/vrf/time', { name: 'clock' });
@@ -103,6 +103,29 @@ describe('an interface list a firewall rule names', () => {
   });
 });
 
+describe('a list of records', () => {
+  test('a VRF\'s interfaces name interfaces and interface lists, each followed through a rename', async () => {
+    await c.put('/rest/interface/list', { name: 'uplinks' });
+    await c.put('/rest/interface/bridge', { name: 'br-vrf' });
+    const vrf = await c.put('/rest/ip/vrf', { name: 'multi', interfaces: 'br-vrf,uplinks' });
+    assert.equal(vrf.status, 201, vrf.text);
+    await c.patch('/rest/interface/list/uplinks', { name: 'wan-links' });
+    await c.patch('/rest/interface/bridge/br-vrf', { name: 'br-cust' });
+    assert.equal((await c.get('/rest/ip/vrf/multi')).json.interfaces, 'br-cust,wan-links');
+    assert.deepEqual((await c.patch('/rest/ip/vrf/multi', { interfaces: 'br-cust,nosuch' })).json, noMatch('interfaces'));
+    await c.delete('/rest/ip/vrf/multi');
+  });
+
+  test('a DHCP network\'s dhcp-option follows a renamed option', async () => {
+    await c.put('/rest/ip/dhcp-server/option', { name: 'opt-ntp', code: '42', value: "'10.0.0.1'" });
+    const net = await c.put('/rest/ip/dhcp-server/network', { address: '10.66.0.0/24', 'dhcp-option': 'opt-ntp' });
+    assert.equal(net.status, 201, net.text);
+    await c.patch('/rest/ip/dhcp-server/option/opt-ntp', { name: 'ntp-server' });
+    assert.equal((await c.get(`/rest/ip/dhcp-server/network/${net.json['.id']}`)).json['dhcp-option'], 'ntp-server');
+    assert.deepEqual((await c.patch(`/rest/ip/dhcp-server/network/${net.json['.id']}`, { 'dhcp-option': 'nosuch' })).json, noMatch('dhcp-option'));
+  });
+});
+
 describe('a routing table', () => {
   test('a route follows a renamed /routing table and a renamed VRF; an unknown table is refused', async () => {
     assert.equal((await c.put('/rest/routing/table', { name: 'isp2', fib: '' })).status, 201);
@@ -110,7 +133,7 @@ describe('a routing table', () => {
     assert.equal(route.status, 201, route.text);
     await c.patch('/rest/routing/table/isp2', { name: 'backup' });
     assert.equal((await c.get(`/rest/ip/route/${route.json['.id']}`)).json['routing-table'], 'backup');
-    await c.put('/rest/ip/vrf', { name: 'cust', interfaces: 'ether8' });
+    await c.put('/rest/ip/vrf', { name: 'cust', interfaces: 'ether2' });
     assert.equal((await c.patch(`/rest/ip/route/${route.json['.id']}`, { 'routing-table': 'cust' })).status, 200);
     await c.patch('/rest/ip/vrf/cust', { name: 'customer' });
     assert.equal((await c.get(`/rest/ip/route/${route.json['.id']}`)).json['routing-table'], 'customer');
@@ -163,7 +186,7 @@ describe('pools and profiles', () => {
 test('over the API: a firewall rule naming a VRF shows the VRF\'s new name', async () => {
   const api = await ApiClient.connect(r.router.bound.api!);
   await api.login();
-  assert.equal((await api.call('/ip/vrf/add', '=name=blue', '=interfaces=ether7'))[0][0], '!done');
+  assert.equal((await api.call('/ip/vrf/add', '=name=blue', '=interfaces=ether3'))[0][0], '!done');
   const added = await api.call('/ip/firewall/filter/add', '=chain=forward', '=action=drop', '=in-interface=blue');
   const id = added[0].find((w) => w.startsWith('=ret='))!.slice('=ret='.length);
   assert.deepEqual(await api.call('/ip/vrf/set', '=numbers=blue', '=name=green'), [['!done']]);
