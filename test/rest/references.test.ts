@@ -116,6 +116,18 @@ describe('a list of records', () => {
     await c.delete('/rest/ip/vrf/multi');
   });
 
+  test('an interface list\'s include and exclude follow renamed lists; an unknown list is refused', async () => {
+    await c.put('/rest/interface/list', { name: 'wired' });
+    await c.put('/rest/interface/list', { name: 'radios' });
+    const all = await c.put('/rest/interface/list', { name: 'everything', include: 'wired,radios', exclude: 'dynamic' });
+    assert.equal(all.status, 201, all.text);
+    await c.patch('/rest/interface/list/wired', { name: 'copper' });
+    const shown = (await c.get('/rest/interface/list/everything')).json;
+    assert.equal(shown.include, 'copper,radios');
+    assert.equal(shown.exclude, 'dynamic');
+    assert.deepEqual((await c.patch('/rest/interface/list/everything', { include: 'nosuch' })).json, noMatch('include'));
+  });
+
   test('a DHCP network\'s dhcp-option follows a renamed option', async () => {
     await c.put('/rest/ip/dhcp-server/option', { name: 'opt-ntp', code: '42', value: "'10.0.0.1'" });
     const net = await c.put('/rest/ip/dhcp-server/network', { address: '10.66.0.0/24', 'dhcp-option': 'opt-ntp' });
