@@ -18,7 +18,7 @@
 // fields marked `sensitive` only with `show-sensitive` for a user who has the policy.
 
 import type { Engine } from '../core/engine.js';
-import { inVariant, showValue } from '../core/records.js';
+import { inVariant, referenced, showValue } from '../core/records.js';
 import type { FieldDecl, Menu, Session } from '../core/schema.js';
 import { parseId, type Row } from '../core/store.js';
 
@@ -158,10 +158,9 @@ class Waiting {
       if (value === undefined || value === '' || field.readOnly) continue;
       if (field.ref) {
         for (const word of value.split(',')) {
-          const id = word.replace(/^!/, '');
-          if (!id.startsWith('*')) continue;
-          const target = this.engine.store.table(field.ref.table).get(parseId(id) ?? -1);
-          if (target) this.waitFor(menu, field.ref.table, target, on);
+          const named = referenced(field.ref, word);
+          const target = named && this.engine.store.table(named.table).get(named.id);
+          if (target) this.waitFor(menu, named.table, target, on);
         }
       }
       for (const table of field.names?.tables ?? []) {
@@ -233,6 +232,7 @@ function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
       const own = field.ref.table === m.table;
       if (own && !onOwnTable(m, name, field)) continue;
       for (const target of byTable.get(field.ref.table) ?? []) if (!own || !namesOwnTable(target)) visit(target);
+      for (const table of field.ref.orNames ?? []) for (const target of byTable.get(table) ?? []) visit(target);
     }
     state.set(m, 'done');
     out.push(m);

@@ -19,16 +19,10 @@ export function inVariant(menu: Menu, row: Row): boolean {
 export function readValue(env: Environment, menu: Menu, name: string, field: FieldDecl, input: string): string {
   const ref = field.ref;
   if (ref) {
-    let negated = '';
-    if (ref.negatable && input.startsWith('!')) { negated = '!'; input = input.slice(1); }
-    if (ref.words?.includes(input)) return negated + input;
-    const table = env.store.table(ref.table);
-    let row = table.byKey.get(input);
-    if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
-    if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
-    if (!row && ref.orNames?.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) return negated + input;
-    if (!row) throw noMatch(name);
-    return negated + formatId(row.id);
+    // What the router prints it takes back: an unset reference whose default is "" (a DHCP
+    // network's `dhcp-option-set=""` in verbose exports), an empty list.
+    if (input === '' && (field.default === '' || ref.list)) return input;
+    return ref.list ? input.split(',').map((one) => readReference(env, name, ref, one)).join(',') : readReference(env, name, ref, input);
   }
   const names = field.names;
   if (names && !names.words?.includes(input) && !names.tables.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) {
@@ -42,14 +36,48 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
   }
 }
 
+/** One name (or id, or word) of a reference in its stored form: the record's id. */
+function readReference(env: Environment, name: string, ref: Reference, input: string): string {
+  let negated = '';
+  if (ref.negatable && input.startsWith('!')) { negated = '!'; input = input.slice(1); }
+  if (ref.words?.includes(input)) return negated + input;
+  const table = env.store.table(ref.table);
+  let row = table.byKey.get(input);
+  if (!row) { const id = parseId(input); if (id !== undefined) row = table.get(id); }
+  if (row && ref.where && Object.entries(ref.where).some(([k, v]) => row!.values[k] !== v)) row = undefined;
+  if (!row) {
+    for (const other of ref.orNames ?? []) {
+      const found = env.store.table(other).rows.find((r) => r.values.name === input);
+      if (found) return negated + other + formatId(found.id);
+    }
+    throw noMatch(name);
+  }
+  return negated + formatId(row.id);
+}
+
+/**
+ * The record a stored reference names: `*7` one of the reference's own table, `ip/vrf*1` one of
+ * a table it also takes (Reference.orNames); undefined for a word (`all`, `none`).
+ */
+export function referenced(ref: Reference, stored: string): { table: string; id: number } | undefined {
+  const body = stored.startsWith('!') ? stored.slice(1) : stored;
+  const star = body.indexOf('*');
+  if (star < 0) return undefined;
+  const id = parseId(body.slice(star));
+  return id === undefined ? undefined : { table: star ? body.slice(0, star) : ref.table, id };
+}
+
 /** Shows a stored value: references by their target's current name (or its id when gone). */
 export function showValue(env: Environment, field: FieldDecl, stored: string): string {
-  if (!field.ref || stored === '') return stored;
-  const negated = stored.startsWith('!') ? '!' : '';
-  const body = negated ? stored.slice(1) : stored;
-  const id = parseId(body);
-  if (id === undefined) return stored;
-  return negated + (env.nameOf(field.ref.table, id) ?? body);
+  const ref = field.ref;
+  if (!ref || stored === '') return stored;
+  return ref.list ? stored.split(',').map((one) => showReference(env, ref, one)).join(',') : showReference(env, ref, stored);
+}
+
+function showReference(env: Environment, ref: Reference, stored: string): string {
+  const target = referenced(ref, stored);
+  if (!target) return stored;
+  return (stored.startsWith('!') ? '!' : '') + (env.nameOf(target.table, target.id) ?? formatId(target.id));
 }
 
 /** Each menu's fields that name records of other tables (asked on every print of `invalid`). */
@@ -68,9 +96,11 @@ function referencesOf(menu: Menu) {
 export function hasDanglingReference(env: Environment, menu: Menu, row: Row): boolean {
   for (const [name, field] of referencesOf(menu)) {
     const stored = row.values[name];
-    if (!stored) continue;
-    const id = parseId(stored.startsWith('!') ? stored.slice(1) : stored);
-    if (id !== undefined && !env.store.table(field.ref.table).get(id)) return true;
+    if (!stored || field.ref.validWhenGone) continue;
+    for (const one of field.ref.list ? stored.split(',') : [stored]) {
+      const target = referenced(field.ref, one);
+      if (target && !env.store.table(target.table).get(target.id)) return true;
+    }
   }
   return false;
 }

@@ -29,10 +29,18 @@ export interface Reference {
   /** A leading `!` negates the match (firewall matchers: `in-interface=!ether1`). */
   negatable?: boolean;
   /**
-   * Tables whose records' names the argument also takes, kept as the name (a VRF as a firewall
-   * rule's `in-interface`, an interface list as a bridge port's `interface`).
+   * Tables whose records the argument also takes by name (a VRF as a firewall rule's
+   * `in-interface`, an interface list as a bridge port's `interface`): stored by id as
+   * `<table>*<id>` (`ip/vrf*1`), so a rename follows through there too.
    */
   orNames?: readonly string[];
+  /**
+   * A removed target leaves the record valid, naming the target's id and matching as if it
+   * were empty (a firewall rule's interface list; docs/routeros-facts.md 23.2).
+   */
+  validWhenGone?: boolean;
+  /** A comma-separated list of such records (`interfaces=ether1,LAN`), each stored by id. */
+  list?: boolean;
 }
 
 export interface FieldDecl {

@@ -22,9 +22,9 @@ export const invalid = (menuPath: string, also?: (row: Row, env: Environment) =>
   flag((row, env) => hasDanglingReference(env, env.menu(menuPath), row) || (also?.(row, env) ?? false), !also || alsoStable);
 
 /** A field naming a record of another table. */
-export const ref = (table: string, more: Partial<FieldDecl> & { where?: Reference['where']; words?: readonly string[]; negatable?: boolean; orNames?: readonly string[] } = {}): FieldDecl => {
-  const { where, words, negatable, orNames, ...field } = more;
-  return { type: str(), ref: { table, where, words, negatable, ...(orNames ? { orNames } : {}) }, ...field };
+export const ref = (table: string, more: Partial<FieldDecl> & Omit<Reference, 'table'> = {}): FieldDecl => {
+  const { where, words, negatable, orNames, validWhenGone, list, ...field } = more;
+  return { type: str(), ref: { table, where, words, negatable, ...(orNames ? { orNames } : {}), ...(validWhenGone ? { validWhenGone } : {}), ...(list ? { list } : {}) }, ...field };
 };
 
 export const interfaceRef = (more: Parameters<typeof ref>[1] = {}) => ref('interface', more);

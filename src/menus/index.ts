@@ -24,7 +24,7 @@ import { withDefconf } from './defconf.js';
 import { hardwareMenus } from './hardware.js';
 import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
 import { placeInterfaceKind } from './interface/kinds.js';
-import { references } from './references.js';
+import { references, withReferenceStatus } from './references.js';
 import { documentedDefault } from './defaults.js';
 import { formOf } from './forms.js';
 import { withSecrets } from './sensitive.js';
@@ -115,7 +115,7 @@ export function menusOf(t: Tree): readonly MenuDecl[] {
   // The facts kept as data laid over the declarations (which arguments are secrets, which are
   // required, where names repeat, which menus count), the menus of hardware the tree's CHR
   // capture lacks (./hardware.ts), the board's default configuration (./defconf.ts).
-  const facts = withCounters(withRepeatingNames(withRequired(withSecrets(generated), handPaths)));
+  const facts = withCounters(withRepeatingNames(withRequired(withSecrets(withReferenceStatus(generated, handPaths)), handPaths)));
   out = withExport(withDefconf([...facts, ...hardwareMenus]), t);
   if (t !== newest) out = out.map(fitDefaults);
   declared.set(t, out);

@@ -168,9 +168,9 @@ export function why(r: Refusal, earlier: readonly Refusal[], ros: string, releas
       : `a real ${release} router refuses it too: its command tree has no argument ${arg} here (the export is from ${ros}, older than any release vrouter holds)`;
   }
   if (/^bad command name -+\d+-+/.test(e)) return 'a real router refuses it too: not a command (a stray line in the published file)';
-  if (/value of certificate/.test(e)) return 'a real router refuses it too: the certificate is not part of an export';
+  if (/value of [a-z.-]*certificate\b/.test(e)) return 'a real router refuses it too: names a certificate the export does not carry';
   if (/=!?\*[0-9A-F]+\b/.test(r.line) && /input does not match/.test(e)) return 'a real router refuses it too: it names a record by an id (*2C) of the router the export came from';
-  if (/value of (in-|out-)?interface(-list)?\b/.test(e)) {
+  if (/value of (in-|out-)?interfaces?(-list)?\b/.test(e)) {
     return earlier.length ? 'follows from an earlier refused line: the interface or list it names was not made' : 'a real router refuses it too: the interface it names is not made by the export';
   }
   if (/^no such item \(\/disk\//.test(e)) return 'a real router refuses it too, unless it has that drive: a disk the export\'s router had plugged in (USB, SATA)';

@@ -2,10 +2,10 @@
 // rules and services match on (`in-interface-list=LAN`). The router has four built-in lists
 // it keeps up to date itself; the default configuration adds WAN (ether1) and LAN (bridge).
 
-import { failure, noMatch } from '../../core/errors.js';
+import { failure } from '../../core/errors.js';
 import type { Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
-import { bool, listOf, name } from '../../core/values.js';
+import { bool, name } from '../../core/values.js';
 import { dynamic, interfaceRef, invalid, ref } from '../common.js';
 
 export const LIST_TABLE = 'interface/list';
@@ -31,24 +31,18 @@ export const interfaceList: MenuDecl = {
   key: 'name',
   fields: {
     name: { type: name, required: true },
-    // Other lists whose members this one takes in / leaves out. Kept as names: a reference
-    // that follows renames needs a list-of-references type the core does not have yet.
+    // Other lists whose members this one takes in / leaves out, by id, so a renamed list shows
+    // through (routeros-facts.md 23.2).
     // Empty unless set: real verbose exports (7.13.3, 7.19.6, 7.24.4) print `exclude="" include=""`
     // on every list, the built-in ones and those added by name (routeros-facts.md 18).
-    include: { type: listOf(name, { allowEmpty: true }), default: '' },
-    exclude: { type: listOf(name, { allowEmpty: true }), default: '' },
+    include: ref(LIST_TABLE, { list: true, default: '' }),
+    exclude: ref(LIST_TABLE, { list: true, default: '' }),
     builtin: { type: bool, readOnly: true, default: 'false' },
     dynamic,
   },
-  verify(next: Reply, env: Environment, previous?: Row) {
+  verify(_next: Reply, _env: Environment, previous?: Row) {
     // The router's words for both refusals are unconfirmed (best guess).
     if (isBuiltin(previous)) throw failure('can not change builtin list');
-    const lists = env.store.table(LIST_TABLE).byKey;
-    for (const arg of ['include', 'exclude'] as const) {
-      for (const listName of next[arg] ? next[arg].split(',') : []) {
-        if (!lists.has(listName)) throw noMatch(arg);
-      }
-    }
   },
   canRemove(row: Row) {
     if (isBuiltin(row)) throw failure('can not remove builtin list');

@@ -5,7 +5,7 @@ import { ValueError, NO_MATCH, noMatch } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, hostName, int, ipv4, ipv6Text, listOf, oneOf, str } from '../../core/values.js';
-import { dynamic } from '../common.js';
+import { dynamic, ref } from '../common.js';
 
 /** An IPv4 or IPv6 address; IPv6 is written back in its short form (`2001:db8::1`). */
 export const ipAddress46: ValueType = {
@@ -59,7 +59,8 @@ export const dns: MenuDecl = {
     'cache-used': { type: int({ min: 0 }), readOnly: true, default: '0' },
     'address-list-extra-time': { type: duration(), default: '0s' },
     'mdns-repeat-ifaces': { type: listOf(str(), { allowEmpty: true }), default: '' },
-    vrf: { type: oneOf(['main'], { message: NO_MATCH }), default: 'main' },
+    // `main` or a VRF the resolver works in (manual "DNS": vrf, default main), by id.
+    vrf: ref('ip/vrf', { default: 'main', words: ['main'] }),
   },
   verify(next, env) {
     // Interface names, not references: the router keeps the list as names.

@@ -132,7 +132,9 @@ const plainStr: FieldDecl = { type: str() };
 // A VRF is an interface to the firewall: rules match traffic entering or leaving one by its name
 // (manual "Virtual Routing and Forwarding": `in-interface=vrf1`).
 const ifaceMatch = () => interfaceRef({ negatable: true, words: ['all-ethernet', 'all-ppp', 'all-vlan', 'all-wireless'], orNames: ['ip/vrf'] });
-const listMatch = () => ref('interface/list', { negatable: true });
+// A rule whose list is removed stays valid, naming the list's id, and matches it as an empty list
+// (measured on 7.24.4: `in-interface-list=!*2000010`, docs/routeros-facts.md 23.2).
+const listMatch = () => ref('interface/list', { negatable: true, validWhenGone: true });
 
 /** Matchers and rule fields that filter and NAT rules both have (7.24 `add` arguments). */
 const matcherTypes: Record<string, FieldDecl> = {

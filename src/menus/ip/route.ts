@@ -13,7 +13,7 @@ import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, int, ipv4, ipv4Prefix, ipv6Prefix, orEmpty, str } from '../../core/values.js';
-import { interfaceRef } from '../common.js';
+import { interfaceRef, ref } from '../common.js';
 import { choice } from '../interface/interface.js';
 import { IPV4, IPV6, isConnected, routingTable, type Family, type RouteState } from './rib.js';
 import { TREE } from '../../tree/declare.js';
@@ -120,8 +120,9 @@ export const route: MenuDecl = {
     distance: { type: int({ min: 1, max: 255 }), default: '1' },
     scope: { type: int({ min: 0, max: 255 }), default: '30' },
     'target-scope': { type: int({ min: 0, max: 255 }), default: '10' },
-    // A table by name: `main`, a /routing/table entry or, since each VRF has its table, a VRF.
-    'routing-table': { type: str(), default: 'main', names: { tables: ['routing/table', 'ip/vrf'], words: ['main'] } },
+    // `main`, a /routing/table entry or, since each VRF has its table, a VRF: by id, so a
+    // renamed table or VRF shows through (docs/routeros-facts.md 23.2).
+    'routing-table': ref('routing/table', { default: 'main', words: ['main'], orNames: ['ip/vrf'] }),
     'pref-src': { type: orEmpty(ipv4) },
     'check-gateway': { type: choice(['arp', 'bfd', 'bfd-multihop', 'none', 'ping']) },
     blackhole: { type: bool, flag: true, derive: (row) => (row.values.blackhole === 'true' ? 'true' : undefined) },

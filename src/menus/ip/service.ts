@@ -57,8 +57,9 @@ export const service: MenuDecl = {
     // record of /certificate (a rename follows through), or `none`.
     certificate: ref('certificate', { words: ['none'] }),
     'tls-version': { type: oneOf(['any', 'only-1.2'], { message: NO_MATCH }) },
-    // `main` or a VRF by name (manual "Services": the vrf a service listens in; `set ssh vrf=mgmt`).
-    vrf: { type: str(), default: 'main', names: { tables: ['ip/vrf'], words: ['main'] } },
+    // `main` or a VRF (manual "Services": the vrf a service listens in; `set ssh vrf=mgmt`),
+    // stored by id so a renamed VRF shows through.
+    vrf: ref('ip/vrf', { default: 'main', words: ['main'] }),
     'max-sessions': { type: int({ min: 1, max: 1000 }), default: '20' },
     proto: { type: str(), readOnly: true, default: 'tcp' },
     dynamic,
