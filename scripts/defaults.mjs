@@ -13,15 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const { argsOf, dirAt } = await import(path.join(root, 'dist/src/tree/tree.js'));
-const { kindOf } = await import(path.join(root, 'dist/src/tree/declare.js'));
-const { typeFor } = await import(path.join(root, 'dist/src/tree/types.js'));
-const { formOf } = await import(path.join(root, 'dist/src/menus/forms.js'));
-const { SENSITIVE_NAMES } = await import(path.join(root, 'dist/src/menus/sensitive.js'));
+import { keep, menuArgs, root } from './defaults-check.mjs';
 
 const COLLECTION = '/usr/lib/python3/dist-packages/ansible_collections/community/routeros';
 const source = process.argv[2] ?? path.join(COLLECTION, 'plugins/module_utils/_api_data.py');
@@ -46,43 +38,20 @@ const data = JSON.parse(execFileSync('/usr/bin/python3', ['-c', DUMP, source], {
 /** The collection's value as the router prints it: librouteros reads true/false as booleans and numbers as integers. */
 const printed = (v) => (v === true ? 'true' : v === false ? 'false' : String(v));
 
-// Defaults that depend on the board (its RAM, its boot loader): the collection writes one
-// board's value; such a field is left to the board's data, not given one value for all.
-const BOARD_DEPENDENT = {
-  'ip/settings': ['max-neighbor-entries'],
-  'ipv6/settings': ['max-neighbor-entries'],
-  'ip/traffic-flow': ['cache-entries'],
-  'system/routerboard/settings': ['baud-rate', 'boot-delay', 'boot-device', 'enable-jumper-reset', 'enter-setup-on'],
-};
-
 const menus = {};
 const refused = {};
 const required = {};
 let kept = 0;
 for (const [p, info] of Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const dir = dirAt(p);
-  if (!dir || kindOf(dir) === 'dir') { refused[p] = 'no menu of the 7.24 tree'; continue; }
-  const add = argsOf(dir, 'add');
-  const set = argsOf(dir, 'set');
-  const args = { ...set, ...add };
+  const args = menuArgs(p);
+  if (!args) { refused[p] = 'no menu of the 7.24 tree'; continue; }
   const own = {};
   for (const [name, f] of Object.entries(info.fields)) {
-    if (f.required && add?.[name] !== undefined) (required[p] ??= []).push(name);
+    if (f.required && args.add?.[name] !== undefined) (required[p] ??= []).push(name);
     if (f.default === null || f.default === undefined) continue;
-    const value = printed(f.default);
-    // A secret is not printed where it was never set (V writes no e-mail password).
-    if (SENSITIVE_NAMES.has(name) && name !== 'radius-password') { (refused[p] ??= {})[name] = `${value}: a secret`; continue; }
-    if (BOARD_DEPENDENT[p]?.includes(name)) { (refused[p] ??= {})[name] = `${value}: depends on the board`; continue; }
-    const spec = args[name];
-    if (spec === undefined) { (refused[p] ??= {})[name] = `${value}: no argument of add or set in 7.24`; continue; }
-    let back;
-    const tree = typeFor(name, spec, add?.[name] !== undefined ? add : set);
-    try { back = (formOf(p, name, tree) ?? tree).parse(value); } catch (e) { back = e; }
-    if (back !== value) {
-      (refused[p] ??= {})[name] = `${value}: ${typeof back === 'string' ? `reads back as ${back}` : 'refused by the type'}`;
-      continue;
-    }
-    own[name] = value;
+    const { taken, why } = keep(p, args, name, [printed(f.default)]);
+    if (why) { (refused[p] ??= {})[name] = why; continue; }
+    own[name] = taken;
     kept++;
   }
   if (Object.keys(own).length) menus[p] = own;

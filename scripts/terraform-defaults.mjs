@@ -19,15 +19,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { keep, menuArgs, root } from './defaults-check.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const { argsOf, dirAt } = await import(path.join(root, 'dist/src/tree/tree.js'));
-const { kindOf } = await import(path.join(root, 'dist/src/tree/declare.js'));
-const { typeFor } = await import(path.join(root, 'dist/src/tree/types.js'));
-const { formOf } = await import(path.join(root, 'dist/src/menus/forms.js'));
-const { SENSITIVE_NAMES } = await import(path.join(root, 'dist/src/menus/sensitive.js'));
 const { DOCUMENTED_DEFAULTS, collectionDefaults } = await import(path.join(root, 'dist/src/menus/defaults.js'));
 
 const checkout = process.argv[2];
@@ -166,14 +159,6 @@ function resources(src) {
   return out;
 }
 
-// Defaults that depend on the board, as scripts/defaults.mjs leaves them out.
-const BOARD_DEPENDENT = {
-  'ip/settings': ['max-neighbor-entries'],
-  'ipv6/settings': ['max-neighbor-entries'],
-  'ip/traffic-flow': ['cache-entries'],
-  'system/routerboard/settings': ['baud-rate', 'boot-delay', 'boot-device', 'enable-jumper-reset', 'enter-setup-on'],
-};
-
 /** The forms a Go default can take in a print, in order of preference: a bool is true/false or yes/no per the field's type. */
 const forms = (v) => (v === true ? ['true', 'yes'] : v === false ? ['false', 'no'] : [String(v)]);
 
@@ -198,11 +183,8 @@ const menus = {};
 const overruled = {};
 let kept = 0, seen = 0;
 for (const [p, fields] of Object.entries(found).sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const dir = dirAt(p);
-  if (!dir || kindOf(dir) === 'dir') { refused[p] = 'no menu of the 7.24 tree'; continue; }
-  const add = argsOf(dir, 'add');
-  const set = argsOf(dir, 'set');
-  const args = { ...set, ...add };
+  const args = menuArgs(p);
+  if (!args) { refused[p] = 'no menu of the 7.24 tree'; continue; }
   const own = {};
   for (const [name, candidates] of Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1))) {
     seen++;
@@ -210,18 +192,8 @@ for (const [p, fields] of Object.entries(found).sort(([a], [b]) => (a < b ? -1 :
     if (new Set(shown).size > 1) { refuse(p, name, `resources disagree: ${candidates.map((c, i) => `${shown[i]} (${c.file})`).join(', ')}`); continue; }
     const { value, sensitive } = candidates[0];
     if (typeof value === 'object') { refuse(p, name, `${value.expr}: not a literal`); continue; }
-    if (sensitive || (SENSITIVE_NAMES.has(name) && name !== 'radius-password')) { refuse(p, name, `${value}: a secret`); continue; }
-    if (BOARD_DEPENDENT[p]?.includes(name)) { refuse(p, name, `${value}: depends on the board`); continue; }
-    const spec = args[name];
-    if (spec === undefined) { refuse(p, name, `${value}: no argument of add or set in 7.24`); continue; }
-    const tree = typeFor(name, spec, add?.[name] !== undefined ? add : set);
-    const type = formOf(p, name, tree) ?? tree;
-    let taken, last;
-    for (const form of forms(value)) {
-      try { last = type.parse(form); } catch (e) { last = e; }
-      if (last === form) { taken = form; break; }
-    }
-    if (taken === undefined) { refuse(p, name, `${value}: ${typeof last === 'string' ? `reads back as ${last}` : 'refused by the type'}`); continue; }
+    const { taken, why } = keep(p, args, name, forms(value), sensitive);
+    if (why) { refuse(p, name, why); continue; }
     own[name] = taken;
     kept++;
     // Where a source above this one gives another value, that one is printed: recorded, so the

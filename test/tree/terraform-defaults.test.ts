@@ -10,9 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { TERRAFORM_FILE, terraformDefaults } from '../../src/menus/defaults.js';
-import { argsOf, dirAt } from '../../src/tree/tree.js';
-import { typeFor } from '../../src/tree/types.js';
-import { formOf } from '../../src/menus/forms.js';
+import { assertReadBack } from './defaults-file.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
 
 const data = JSON.parse(fs.readFileSync(TERRAFORM_FILE, 'utf8'));
@@ -24,20 +22,7 @@ describe('the Terraform provider defaults file', () => {
   });
 
   test('every default names an argument of the tree and reads back as itself', () => {
-    let n = 0;
-    for (const [path, fields] of Object.entries(terraformDefaults())) {
-      const dir = dirAt(path);
-      assert.ok(dir, `/${path} is no menu of the tree`);
-      const add = argsOf(dir, 'add');
-      const set = argsOf(dir, 'set');
-      for (const [name, value] of Object.entries(fields)) {
-        const spec = { ...set, ...add }[name];
-        assert.ok(spec !== undefined, `/${path} ${name}`);
-        const tree = typeFor(name, spec, add?.[name] !== undefined ? add : set);
-        assert.equal((formOf(path, name, tree) ?? tree).parse(value), value, `/${path} ${name}=${value}`);
-        n++;
-      }
-    }
+    const n = assertReadBack(terraformDefaults());
     assert.ok(n > 150, String(n));
   });
 
