@@ -198,14 +198,14 @@ describe('BGP between four routers in three ASes', () => {
       assert.deepEqual(left.map((r) => r['dst-address']), ['192.168.4.0/24'], 'only what r4 sends over iBGP is left');
       const r1 = await until(() => bgpRoutes('r1'), (l) => !l.some((r) => r['dst-address'] === '192.168.3.0/24'));
       assert.equal(r1.some((r) => r['dst-address'] === '192.168.3.0/24'), false);
-      const log = (await get('r3', '/rest/log?topics=bgp,info')).map((l) => l.message);
+      const log = (await get('r3', '/rest/log?topics=route,bgp,info')).map((l) => l.message);
       assert.deepEqual(log.slice(-1), ['to-r2-1 closed, remote 10.0.23.2']);
     } finally {
       await r2.patch('/rest/interface/ether3', { disabled: 'false' });
     }
     assert.equal(await established('r3', 'to-r2-1', 'true'), 'true');
     assert.equal((await until(() => bgpRoutes('r1'), (l) => l.some((r) => r['dst-address'] === '192.168.3.0/24'))).some((r) => r['dst-address'] === '192.168.3.0/24'), true);
-    const log = (await get('r3', '/rest/log?topics=bgp,info')).map((l) => l.message);
+    const log = (await get('r3', '/rest/log?topics=route,bgp,info')).map((l) => l.message);
     assert.deepEqual(log.slice(-1), ['to-r2-1 established, remote 10.0.23.2']);
   });
 

@@ -345,8 +345,8 @@ export class Bgp implements Stage {
     ctx.publish(node, SESSION, 'bgp', records);
     // The log: sessions that came up and went down since the last run.
     const was = this.up.get(node) ?? new Map<string, string>();
-    for (const [k, what] of upNow) if (!was.has(k)) ctx.log(node, 'bgp,info', `${what.split(' ')[0]} established, remote ${what.split(' ')[1]}`);
-    for (const [k, what] of was) if (!upNow.has(k)) ctx.log(node, 'bgp,info', `${what.split(' ')[0]} closed, remote ${what.split(' ')[1]}`);
+    for (const [k, what] of upNow) if (!was.has(k)) ctx.log(node, 'route,bgp,info', `${what.split(' ')[0]} established, remote ${what.split(' ')[1]}`);
+    for (const [k, what] of was) if (!upNow.has(k)) ctx.log(node, 'route,bgp,info', `${what.split(' ')[0]} closed, remote ${what.split(' ')[1]}`);
     this.up.set(node, upNow);
   }
 

@@ -24,7 +24,7 @@ export interface RoutingContext {
   publish(node: number, table: string, owner: string, records: Published): void;
   /** The records `owner` published in node's `table`, by key (for a stage's own bookkeeping). */
   published(node: number, table: string, owner: string): Map<string, Row>;
-  /** Writes a line to the node's /log with the router's topics (`ospf,info`, `bgp,error` ...). */
+  /** Writes a line to the node's /log with the router's topics (`route,ospf,info`, `route,bgp,error`, `vrrp,info` ...). */
   log(node: number, topics: string, message: string): void;
   /** Tells the lab that the carrier or running state of some interface changed (VRRP). */
   invalidateFabric(): void;
