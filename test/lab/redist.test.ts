@@ -1,7 +1,7 @@
 // BGP routes redistributed into OSPF (test/lab/redist.clab.yml): b learns e's networks over
 // eBGP and originates them into OSPF (redistribute=bgp); o, b's OSPF neighbour, has them as
-// type 2 externals as soon as the lab has converged, with no further change needed (the
-// protocols run to a fixed point: routeros-facts.md 26.4).
+// externals as soon as the lab has converged, with no further change needed (the protocols
+// run to a fixed point), through b's out-filter-chain and o's in-filter-chain (routeros-facts.md 26.4).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,14 +14,26 @@ after(() => t.stop());
 type Rec = Record<string, string>;
 const strip = (l: Rec[]) => l.map(({ '.id': _, ...r }) => r);
 const ospfRoutes = async (node: string): Promise<Rec[]> =>
-  strip((await t.rest(node).get('/rest/routing/route?ospf=true&.proplist=dst-address,gateway,ospf.metric,ospf.type')).json);
+  strip((await t.rest(node).get('/rest/routing/route?ospf=true&.proplist=dst-address,gateway,distance,ospf.metric,ospf.type')).json);
 
 describe('BGP into OSPF', () => {
-  test("o gets the BGP routes b redistributes as OSPF type 2 externals", async () => {
-    const routes = await until(() => ospfRoutes('o'), (l) => l.length >= 2);
+  test('o gets a BGP route b redistributes as an OSPF type 2 external, metric 1', async () => {
+    const routes = await until(() => ospfRoutes('o'), (l) => l.some((r) => r['dst-address'] === '192.168.10.0/24'));
+    assert.deepEqual(routes.find((r) => r['dst-address'] === '192.168.10.0/24'),
+      { 'dst-address': '192.168.10.0/24', gateway: '10.0.2.1%ether2', distance: '110', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' });
+  });
+
+  test("b's out-filter-chain holds 192.168.30.0/24 back and makes 192.168.20.0/24 type 1, metric 50; o's in-filter-chain drops 172.16.2.0/24 and sets distance 120 on type 1 externals", async () => {
+    const routes = await until(() => ospfRoutes('o'), (l) => l.some((r) => r['dst-address'] === '192.168.20.0/24'));
     assert.deepEqual(routes, [
-      { 'dst-address': '192.168.10.0/24', gateway: '10.0.2.1%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
-      { 'dst-address': '192.168.20.0/24', gateway: '10.0.2.1%ether2', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
+      { 'dst-address': '192.168.10.0/24', gateway: '10.0.2.1%ether2', distance: '110', 'ospf.metric': '1', 'ospf.type': 'ext-type-2' },
+      // Type 1: the external metric plus the cost to the ASBR (10).
+      { 'dst-address': '192.168.20.0/24', gateway: '10.0.2.1%ether2', distance: '120', 'ospf.metric': '60', 'ospf.type': 'ext-type-1' },
     ]);
+    // b itself still has all three over BGP, and the network o's filter drops.
+    const b = strip((await t.rest('b').get('/rest/ip/route?bgp=true&.proplist=dst-address')).json);
+    assert.deepEqual(b.map((r) => r['dst-address']), ['192.168.10.0/24', '192.168.20.0/24', '192.168.30.0/24']);
+    const lsa = (await t.rest('o').get('/rest/routing/ospf/lsa?type=external&.proplist=id')).json as Rec[];
+    assert.deepEqual(lsa.map((r) => r.id).sort(), ['192.168.10.0', '192.168.20.0']);
   });
 });

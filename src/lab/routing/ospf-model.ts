@@ -21,6 +21,10 @@ export interface Instance {
   rid: string;
   redistribute: Set<string>;
   originateDefault: string;
+  /** `in-filter-chain`: the routing filter chain routes OSPF installs go through. */
+  inFilter?: string;
+  /** `out-filter-chain`: the chain the external routes it originates go through. */
+  outFilter?: string;
   areas: Area[];
 }
 
@@ -148,6 +152,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
       node, name: row.values.name ?? '', version: row.values.version === '3' ? 3 : 2, rid,
       redistribute: new Set((row.values.redistribute ?? '').split(',').filter(Boolean)),
       originateDefault: row.values['originate-default'] ?? 'never', areas: [],
+      inFilter: row.values['in-filter-chain'] || undefined, outFilter: row.values['out-filter-chain'] || undefined,
     };
     byRow.set(row.id, inst);
     instances.push(inst);

@@ -5,3 +5,5 @@
 /ip firewall address-list add list=nets address=192.168.10.0/24
 /ip firewall address-list add list=nets address=192.168.20.0/24
 /routing bgp connection add name=to-b as=65001 remote.address=10.0.1.2 remote.as=65002 local.role=ebgp output.network=nets
+/ip address add address=192.168.30.1/24 interface=loop
+/ip firewall address-list add list=nets address=192.168.30.0/24
