@@ -30,10 +30,23 @@ describe('BGP into OSPF', () => {
       // Type 1: the external metric plus the cost to the ASBR (10).
       { 'dst-address': '192.168.20.0/24', gateway: '10.0.2.1%ether2', distance: '120', 'ospf.metric': '60', 'ospf.type': 'ext-type-1' },
     ]);
-    // b itself still has all three over BGP, and the network o's filter drops.
-    const b = strip((await t.rest('b').get('/rest/ip/route?bgp=true&.proplist=dst-address')).json);
+    // b itself still has all three over BGP, active, the network its out filter holds back included.
+    const b = strip((await t.rest('b').get('/rest/ip/route?bgp=true&active=true&.proplist=dst-address')).json);
     assert.deepEqual(b.map((r) => r['dst-address']), ['192.168.10.0/24', '192.168.20.0/24', '192.168.30.0/24']);
     const lsa = (await t.rest('o').get('/rest/routing/ospf/lsa?type=external&.proplist=id')).json as Rec[];
     assert.deepEqual(lsa.map((r) => r.id).sort(), ['192.168.10.0', '192.168.20.0']);
+  });
+
+  test('b lists both BGP paths to a network: the best one active, the other a candidate, not active', async () => {
+    const paths = async () => strip((await t.rest('b').get('/rest/routing/route?bgp=true&dst-address=192.168.10.0/24&.proplist=gateway,distance,active,contribution,belongs-to,bgp.as-path')).json);
+    const both = await until(paths, (l) => l.length === 2);
+    assert.deepEqual(both, [
+      // Equal but for the peer address: the lower one wins (RFC 4271 9.1.2.2, the manual's order).
+      { gateway: '10.0.1.1', distance: '20', active: 'true', contribution: 'active', 'belongs-to': 'bgp-IP-10.0.1.1', 'bgp.as-path': '65001' },
+      { gateway: '10.0.3.1', distance: '20', contribution: 'candidate', 'belongs-to': 'bgp-IP-10.0.3.1', 'bgp.as-path': '65001' },
+    ]);
+    // The losing path does not forward: /ip/route has one active route there.
+    const active = strip((await t.rest('b').get('/rest/ip/route?dst-address=192.168.10.0/24&active=true&.proplist=gateway')).json);
+    assert.deepEqual(active, [{ gateway: '10.0.1.1' }]);
   });
 });

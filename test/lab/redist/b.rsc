@@ -10,3 +10,5 @@
 /routing ospf area add name=backbone instance=v2
 /routing ospf interface-template add area=backbone interfaces=ether3 type=ptp cost=10
 /routing ospf interface-template add area=backbone interfaces=loop passive
+/ip address add address=10.0.3.2/24 interface=ether4
+/routing bgp connection add name=to-e2 as=65002 remote.address=10.0.3.1 remote.as=65001 local.role=ebgp
