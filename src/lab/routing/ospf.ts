@@ -19,10 +19,10 @@ import type { Environment } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { formatDuration } from '../../core/values.js';
 import { activeRoutes } from '../../menus/ip/route.js';
-import { IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
+import { covers, IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { RouterFilters, type FilterRoute } from './filter.js';
-import { readRouter, type Area, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
+import { readRouter, type Area, type AreaRange, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
 
 /** One next hop: the neighbour's address (none: the network is attached) and the interface. */
 interface Hop { gw?: string; iface: string }
@@ -97,7 +97,7 @@ export class Ospf implements Stage {
       const backbone = abr.areas.find(isBackbone)!;
       for (const area of abr.areas) {
         if (area === backbone) continue;
-        for (const [prefix, c] of intra.get(area)!) if (c.type === 'intra') domainOf.get(backbone)!.summaries.push({ abr, prefix, metric: c.cost });
+        for (const sum of summarised(area, intra.get(area)!)) domainOf.get(backbone)!.summaries.push({ abr, ...sum });
       }
     }
     const inter = new Map<Area, Map<string, Candidate>>();
@@ -114,7 +114,7 @@ export class Ospf implements Stage {
         const seen = new Set<string>();
         for (const other of abr.areas) {
           if (other === area) continue;
-          for (const [prefix, c] of intra.get(other)!) if (c.type === 'intra' && !seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+          for (const sum of summarised(other, intra.get(other)!)) if (!seen.has(sum.prefix)) { seen.add(sum.prefix); d.summaries.push({ abr, ...sum }); }
         }
         for (const [prefix, c] of inter.get(backbone) ?? []) if (!seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
       }
@@ -737,6 +737,26 @@ function externalsOf(env: Environment, inst: Instance): External[] {
     out.push({ prefix: any, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
   }
   return found;
+}
+
+/**
+ * What an ABR says of an area's intra-area routes in its summaries (RFC 2328 12.4.3): a route
+ * inside one of the area's ranges (`/routing/ospf/area/range`) is not summarised alone; the
+ * range is, once, with the range's `cost` or else the highest cost of the routes it covers,
+ * unless `advertise=no`, which hides them all.
+ */
+function summarised(area: Area, routes: Map<string, Candidate>): { prefix: string; metric: number }[] {
+  const out: { prefix: string; metric: number }[] = [];
+  const covered = new Map<AreaRange, number>();
+  for (const [prefix, c] of routes) {
+    if (c.type !== 'intra') continue;
+    const p = area.ranges.length ? prefixOf(prefix) : null;
+    const range = p ? area.ranges.find((r) => p.len >= r.prefix.len && covers(r.prefix, p)) : undefined;
+    if (!range) out.push({ prefix, metric: c.cost });
+    else covered.set(range, Math.max(covered.get(range) ?? 0, c.cost));
+  }
+  for (const [r, cost] of covered) if (r.advertise) out.push({ prefix: r.text, metric: r.cost ?? cost });
+  return out;
 }
 
 /** The filter language's names of OSPF's route types (`ospf-type`). */
