@@ -18,9 +18,10 @@ const ospfRoutes = async (node: string): Promise<Rec[]> =>
 
 describe('OSPF area ranges', () => {
   test('c, in the backbone, gets 10.1.0.0/16 in place of the two /24s, and nothing of 10.2.0.0/16', async () => {
-    const routes = await until(() => ospfRoutes('c'), (l) => l.length >= 2);
+    const routes = await until(() => ospfRoutes('c'), (l) => l.length >= 3);
     assert.deepEqual(routes, [
       { 'dst-address': '10.0.1.0/30', gateway: '10.0.2.1%ether2', 'ospf.metric': '20', 'ospf.type': 'inter' },
+      { 'dst-address': '10.0.3.0/30', gateway: '10.0.2.1%ether2', 'ospf.metric': '20', 'ospf.type': 'intra' },
       // The highest of the covered costs (10 + 7 to 10.1.2.0/24), plus the backbone link's 10.
       { 'dst-address': '10.1.0.0/16', gateway: '10.0.2.1%ether2', 'ospf.metric': '27', 'ospf.type': 'inter' },
     ]);
@@ -28,8 +29,20 @@ describe('OSPF area ranges', () => {
 
   test('the ABR itself keeps the networks of the area as they are', async () => {
     const routes = await until(() => ospfRoutes('abr'), (l) => l.length >= 3);
+    // (abr's own networks are connected routes, not OSPF ones.)
     assert.deepEqual(routes.map((r) => [r['dst-address'], r['ospf.type'], r['ospf.metric']]), [
       ['10.1.1.0/24', 'intra', '15'], ['10.1.2.0/24', 'intra', '17'], ['10.2.0.0/24', 'intra', '11'],
     ]);
+  });
+
+  test("an instance's routing-table takes its routes: d's OSPF routes are in ospf-t, none in main", async () => {
+    const all = async () => strip((await t.rest('d').get('/rest/routing/route?ospf=true&.proplist=dst-address,routing-table,ospf.type')).json);
+    const routes = await until(all, (l) => l.length >= 3);
+    assert.deepEqual(routes, [
+      { 'dst-address': '10.0.1.0/30', 'routing-table': 'ospf-t', 'ospf.type': 'inter' },
+      { 'dst-address': '10.0.2.0/30', 'routing-table': 'ospf-t', 'ospf.type': 'intra' },
+      { 'dst-address': '10.1.0.0/16', 'routing-table': 'ospf-t', 'ospf.type': 'inter' },
+    ]);
+    assert.deepEqual((await t.rest('d').get('/rest/ip/route?ospf=true&routing-table=main')).json, []);
   });
 });

@@ -21,6 +21,8 @@ export interface Instance {
   rid: string;
   redistribute: Set<string>;
   originateDefault: string;
+  /** The routing table its routes go to: `routing-table`, else its `vrf`'s (a VRF's table bears its name), else main. */
+  table: string;
   /** `in-filter-chain`: the routing filter chain routes OSPF installs go through. */
   inFilter?: string;
   /** `out-filter-chain`: the chain the external routes it originates go through. */
@@ -89,6 +91,13 @@ function ref(env: Environment, table: string, stored: string | undefined): Row |
   if (!stored) return undefined;
   const id = stored.startsWith('*') ? parseId(stored) : undefined;
   return id !== undefined ? env.store.table(table).get(id) : env.store.table(table).byKey.get(stored);
+}
+
+/** A routing table's name from a stored reference (`*1`: a /routing/table or /ip/vrf record's id). */
+function tableName(env: Environment, stored: string | undefined): string {
+  if (!stored) return 'main';
+  if (!stored.startsWith('*')) return stored;
+  return (ref(env, 'routing/table', stored) ?? ref(env, 'ip/vrf', stored))?.values.name ?? stored;
 }
 
 const ms = (v: string | undefined, dflt: number) => {
@@ -161,6 +170,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
       node, name: row.values.name ?? '', version: row.values.version === '3' ? 3 : 2, rid,
       redistribute: new Set((row.values.redistribute ?? '').split(',').filter(Boolean)),
       originateDefault: row.values['originate-default'] ?? 'never', areas: [],
+      table: tableName(env, row.values['routing-table'] || row.values.vrf),
       inFilter: row.values['in-filter-chain'] || undefined, outFilter: row.values['out-filter-chain'] || undefined,
     };
     byRow.set(row.id, inst);

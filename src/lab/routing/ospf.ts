@@ -193,7 +193,7 @@ export class Ospf implements Stage {
         const gateway = `${hop.gw}%${hop.iface}`;
         records.set(`${inst.name} ${prefix} ${gateway}`, {
           'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
-          'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': 'main',
+          'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
           ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
         });
       }
@@ -767,7 +767,7 @@ const FILTER_TYPE: Record<RouteType, string> = {
 /** A route as the routing filter language sees it, with what OSPF has to say. */
 function filterRoute(inst: Instance, dst: string, protocol: string, gw: string | undefined, distance: number, scope: number): FilterRoute {
   return {
-    dst, afi: inst.version === 3 ? 'ipv6' : 'ip', protocol, gw, distance, scope, 'target-scope': 10, 'routing-table': 'main',
+    dst, afi: inst.version === 3 ? 'ipv6' : 'ip', protocol, gw, distance, scope, 'target-scope': 10, 'routing-table': inst.table,
     'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
   };
 }

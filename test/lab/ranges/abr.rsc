@@ -7,3 +7,5 @@
 /routing ospf area range add area=area1 prefix=10.2.0.0/16 advertise=no
 /routing ospf interface-template add area=area1 interfaces=ether2 type=ptp cost=10
 /routing ospf interface-template add area=backbone interfaces=ether3 type=ptp cost=10
+/ip address add address=10.0.3.1/30 interface=ether4
+/routing ospf interface-template add area=backbone interfaces=ether4 type=ptp cost=10
