@@ -27,11 +27,7 @@ export class Routing implements RoutingContext {
 
   /** Whether a change to these tables asks for the protocols to run again. */
   dependsOn(tables: ReadonlySet<string>): boolean {
-    for (const t of tables) {
-      for (const stage of this.stages) {
-        if (stage.inputs.some((i) => (i.endsWith('/') ? t.startsWith(i) : t === i))) return true;
-      }
-    }
+    for (const t of tables) for (const stage of this.stages) if (reads(stage, t)) return true;
     return false;
   }
 
@@ -73,7 +69,7 @@ export class Routing implements RoutingContext {
   /** Marks the stages other than the running one that read `table`. */
   private touched(table: string) {
     for (const stage of this.stages) {
-      if (stage !== this.running && stage.inputs.some((i) => (i.endsWith('/') ? table.startsWith(i) : table === i))) this.dirty?.add(stage);
+      if (stage !== this.running && reads(stage, table)) this.dirty?.add(stage);
     }
   }
 
@@ -140,6 +136,9 @@ export class Routing implements RoutingContext {
  */
 const APART = new Set(['ip/route', 'ipv6/route']);
 const APART_BASE = 0xff100000;
+
+/** Whether a stage's inputs name the table (exactly, or a prefix ending in `/`). */
+const reads = (stage: Stage, table: string) => stage.inputs.some((i) => (i.endsWith('/') ? table.startsWith(i) : table === i));
 
 /** At most this many passes of the stages per convergence (see `converge`). */
 const MAX_PASSES = 5;
