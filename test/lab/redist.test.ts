@@ -49,4 +49,18 @@ describe('BGP into OSPF', () => {
     const active = strip((await t.rest('b').get('/rest/ip/route?dst-address=192.168.10.0/24&active=true&.proplist=gateway')).json);
     assert.deepEqual(active, [{ gateway: '10.0.1.1' }]);
   });
+
+  test("a connection's routing-table takes its routes, under the table's name: to-e2's paths go to t2", async () => {
+    const b = t.rest('b');
+    assert.match((await b.put('/rest/routing/table', { name: 't2', fib: 'true' })).json['.id'], /^\*/);
+    const id = ((await b.get('/rest/routing/bgp/connection?name=to-e2')).json as Rec[])[0]['.id'];
+    try {
+      assert.equal((await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 't2' })).status, 200);
+      const inT2 = async () => strip((await b.get('/rest/routing/route?bgp=true&belongs-to=bgp-IP-10.0.3.1&.proplist=dst-address,routing-table')).json);
+      const routes = await until(inT2, (l) => l.every((r) => r['routing-table'] === 't2'));
+      assert.deepEqual(routes, ['192.168.10.0/24', '192.168.20.0/24', '192.168.30.0/24'].map((dst) => ({ 'dst-address': dst, 'routing-table': 't2' })));
+    } finally {
+      await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 'main' });
+    }
+  });
 });

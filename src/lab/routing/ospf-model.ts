@@ -11,6 +11,7 @@ import { linkLocalOf } from '../../menus/ip/ipv6-address.js';
 import { covers, networkText, prefixOf } from '../../menus/ip/rib.js';
 import { actualInterface, interfaceOf } from '../fabric.js';
 import { inInterfaceList } from '../firewall.js';
+import { tableName } from './tables.js';
 
 export type NetType = 'broadcast' | 'nbma' | 'ptp' | 'ptp-unnumbered' | 'ptmp' | 'ptmp-broadcast';
 
@@ -91,13 +92,6 @@ function ref(env: Environment, table: string, stored: string | undefined): Row |
   if (!stored) return undefined;
   const id = stored.startsWith('*') ? parseId(stored) : undefined;
   return id !== undefined ? env.store.table(table).get(id) : env.store.table(table).byKey.get(stored);
-}
-
-/** A routing table's name from a stored reference (`*1`: a /routing/table or /ip/vrf record's id). */
-function tableName(env: Environment, stored: string | undefined): string {
-  if (!stored) return 'main';
-  if (!stored.startsWith('*')) return stored;
-  return (ref(env, 'routing/table', stored) ?? ref(env, 'ip/vrf', stored))?.values.name ?? stored;
 }
 
 const ms = (v: string | undefined, dflt: number) => {
