@@ -26,11 +26,14 @@ import { workingAddresses } from '../forward.js';
 import { isRunning } from '../../menus/interface/interface.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { RouterFilters, type FilterRoute } from './filter.js';
+import { tableName } from './tables.js';
 
 const CONNECTION = 'routing/bgp/connection';
 const TEMPLATE = 'routing/bgp/template';
 const SESSION = 'routing/bgp/session';
 const ROUTE = 'ip/route';
+/** Marks a path BGP did not choose: the routing table lists it, never active (src/menus/ip/rib.ts). */
+const LOST = '.lost';
 
 /** RouterOS's distances for BGP routes (manual, "IP Routing": eBGP 20, iBGP 200). */
 const DISTANCE_EBGP = 20;
@@ -149,7 +152,7 @@ function connections(env: Environment, node: number): Conn[] {
       inputFilter: v['input.filter'], outputFilter: v['output.filter-chain'], outputNetwork: v['output.network'],
       redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
       defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
-      routingTable: v['routing-table'] ?? v.vrf ?? 'main', allowAs: num(v['input.allow-as']) ?? 0,
+      routingTable: tableName(env, v['routing-table'] ?? v.vrf), allowAs: num(v['input.allow-as']) ?? 0,
       routerId: /^\d+\.\d+\.\d+\.\d+$/.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
       afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
     });
@@ -240,11 +243,11 @@ export class Bgp implements Stage {
     const sides = this.sessions(fabric, tables, owned, conns, ids);
     const filters = nodes.map((n) => new RouterFilters(n.env));
     const multipath = nodes.map((n) => n.env.store.table('routing/bgp/instance').rows.some((r) => r.values.disabled !== 'true' && yes(r.values.multipath)));
-    const { best, received } = exchange(nodes.map((n) => n.env), tables, sides, filters, multipath);
+    const { best, losers, received } = exchange(nodes.map((n) => n.env), tables, sides, filters, multipath);
 
     for (let i = 0; i < nodes.length; i++) {
       this.publishSessions(ctx, i, sides[i], conns[i], received);
-      this.publishRoutes(ctx, i, best[i]);
+      this.publishRoutes(ctx, i, best[i], losers[i]);
     }
   }
 
@@ -352,32 +355,41 @@ export class Bgp implements Stage {
 
   // ---------------------------------------------------------------- routes
 
-  private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>) {
+  private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>, losers: Map<string, Path[]>) {
     const records: Published = new Map();
     for (const [dst, paths] of best) {
       const learned = paths.filter((p) => p.from);
       if (!learned.length) continue;
-      const p = learned[0];
-      const a = p.attrs;
-      const s = p.from!;
-      records.set(dst, {
-        'dst-address': dst,
-        gateway: learned.map((x) => x.nextHop).filter((v, i, all) => all.indexOf(v) === i).join(','),
-        distance: String(a.distance),
-        scope: String(a.scope), 'target-scope': String(a['target-scope']),
-        'routing-table': s.conn.routingTable,
-        bgp: 'true',
-        'bgp.as-path': a['bgp-as-path'].join(','),
-        'bgp.local-pref': String(a['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF),
-        ...(a['bgp-med'] !== undefined ? { 'bgp.med': String(a['bgp-med']) } : {}),
-        'bgp.origin': a['bgp-origin'] ?? 'igp',
-        ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
-        'belongs-to': `bgp-IP-${s.remoteAddr}`,
-        ...(a.blackhole ? { blackhole: 'true' } : {}),
-      });
+      records.set(dst, routeValues(dst, learned));
+    }
+    // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.4).
+    for (const [dst, paths] of losers) {
+      for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true' });
     }
     ctx.publish(node, ROUTE, 'bgp', records);
   }
+}
+
+/** The record of a route to dst over these paths (the best first; several with multipath). */
+function routeValues(dst: string, learned: Path[]): Record<string, string> {
+  const p = learned[0];
+  const a = p.attrs;
+  const s = p.from!;
+  return {
+    'dst-address': dst,
+    gateway: learned.map((x) => x.nextHop).filter((v, i, all) => all.indexOf(v) === i).join(','),
+    distance: String(a.distance),
+    scope: String(a.scope), 'target-scope': String(a['target-scope']),
+    'routing-table': s.conn.routingTable,
+    bgp: 'true',
+    'bgp.as-path': a['bgp-as-path'].join(','),
+    'bgp.local-pref': String(a['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF),
+    ...(a['bgp-med'] !== undefined ? { 'bgp.med': String(a['bgp-med']) } : {}),
+    'bgp.origin': a['bgp-origin'] ?? 'igp',
+    ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
+    'belongs-to': `bgp-IP-${s.remoteAddr}`,
+    ...(a.blackhole ? { blackhole: 'true' } : {}),
+  };
 }
 
 /** AS numbers and roles agree both ways. */
@@ -511,7 +523,7 @@ function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): bool
  * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
  * prefixes each session received (after its input filter).
  */
-function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; received: Map<Side, number> } {
+function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; received: Map<Side, number> } {
   const adjIn = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) adjIn.set(s, new Map());
   const best: Map<string, Path[]>[] = envs.map(() => new Map());
@@ -570,7 +582,18 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
   }
   const received = new Map<Side, number>();
   for (const [side, got] of adjIn) received.set(side, got.size);
-  return { best, received };
+  // The usable paths each router received and did not choose.
+  const losers = envs.map((_, n) => {
+    const out = new Map<string, Path[]>();
+    for (const s of sides[n]) {
+      for (const [dst, p] of adjIn.get(s)!) {
+        if (best[n].get(dst)?.includes(p) || !(p.attrs.blackhole || longest(tables[n], p.nextHop))) continue;
+        out.set(dst, [...(out.get(dst) ?? []), p]);
+      }
+    }
+    return out;
+  });
+  return { best, losers, received };
 }
 
 /**

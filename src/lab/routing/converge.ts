@@ -27,22 +27,49 @@ export class Routing implements RoutingContext {
 
   /** Whether a change to these tables asks for the protocols to run again. */
   dependsOn(tables: ReadonlySet<string>): boolean {
-    for (const t of tables) {
-      for (const stage of this.stages) {
-        if (stage.inputs.some((i) => (i.endsWith('/') ? t.startsWith(i) : t === i))) return true;
-      }
-    }
+    for (const t of tables) for (const stage of this.stages) if (reads(stage, t)) return true;
     return false;
   }
 
-  /** Runs every stage once, in order. */
+  /** The stages a table a stage just published into asks to run again (none while idle). */
+  private dirty: Set<Stage> | undefined;
+  /** The stage running now: its own records are its output, not its input. */
+  private running: Stage | undefined;
+
+  /**
+   * Runs the stages in order, then again those whose inputs a later stage (or another stage
+   * of the pass) changed, until nothing they read changes: OSPF redistributing BGP routes
+   * sees the routes BGP published after it in the same convergence, as a real router does
+   * once its protocols settle. Each stage is a function of the configurations and of the
+   * others' records, so a pass in which no stage publishes anything new is the fixed point
+   * and ends the loop (a quiet stage causes no second pass); MAX_PASSES bounds the loops
+   * a real network can also have (BGP into OSPF into BGP with no filter), where the last
+   * pass's results stay, as a router's keep changing in a feedback loop.
+   */
   converge() {
-    for (const stage of this.stages) {
-      try {
-        stage.run(this);
-      } catch (e) {
-        for (const n of this.nodes) writeLog(n.env, `${stage.name},error`, `lab: ${(e as Error).message}`);
+    let todo = new Set(this.stages);
+    for (let pass = 0; todo.size && pass < MAX_PASSES; pass++) {
+      this.dirty = new Set();
+      for (const stage of this.stages) {
+        // A stage marked during this pass by an earlier one runs in this pass, after it.
+        if (!todo.has(stage) && !this.dirty.has(stage)) continue;
+        this.dirty.delete(stage);
+        this.running = stage;
+        try {
+          stage.run(this);
+        } catch (e) {
+          for (const n of this.nodes) writeLog(n.env, `${stage.name},error`, `lab: ${(e as Error).message}`);
+        }
       }
+      todo = this.dirty;
+    }
+    this.dirty = this.running = undefined;
+  }
+
+  /** Marks the stages other than the running one that read `table`. */
+  private touched(table: string) {
+    for (const stage of this.stages) {
+      if (stage !== this.running && reads(stage, table)) this.dirty?.add(stage);
     }
   }
 
@@ -92,6 +119,7 @@ export class Routing implements RoutingContext {
     }
     for (const row of before.values()) changes.push({ op: 'delete', table, id: row.id });
     if (!changes.length) return;
+    this.touched(table);
     this.publishing = true;
     try {
       store.commit(changes);
@@ -108,6 +136,12 @@ export class Routing implements RoutingContext {
  */
 const APART = new Set(['ip/route', 'ipv6/route']);
 const APART_BASE = 0xff100000;
+
+/** Whether a stage's inputs name the table (exactly, or a prefix ending in `/`). */
+const reads = (stage: Stage, table: string) => stage.inputs.some((i) => (i.endsWith('/') ? table.startsWith(i) : table === i));
+
+/** At most this many passes of the stages per convergence (see `converge`). */
+const MAX_PASSES = 5;
 
 function same(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);

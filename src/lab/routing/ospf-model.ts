@@ -11,6 +11,7 @@ import { linkLocalOf } from '../../menus/ip/ipv6-address.js';
 import { covers, networkText, prefixOf } from '../../menus/ip/rib.js';
 import { actualInterface, interfaceOf } from '../fabric.js';
 import { inInterfaceList } from '../firewall.js';
+import { tableName } from './tables.js';
 
 export type NetType = 'broadcast' | 'nbma' | 'ptp' | 'ptp-unnumbered' | 'ptmp' | 'ptmp-broadcast';
 
@@ -21,6 +22,12 @@ export interface Instance {
   rid: string;
   redistribute: Set<string>;
   originateDefault: string;
+  /** The routing table its routes go to: `routing-table`, else its `vrf`'s (a VRF's table bears its name), else main. */
+  table: string;
+  /** `in-filter-chain`: the routing filter chain routes OSPF installs go through. */
+  inFilter?: string;
+  /** `out-filter-chain`: the chain the external routes it originates go through. */
+  outFilter?: string;
   areas: Area[];
 }
 
@@ -35,6 +42,15 @@ export interface Area {
   ifaces: OspfInterface[];
   /** `/routing/ospf/static-neighbor` addresses of the area: NBMA and PTMP neighbours are configured. */
   staticNeighbors: Set<string>;
+  /** `/routing/ospf/area/range`: the area's routes an ABR summarises (or hides) towards its other areas. */
+  ranges: AreaRange[];
+}
+
+export interface AreaRange {
+  prefix: NonNullable<ReturnType<typeof prefixOf>>;
+  text: string;
+  advertise: boolean;
+  cost?: number;
 }
 
 /** An interface OSPF runs on (v2: one per matched address; v3: one per interface). */
@@ -148,6 +164,8 @@ export function readRouter(node: number, env: Environment): Instance[] {
       node, name: row.values.name ?? '', version: row.values.version === '3' ? 3 : 2, rid,
       redistribute: new Set((row.values.redistribute ?? '').split(',').filter(Boolean)),
       originateDefault: row.values['originate-default'] ?? 'never', areas: [],
+      table: tableName(env, row.values['routing-table'] || row.values.vrf),
+      inFilter: row.values['in-filter-chain'] || undefined, outFilter: row.values['out-filter-chain'] || undefined,
     };
     byRow.set(row.id, inst);
     instances.push(inst);
@@ -162,10 +180,20 @@ export function readRouter(node: number, env: Environment): Instance[] {
       inst: owner, name: row.values.name ?? '', id: row.values['area-id'] ?? '0.0.0.0',
       type: (row.values.type as Area['type']) ?? 'default', noSummaries: row.values['no-summaries'] !== undefined && !/^(false|no)$/i.test(row.values['no-summaries']),
       defaultCost: row.values['default-cost'] ? Number(row.values['default-cost']) : undefined,
-      translator: row.values['nssa-translator'] ?? 'candidate', ifaces: [], staticNeighbors: new Set(),
+      translator: row.values['nssa-translator'] ?? 'candidate', ifaces: [], staticNeighbors: new Set(), ranges: [],
     };
     areaByRow.set(row.id, area);
     owner.areas.push(area);
+  }
+  for (const row of env.store.table('routing/ospf/area/range').rows) {
+    const prefix = prefixOf(row.values.prefix ?? '');
+    const areaRow = row.values.disabled === 'true' ? undefined : ref(env, 'routing/ospf/area', row.values.area);
+    const area = areaRow && areaByRow.get(areaRow.id);
+    if (!area || !prefix) continue;
+    area.ranges.push({
+      prefix, text: networkText(row.values.prefix!) ?? row.values.prefix!, advertise: !/^(false|no)$/i.test(row.values.advertise ?? 'yes'),
+      cost: row.values.cost && /^\d+$/.test(row.values.cost) ? Number(row.values.cost) : undefined,
+    });
   }
   for (const row of env.store.table('routing/ospf/static-neighbor').rows) {
     if (row.values.disabled === 'true' || !row.values.address) continue;

@@ -19,9 +19,10 @@ import type { Environment } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
 import { formatDuration } from '../../core/values.js';
 import { activeRoutes } from '../../menus/ip/route.js';
-import { IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
+import { covers, IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
 import type { Published, RoutingContext, Stage } from './context.js';
-import { readRouter, type Area, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
+import { RouterFilters, type FilterRoute } from './filter.js';
+import { readRouter, type Area, type AreaRange, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
 
 /** One next hop: the neighbour's address (none: the network is attached) and the interface. */
 interface Hop { gw?: string; iface: string }
@@ -63,7 +64,7 @@ const maskOf = (len: number) => {
 
 export class Ospf implements Stage {
   readonly name = 'ospf';
-  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address'];
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list'];
   /** Neighbour states of the last run, to log changes. */
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
@@ -96,7 +97,7 @@ export class Ospf implements Stage {
       const backbone = abr.areas.find(isBackbone)!;
       for (const area of abr.areas) {
         if (area === backbone) continue;
-        for (const [prefix, c] of intra.get(area)!) if (c.type === 'intra') domainOf.get(backbone)!.summaries.push({ abr, prefix, metric: c.cost });
+        for (const sum of summarised(area, intra.get(area)!)) domainOf.get(backbone)!.summaries.push({ abr, ...sum });
       }
     }
     const inter = new Map<Area, Map<string, Candidate>>();
@@ -113,7 +114,7 @@ export class Ospf implements Stage {
         const seen = new Set<string>();
         for (const other of abr.areas) {
           if (other === area) continue;
-          for (const [prefix, c] of intra.get(other)!) if (c.type === 'intra' && !seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
+          for (const sum of summarised(other, intra.get(other)!)) if (!seen.has(sum.prefix)) { seen.add(sum.prefix); d.summaries.push({ abr, ...sum }); }
         }
         for (const [prefix, c] of inter.get(backbone) ?? []) if (!seen.has(prefix)) { seen.add(prefix); d.summaries.push({ abr, prefix, metric: c.cost }); }
       }
@@ -177,13 +178,22 @@ export class Ospf implements Stage {
 
   private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
     const records: Published = new Map();
+    const filters = inst.inFilter ? new RouterFilters(ctx.nodes[inst.node].env) : undefined;
     for (const [prefix, c] of best) {
       if (c.direct) continue;
-      for (const hop of c.hops) {
-        if (!hop.gw) continue;
+      const hops = c.hops.filter((h) => h.gw);
+      if (!hops.length) continue;
+      // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
+      // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
+      const route = filters?.run(inst.inFilter, {
+        ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
+      });
+      if (filters && !route) continue;
+      for (const hop of hops) {
         const gateway = `${hop.gw}%${hop.iface}`;
         records.set(`${inst.name} ${prefix} ${gateway}`, {
-          'dst-address': prefix, gateway, distance: '110', scope: '20', 'target-scope': '10', 'routing-table': 'main',
+          'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
+          'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
           ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
         });
       }
@@ -705,7 +715,9 @@ function kindOf(row: Row): string | undefined {
  */
 function externalsOf(env: Environment, inst: Instance): External[] {
   const family = inst.version === 3 ? IPV6 : IPV4;
-  const out: External[] = [];
+  const found: External[] = [];
+  const out = { push: (e: External, row?: Row) => { const f = outFiltered(filters, inst, e, row); if (f) found.push(f); } };
+  const filters = inst.outFilter ? new RouterFilters(env) : undefined;
   const any = family.anyDst;
   const ospfNets = new Set(inst.areas.flatMap((a) => a.ifaces.flatMap((o) => o.prefixes)));
   let haveDefault = false;
@@ -718,11 +730,61 @@ function externalsOf(env: Environment, inst: Instance): External[] {
       const kind = kindOf(row);
       if (!kind || !inst.redistribute.has(kind) || seen.has(dst) || (kind === 'connected' && ospfNets.has(dst))) continue;
       seen.add(dst);
-      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
+      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false }, row);
     }
   }
   if (inst.originateDefault === 'always' || (inst.originateDefault === 'if-installed' && haveDefault)) {
     out.push({ prefix: any, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false });
   }
+  return found;
+}
+
+/**
+ * What an ABR says of an area's intra-area routes in its summaries (RFC 2328 12.4.3): a route
+ * inside one of the area's ranges (`/routing/ospf/area/range`) is not summarised alone; the
+ * range is, once, with the range's `cost` or else the highest cost of the routes it covers,
+ * unless `advertise=no`, which hides them all.
+ */
+function summarised(area: Area, routes: Map<string, Candidate>): { prefix: string; metric: number }[] {
+  const out: { prefix: string; metric: number }[] = [];
+  const covered = new Map<AreaRange, number>();
+  for (const [prefix, c] of routes) {
+    if (c.type !== 'intra') continue;
+    const p = area.ranges.length ? prefixOf(prefix) : null;
+    const range = p ? area.ranges.find((r) => p.len >= r.prefix.len && covers(r.prefix, p)) : undefined;
+    if (!range) out.push({ prefix, metric: c.cost });
+    else covered.set(range, Math.max(covered.get(range) ?? 0, c.cost));
+  }
+  for (const [r, cost] of covered) if (r.advertise) out.push({ prefix: r.text, metric: r.cost ?? cost });
   return out;
+}
+
+/** The filter language's names of OSPF's route types (`ospf-type`). */
+const FILTER_TYPE: Record<RouteType, string> = {
+  intra: 'intra', inter: 'inter', 'ext-type-1': 'ext1', 'ext-type-2': 'ext2', 'nssa-type-1': 'nssa1', 'nssa-type-2': 'nssa2',
+};
+
+/** A route as the routing filter language sees it, with what OSPF has to say. */
+function filterRoute(inst: Instance, dst: string, protocol: string, gw: string | undefined, distance: number, scope: number): FilterRoute {
+  return {
+    dst, afi: inst.version === 3 ? 'ipv6' : 'ip', protocol, gw, distance, scope, 'target-scope': 10, 'routing-table': inst.table,
+    'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
+  };
+}
+
+/**
+ * An external route through the instance's out-filter-chain ("Output operates only with
+ * external routes": the manual): rejected, it is not originated; accepted, with the metric and
+ * type the chain set (`set ospf-ext-metric`, `set ospf-ext-type type1`). The default route of
+ * originate-default goes through it too (an external LSA like the others; unconfirmed: 26.4).
+ */
+function outFiltered(filters: RouterFilters | undefined, inst: Instance, e: External, row?: Row): External | undefined {
+  if (!filters) return e;
+  const v = row?.values ?? {};
+  const r = filters.run(inst.outFilter, {
+    ...filterRoute(inst, e.prefix, row ? kindOf(row) ?? 'static' : 'ospf', v.gateway?.split(',')[0] || undefined, Number(v.distance ?? 0), Number(v.scope ?? 30)),
+    'ospf-ext-metric': e.metric, 'ospf-ext-type': e.type === 1 ? 'type1' : 'type2',
+  });
+  if (!r) return undefined;
+  return { ...e, metric: r['ospf-ext-metric'] ?? e.metric, type: r['ospf-ext-type'] === 'type1' ? 1 : 2 };
 }

@@ -217,7 +217,8 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
   // For each destination of each table, the usable routes of least distance are active.
   const best = new Map<string, Row[]>();
   for (const row of rows) {
-    if (!states.get(row)!.usable) continue;
+    // A path its protocol did not choose (BGP's losers, `.lost`) is listed but never active.
+    if (!states.get(row)!.usable || row.values['.lost'] === 'true') continue;
     const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] || family.anyDst}`;
     const current = best.get(key);
     if (!current || distanceOf(row) < distanceOf(current[0])) best.set(key, [row]);

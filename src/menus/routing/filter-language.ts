@@ -52,6 +52,12 @@ export interface FilterRoute {
   'bgp-output-remote-addr'?: string;
   /** A route set blackhole by a filter (`set blackhole yes`). */
   blackhole?: boolean;
+  /** OSPF's route type (ext1, ext2, inter, intra, nssa1, nssa2) and metric, for its in-filter-chain. */
+  'ospf-type'?: string;
+  'ospf-metric'?: number;
+  /** What an external route OSPF originates carries, for its out-filter-chain (type1 | type2). */
+  'ospf-ext-metric'?: number;
+  'ospf-ext-type'?: string;
 }
 
 /** What a filter looks up by name outside the rule: lists of the router's configuration. */

@@ -60,10 +60,14 @@ const ATTRIBUTES = [
 const fields: Record<string, FieldDecl> = {
   // `ip` or `ipv6` (the reference's enum: bad | ip | ipv6 | l2vpn | vpnv4 ...).
   afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ipv6' : 'ip') },
-  // Where the route stands in the election (unconfirmed: every usable route that lost is a best-candidate).
+  // Where the route stands in the election (unconfirmed: every usable route that lost is a
+  // best-candidate, a path its protocol did not choose, BGP's `.lost`, a candidate: 26.4).
   contribution: {
     type: TREE, readOnly: true,
-    derive: (row) => { const s = stateOf(row); return !s?.usable ? 'unreachable' : s.active ? 'active' : 'best-candidate'; },
+    derive: (row) => {
+      const s = stateOf(row);
+      return !s?.usable ? 'unreachable' : s.active ? 'active' : row.values['.lost'] === 'true' ? 'candidate' : 'best-candidate';
+    },
   },
   'dst-address': withDefault('dst-address', (row) => (states.get(row)?.family === IPV6 ? '::/0' : '0.0.0.0/0')),
   'routing-table': withDefault('routing-table', () => 'main'), 'pref-src': shown, gateway: shown,

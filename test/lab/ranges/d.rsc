@@ -1,0 +1,5 @@
+/routing table add name=ospf-t fib
+/ip address add address=10.0.3.2/30 interface=ether2
+/routing ospf instance add name=v2 router-id=10.255.0.4 routing-table=ospf-t
+/routing ospf area add name=backbone instance=v2
+/routing ospf interface-template add area=backbone interfaces=ether2 type=ptp cost=10
