@@ -334,6 +334,19 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
     'filter-mac': '00:00:00:00:00:00', 'frame-size': '300', 'frames-per-second': '25', 'receive-all': 'false', 'ssid-all': 'false',
   },
+  // Issue 23 stop 29 (docs/routeros-facts.md section 23.5). A real `/container/config/print` on an
+  // ax3: `layer-dir:` empty (an unset text prints empty), `memory-high: unlimited`; the password is
+  // sensitive and not printed. memory-max and swap-max: no line in that print, left out.
+  'container/config': { 'layer-dir': '', 'memory-high': 'unlimited', 'registry-url': '', tmpdir: '', username: '' },
+  // Manual "Wiliot" and its `/iot wiliot configuration print` of a gateway not yet enabled:
+  // advertiser and scanner bt1, spoof-gps no, lat and long empty, server `Wiliot US East`,
+  // wi-fi none, features gateway; token-refresh-handicap 3600 (in 7.24 under options).
+  'iot/wiliot': {
+    advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
+  },
+  'iot/wiliot/options': { 'token-refresh-handicap': '3600' },
+  // An unset text prints empty (section 23.5): no directory is set on a new router.
+  'tool/netinstall/settings': { 'cache-directory': '' },
   'interface/wireless/sniffer': {
     'channel-time': '200ms', 'file-limit': '10', 'file-name': '', 'memory-limit': '10', 'multiple-channels': 'false',
     'only-headers': 'false', 'receive-errors': 'false', 'streaming-enabled': 'false', 'streaming-max-rate': '0', 'streaming-server': '0.0.0.0',

@@ -25,12 +25,8 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   'dude/settings': 'no argument in the tree; no public print',
   'iot/mqtt': 'no argument in the tree (brokers are a sub-menu); no public print',
   // Arguments, but no manual default, export verbose, collection or Terraform schema.
-  'container/config': 'the Terraform provider gives no Default:, the manual none, no public print of an untouched one',
   'file/rsync-daemon': 'no source',
-  'iot/wiliot': 'no source',
-  'iot/wiliot/options': 'no source',
   'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
-  'tool/netinstall/settings': 'no source',
   'interface/wifi/radio/settings': 'depends on the radio; no source',
   'iot/lora/traffic/options': 'no source',
 };
@@ -131,6 +127,16 @@ describe('a settings menu never answers {}', () => {
       assert.match(dc['caps-mode-script'], /^#\| CAP configuration\n/);
       assert.deepEqual((await c.get('/rest/system/default-configuration/custom-script')).json, { 'custom-script': '' });
       assert.equal((await c.get('/rest/system/default-configuration/script')).json.script, dc.script);
+      // A real `/container/config/print` (an ax3): `layer-dir:` empty, `memory-high: unlimited`; an
+      // unset text prints empty (docs/routeros-facts.md section 23.5); the password is not printed.
+      assert.deepEqual((await c.get('/rest/container/config')).json,
+        { 'layer-dir': '', 'memory-high': 'unlimited', 'registry-url': '', tmpdir: '', username: '' });
+      // Manual "Wiliot": `/iot wiliot configuration print` of a gateway not yet enabled.
+      assert.deepEqual((await c.get('/rest/iot/wiliot')).json, {
+        advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
+      });
+      assert.deepEqual((await c.get('/rest/iot/wiliot/options')).json, { 'token-refresh-handicap': '3600' });
+      assert.deepEqual((await c.get('/rest/tool/netinstall/settings')).json, { 'cache-directory': '' });
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
