@@ -354,6 +354,15 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
 };
 
 /**
+ * What a settings menu with no argument to set shows on a new router (docs/routeros-facts.md
+ * section 23.5): `/safe-mode print` writes `enabled` and `current`, and `user` and `owner` only
+ * while safe mode is held, which vrouter never does.
+ */
+export const SHOWN_STATUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'safe-mode': { enabled: 'false', current: 'false' },
+};
+
+/**
  * The defaults community.routeros records for each path (its `_api_data.py`, written from
  * real `/export verbose` outputs), as scripts/defaults.mjs keeps them: only where the 7.24
  * tree has the argument and the value reads back as itself. The manual and the prints above

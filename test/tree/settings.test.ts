@@ -17,9 +17,7 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   // shows `"example"=123`), and a blank router has none.
   environment: 'the global variables; a blank router has none',
   // No argument to set in the 7.24 tree; the 7.22.3 deep inspect names what `get` reads
-  // (safe-mode: current, enabled, owner, user; regulatory: fcc; rtrace: state), but no public
-  // print shows their values.
-  'safe-mode': 'state of the safe mode (current, enabled, owner, user); no public print',
+  // (regulatory: fcc; rtrace: state), but no public print shows their values.
   'system/regulatory': 'fcc, no public print',
   'system/rtrace': 'state, no public print',
   'dude/settings': 'no argument in the tree; no public print',
@@ -64,6 +62,16 @@ describe('a settings menu never answers {}', () => {
     const { empty, wrong } = await emptySettings();
     assert.deepEqual(wrong, []);
     assert.deepEqual(empty.filter((p) => !(p in NO_SOURCE)), []);
+  });
+
+  test('/safe-mode prints enabled and current, both no while nobody holds it (a real `/safe-mode print`)', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/safe-mode')).json, { current: 'false', enabled: 'false' });
+      const get = await c.post('/rest/execute', { script: ':put [/safe-mode get enabled]', 'as-string': '' });
+      assert.deepEqual(get.json, { ret: 'false' });
+    } finally { await r.stop(); }
   });
 
   test('/environment prints the global variables, none on a blank router (manual "Scripting": `"example"=123`)', async () => {
