@@ -111,7 +111,11 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
     'slave-configurations': { table: 'caps-man/configuration', list: true },
   },
   'caps-man/manager': { certificate: MANAGER_CERTIFICATE, 'ca-certificate': MANAGER_CERTIFICATE },
-  'interface/wireless/cap': { certificate: CAP_CERTIFICATE, bridge: { ...BRIDGE, words: ['none'] } },
+  // manual "CAPsMAN" (v6), CAP: "Set list of wireless interfaces to be controlled by Manager".
+  'interface/wireless/cap': {
+    certificate: CAP_CERTIFICATE, bridge: { ...BRIDGE, words: ['none'] },
+    interfaces: { table: 'interface', where: { type: 'wlan' }, list: true },
+  },
   'interface/wireless': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
   'interface/wireless/connect-list': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
   'ip/ipsec/peer': { profile: { table: 'ip/ipsec/profile' } },

@@ -244,3 +244,16 @@ describe('interfaces of SMB and traffic flow, DHCPv6 options', () => {
     await c.delete('/rest/ipv6/dhcp-server/option/resolver6');
   });
 });
+
+test('/interface wireless cap interfaces: the wireless interfaces the manager controls, renamed with them', async () => {
+  const board = await startRouter({ board: 'hap-ac2' });
+  try {
+    const b = client(board.port);
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: 'wlan1,wlan2' })).json, []);
+    await b.patch('/rest/interface/wireless/wlan1', { name: 'radio24' });
+    assert.equal((await b.get('/rest/interface/wireless/cap')).json.interfaces, 'radio24,wlan2');
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: 'ether2' })).json, noMatch('interfaces'));
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: '' })).json, []);
+    assert.equal((await b.get('/rest/interface/wireless/cap')).json.interfaces, '');
+  } finally { await board.stop(); }
+});
