@@ -345,6 +345,9 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
   },
   'iot/wiliot/options': { 'token-refresh-handicap': '3600' },
+  // Manual "LoRa", Traffic: crc-errors "Set to no to discard packets that have crc error status",
+  // and its traffic print lists such packets: yes until set. pckt-limit (10...1024): no default given.
+  'iot/lora/traffic/options': { 'crc-errors': 'true' },
   // An unset text prints empty (section 23.5): no directory is set on a new router.
   'tool/netinstall/settings': { 'cache-directory': '' },
   'interface/wireless/sniffer': {

@@ -26,7 +26,6 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   'file/rsync-daemon': 'no source',
   'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
   'interface/wifi/radio/settings': 'depends on the radio; no source',
-  'iot/lora/traffic/options': 'no source',
 };
 
 async function emptySettings(packages?: readonly string[]): Promise<{ empty: string[]; wrong: string[]; seen: number }> {
@@ -145,6 +144,8 @@ describe('a settings menu never answers {}', () => {
       });
       assert.deepEqual((await c.get('/rest/iot/wiliot/options')).json, { 'token-refresh-handicap': '3600' });
       assert.deepEqual((await c.get('/rest/tool/netinstall/settings')).json, { 'cache-directory': '' });
+      // Manual "LoRa", Traffic: `crc-errors` "Set to no to discard" packets with CRC errors, which its print lists.
+      assert.deepEqual((await c.get('/rest/iot/lora/traffic/options')).json, { 'crc-errors': 'true' });
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
