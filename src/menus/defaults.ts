@@ -348,6 +348,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // Manual "LoRa", Traffic: crc-errors "Set to no to discard packets that have crc error status",
   // and its traffic print lists such packets: yes until set. pckt-limit (10...1024): no default given.
   'iot/lora/traffic/options': { 'crc-errors': 'true' },
+  // The manual's CLI reference, /file/rsync-daemon: enabled "Default: no".
+  'file/rsync-daemon': { enabled: 'false' },
   // An unset text prints empty (section 23.5): no directory is set on a new router.
   'tool/netinstall/settings': { 'cache-directory': '' },
   'interface/wireless/sniffer': {

@@ -21,11 +21,14 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   'system/regulatory': 'fcc, no public print',
   'system/rtrace': 'state, no public print',
   'dude/settings': 'no argument in the tree; no public print',
-  'iot/mqtt': 'no argument in the tree (brokers are a sub-menu); no public print',
+  // The manual's CLI reference lists /iot/mqtt as a settings directory with no argument and no
+  // read-only value (brokers and subscriptions are its sub-menus): nothing to print.
+  'iot/mqtt': 'no argument and no read-only value in the manual\'s CLI reference',
   // Arguments, but no manual default, export verbose, collection or Terraform schema.
-  'file/rsync-daemon': 'no source',
   'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
-  'interface/wifi/radio/settings': 'depends on the radio; no source',
+  // The manual's CLI reference marks both arguments (external-antenna, wifi-band) `unset`: absent
+  // from print until set, as any unset optional value.
+  'interface/wifi/radio/settings': 'external-antenna and wifi-band print only once set',
 };
 
 async function emptySettings(packages?: readonly string[]): Promise<{ empty: string[]; wrong: string[]; seen: number }> {
@@ -144,6 +147,8 @@ describe('a settings menu never answers {}', () => {
       });
       assert.deepEqual((await c.get('/rest/iot/wiliot/options')).json, { 'token-refresh-handicap': '3600' });
       assert.deepEqual((await c.get('/rest/tool/netinstall/settings')).json, { 'cache-directory': '' });
+      // The manual's CLI reference, /file/rsync-daemon: enabled, "Default: no".
+      assert.deepEqual((await c.get('/rest/file/rsync-daemon')).json, { enabled: 'false' });
       // Manual "LoRa", Traffic: `crc-errors` "Set to no to discard" packets with CRC errors, which its print lists.
       assert.deepEqual((await c.get('/rest/iot/lora/traffic/options')).json, { 'crc-errors': 'true' });
       // A set shows through, and the rest keeps its default.
