@@ -336,8 +336,11 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   },
   // Issue 23 stop 29 (docs/routeros-facts.md section 23.5). A real `/container/config/print` on an
   // ax3: `layer-dir:` empty (an unset text prints empty), `memory-high: unlimited`; the password is
-  // sensitive and not printed. memory-max and swap-max: no line in that print, left out.
-  'container/config': { 'layer-dir': '', 'memory-high': 'unlimited', 'registry-url': '', tmpdir: '', username: '' },
+  // sensitive and not printed. memory-max: `unlimited` when not set (the Terraform provider's
+  // container memory_max: "the device reports `unlimited` when it is not set"); swap-max: no source.
+  'container/config': {
+    'layer-dir': '', 'memory-high': 'unlimited', 'memory-max': 'unlimited', 'registry-url': '', tmpdir: '', username: '',
+  },
   // Manual "Wiliot" and its `/iot wiliot configuration print` of a gateway not yet enabled:
   // advertiser and scanner bt1, spoof-gps no, lat and long empty, server `Wiliot US East`,
   // wi-fi none, features gateway; token-refresh-handicap 3600 (in 7.24 under options).

@@ -20,7 +20,9 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   // (regulatory: fcc; rtrace: state), but no public print shows their values.
   'system/regulatory': 'fcc, no public print',
   'system/rtrace': 'state, no public print',
-  'dude/settings': 'no argument in the tree; no public print',
+  // The manual's CLI reference lists /dude/settings as a settings directory with no argument and no
+  // read-only value: nothing to print.
+  'dude/settings': 'no argument and no read-only value in the manual\'s CLI reference',
   // The manual's CLI reference lists /iot/mqtt as a settings directory with no argument and no
   // read-only value (brokers and subscriptions are its sub-menus): nothing to print.
   'iot/mqtt': 'no argument and no read-only value in the manual\'s CLI reference',
@@ -140,7 +142,7 @@ describe('a settings menu never answers {}', () => {
       // A real `/container/config/print` (an ax3): `layer-dir:` empty, `memory-high: unlimited`; an
       // unset text prints empty (docs/routeros-facts.md section 23.5); the password is not printed.
       assert.deepEqual((await c.get('/rest/container/config')).json,
-        { 'layer-dir': '', 'memory-high': 'unlimited', 'registry-url': '', tmpdir: '', username: '' });
+        { 'layer-dir': '', 'memory-high': 'unlimited', 'memory-max': 'unlimited', 'registry-url': '', tmpdir: '', username: '' });
       // Manual "Wiliot": `/iot wiliot configuration print` of a gateway not yet enabled.
       assert.deepEqual((await c.get('/rest/iot/wiliot')).json, {
         advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
