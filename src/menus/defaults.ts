@@ -334,10 +334,40 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
     'filter-mac': '00:00:00:00:00:00', 'frame-size': '300', 'frames-per-second': '25', 'receive-all': 'false', 'ssid-all': 'false',
   },
+  // Issue 23 stop 29 (docs/routeros-facts.md section 23.5). A real `/container/config/print` on an
+  // ax3: `layer-dir:` empty (an unset text prints empty), `memory-high: unlimited`; the password is
+  // sensitive and not printed. memory-max: `unlimited` when not set (the Terraform provider's
+  // container memory_max: "the device reports `unlimited` when it is not set"); swap-max: no source.
+  'container/config': {
+    'layer-dir': '', 'memory-high': 'unlimited', 'memory-max': 'unlimited', 'registry-url': '', tmpdir: '', username: '',
+  },
+  // Manual "Wiliot" and its `/iot wiliot configuration print` of a gateway not yet enabled:
+  // advertiser and scanner bt1, spoof-gps no, lat and long empty, server `Wiliot US East`,
+  // wi-fi none, features gateway; token-refresh-handicap 3600 (in 7.24 under options).
+  'iot/wiliot': {
+    advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
+  },
+  'iot/wiliot/options': { 'token-refresh-handicap': '3600' },
+  // Manual "LoRa", Traffic: crc-errors "Set to no to discard packets that have crc error status",
+  // and its traffic print lists such packets: yes until set. pckt-limit (10...1024): no default given.
+  'iot/lora/traffic/options': { 'crc-errors': 'true' },
+  // The manual's CLI reference, /file/rsync-daemon: enabled "Default: no".
+  'file/rsync-daemon': { enabled: 'false' },
+  // An unset text prints empty (section 23.5): no directory is set on a new router.
+  'tool/netinstall/settings': { 'cache-directory': '' },
   'interface/wireless/sniffer': {
     'channel-time': '200ms', 'file-limit': '10', 'file-name': '', 'memory-limit': '10', 'multiple-channels': 'false',
     'only-headers': 'false', 'receive-errors': 'false', 'streaming-enabled': 'false', 'streaming-max-rate': '0', 'streaming-server': '0.0.0.0',
   },
+};
+
+/**
+ * What a settings menu with no argument to set shows on a new router (docs/routeros-facts.md
+ * section 23.5): `/safe-mode print` writes `enabled` and `current`, and `user` and `owner` only
+ * while safe mode is held, which vrouter never does.
+ */
+export const SHOWN_STATUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'safe-mode': { enabled: 'false', current: 'false' },
 };
 
 /**

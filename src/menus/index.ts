@@ -25,7 +25,7 @@ import { hardwareMenus } from './hardware.js';
 import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
 import { placeInterfaceKind } from './interface/kinds.js';
 import { references, withReferenceStatus } from './references.js';
-import { documentedDefault } from './defaults.js';
+import { documentedDefault, SHOWN_STATUS } from './defaults.js';
 import { formOf } from './forms.js';
 import { withSecrets } from './sensitive.js';
 import { withRequired } from './required.js';
@@ -109,6 +109,7 @@ export function menusOf(t: Tree): readonly MenuDecl[] {
     refers: references,
     form: formOf,
     defaultOf: (path, name) => documentedDefault(path, name, handPaths.has(path)),
+    shownOf: (path) => SHOWN_STATUS[path],
     dropMissing: t !== newest,
     notEmulated: (ctx, path, command) => writeLog(ctx.env, 'system,info', `/${path ? path.replaceAll('/', ' ') + ' ' : ''}${command}: not emulated by vrouter, nothing done`),
   }, t);

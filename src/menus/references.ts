@@ -37,6 +37,7 @@ const CAP_CERTIFICATE: Reference = { table: 'certificate', words: ['none', 'requ
 // kinds: "ether1|lo|all|dynamic|none|static").
 const INTERFACES: Reference = { table: 'interface', orNames: ['interface/list'], list: true };
 const DHCP_OPTIONS: Reference = { table: 'ip/dhcp-server/option', list: true };
+const DHCPV6_OPTIONS: Reference = { table: 'ipv6/dhcp-server/option', list: true };
 
 const PPP_PROFILE: Reference = { table: 'ppp/profile' };
 const IPV6_POOL: Reference = { table: 'ipv6/pool', words: ['static-only', 'none'] };
@@ -110,7 +111,11 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
     'slave-configurations': { table: 'caps-man/configuration', list: true },
   },
   'caps-man/manager': { certificate: MANAGER_CERTIFICATE, 'ca-certificate': MANAGER_CERTIFICATE },
-  'interface/wireless/cap': { certificate: CAP_CERTIFICATE, bridge: { ...BRIDGE, words: ['none'] } },
+  // manual "CAPsMAN" (v6), CAP: "Set list of wireless interfaces to be controlled by Manager".
+  'interface/wireless/cap': {
+    certificate: CAP_CERTIFICATE, bridge: { ...BRIDGE, words: ['none'] },
+    interfaces: { table: 'interface', where: { type: 'wlan' }, list: true },
+  },
   'interface/wireless': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
   'interface/wireless/connect-list': { 'security-profile': { table: 'interface/wireless/security-profiles' } },
   'ip/ipsec/peer': { profile: { table: 'ip/ipsec/profile' } },
@@ -121,6 +126,11 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   },
   'ip/ipsec/policy': { proposal: { table: 'ip/ipsec/proposal' }, group: { table: 'ip/ipsec/policy/group' }, peer: { table: 'ip/ipsec/peer' } },
   'ip/vrf': { interfaces: INTERFACES },
+  // The 7.22.3 deep inspect's completions: SMB takes interfaces and `all` (no lists: `dynamic`,
+  // `static`, `none` are not offered), traffic flow interfaces, lists and `local`.
+  'ip/smb': { interfaces: { table: 'interface', words: ['all'], list: true } },
+  'ip/traffic-flow': { interfaces: { ...INTERFACES, words: ['local'] } },
+  'ipv6/dhcp-server': { 'address-pool': IPV6_POOL, 'prefix-pool': IPV6_POOL, 'dhcp-option': DHCPV6_OPTIONS },
   'ip/dhcp-server/lease': { server: { table: 'ip/dhcp-server', words: ['all'] }, 'dhcp-option': DHCP_OPTIONS },
   'ip/dhcp-server/network': { 'dhcp-option': DHCP_OPTIONS },
   'ip/dhcp-server/option/sets': { options: DHCP_OPTIONS },
@@ -130,8 +140,7 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   'ip/hotspot/user': { profile: { table: 'ip/hotspot/user/profile' }, server: { table: 'ip/hotspot', words: ['all'] } },
   'ip/hotspot/ip-binding': { server: { table: 'ip/hotspot', words: ['all'] } },
   'ip/kid-control/device': { user: { table: 'ip/kid-control' } },
-  'ipv6/dhcp-server': { 'address-pool': IPV6_POOL, 'prefix-pool': IPV6_POOL },
-  'ipv6/dhcp-server/binding': { 'prefix-pool': IPV6_POOL, server: { table: 'ipv6/dhcp-server', words: ['all'] } },
+  'ipv6/dhcp-server/binding': { 'prefix-pool': IPV6_POOL, server: { table: 'ipv6/dhcp-server', words: ['all'] }, 'dhcp-option': DHCPV6_OPTIONS },
   'queue/tree': {
     // manual "Queues": parent "any interface or another queue or global".
     parent: { table: 'interface', words: ['global'], orNames: ['queue/tree'] },

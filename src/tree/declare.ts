@@ -50,6 +50,8 @@ export interface BreadthOptions {
   form?: (path: string, name: string, given: ValueType) => ValueType | undefined;
   /** The value a field shows when never set, where the router's documentation gives one. */
   defaultOf?: (path: string, name: string) => string | undefined;
+  /** What a settings menu shows that no argument sets, with its value on a new router (`/safe-mode`). */
+  shownOf?: (path: string) => Readonly<Record<string, string>> | undefined;
   /**
    * A hand field left to the tree that the tree lacks is dropped rather than refused (an
    * older release without the argument); unset, the engine refuses it at start-up.
@@ -92,6 +94,10 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
       if (name === 'dynamic') fields[name] = DYNAMIC;
       else if (STATUS_DEFAULTS[name]) fields[name] = { type: bool, readOnly: true, default: STATUS_DEFAULTS[name] };
       else fields[name] = { type: typeFor(name, ''), readOnly: true };
+    }
+    for (const [name, value] of Object.entries(opts.shownOf?.(path) ?? {})) {
+      const type = value === 'true' || value === 'false' ? bool : fields[name]?.type ?? typeFor(name, '');
+      fields[name] = { type, readOnly: true, default: value };
     }
     decl.fields = fields;
     decl.generic = GENERIC.filter((g) => dir.c?.[g] !== undefined);

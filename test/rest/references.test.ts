@@ -207,3 +207,53 @@ test('over the API: a firewall rule naming a VRF shows the VRF\'s new name', asy
     [['!trap', '=category=1', '=message=input does not match any value of in-interface'], ['!done']]);
   api.close();
 });
+
+// docs/routeros-facts.md 23.5: the words the 7.22.3 deep inspect completes for each.
+describe('interfaces of SMB and traffic flow, DHCPv6 options', () => {
+  test('/ip smb interfaces: interfaces or `all`, no interface list; a renamed interface shows through', async () => {
+    await c.put('/rest/interface/bridge', { name: 'br-files' });
+    assert.deepEqual((await c.post('/rest/ip/smb/set', { interfaces: 'br-files,ether2' })).json, []);
+    await c.patch('/rest/interface/bridge/br-files', { name: 'br-share' });
+    assert.equal((await c.get('/rest/ip/smb')).json.interfaces, 'br-share,ether2');
+    assert.deepEqual((await c.post('/rest/ip/smb/set', { interfaces: 'LAN' })).json, noMatch('interfaces'));
+    assert.deepEqual((await c.post('/rest/ip/smb/set', { interfaces: 'nosuch' })).json, noMatch('interfaces'));
+    assert.deepEqual((await c.post('/rest/ip/smb/set', { interfaces: 'all' })).json, []);
+    assert.equal((await c.get('/rest/ip/smb')).json.interfaces, 'all');
+    await c.delete('/rest/interface/bridge/br-share');
+  });
+
+  test('/ip traffic-flow interfaces: interfaces, interface lists and `local`; a renamed list shows through', async () => {
+    await c.put('/rest/interface/list', { name: 'flows' });
+    assert.deepEqual((await c.post('/rest/ip/traffic-flow/set', { interfaces: 'local,flows,ether3' })).json, []);
+    await c.patch('/rest/interface/list/flows', { name: 'netflow' });
+    assert.equal((await c.get('/rest/ip/traffic-flow')).json.interfaces, 'local,netflow,ether3');
+    assert.deepEqual((await c.post('/rest/ip/traffic-flow/set', { interfaces: 'nosuch' })).json, noMatch('interfaces'));
+    assert.deepEqual((await c.post('/rest/ip/traffic-flow/set', { interfaces: 'all' })).json, []);
+    await c.delete('/rest/interface/list/netflow');
+  });
+
+  test('a DHCPv6 binding\'s dhcp-option names /ipv6 dhcp-server option records, renamed with them', async () => {
+    const opt = await c.put('/rest/ipv6/dhcp-server/option', { name: 'dns6', code: '23', value: '0x20010db8000000000000000000000001' });
+    assert.equal(opt.status, 201, opt.text);
+    const bind = await c.put('/rest/ipv6/dhcp-server/binding', { duid: '0x0001', address: '2001:db8:1::/64', 'dhcp-option': 'dns6' });
+    assert.equal(bind.status, 201, bind.text);
+    await c.patch('/rest/ipv6/dhcp-server/option/dns6', { name: 'resolver6' });
+    assert.equal((await c.get(`/rest/ipv6/dhcp-server/binding/${bind.json['.id']}`)).json['dhcp-option'], 'resolver6');
+    assert.deepEqual((await c.patch(`/rest/ipv6/dhcp-server/binding/${bind.json['.id']}`, { 'dhcp-option': 'nosuch' })).json, noMatch('dhcp-option'));
+    await c.delete(`/rest/ipv6/dhcp-server/binding/${bind.json['.id']}`);
+    await c.delete('/rest/ipv6/dhcp-server/option/resolver6');
+  });
+});
+
+test('/interface wireless cap interfaces: the wireless interfaces the manager controls, renamed with them', async () => {
+  const board = await startRouter({ board: 'hap-ac2' });
+  try {
+    const b = client(board.port);
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: 'wlan1,wlan2' })).json, []);
+    await b.patch('/rest/interface/wireless/wlan1', { name: 'radio24' });
+    assert.equal((await b.get('/rest/interface/wireless/cap')).json.interfaces, 'radio24,wlan2');
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: 'ether2' })).json, noMatch('interfaces'));
+    assert.deepEqual((await b.post('/rest/interface/wireless/cap/set', { interfaces: '' })).json, []);
+    assert.equal((await b.get('/rest/interface/wireless/cap')).json.interfaces, '');
+  } finally { await board.stop(); }
+});

@@ -17,22 +17,20 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   // shows `"example"=123`), and a blank router has none.
   environment: 'the global variables; a blank router has none',
   // No argument to set in the 7.24 tree; the 7.22.3 deep inspect names what `get` reads
-  // (safe-mode: current, enabled, owner, user; regulatory: fcc; rtrace: state), but no public
-  // print shows their values.
-  'safe-mode': 'state of the safe mode (current, enabled, owner, user); no public print',
+  // (regulatory: fcc; rtrace: state), but no public print shows their values.
   'system/regulatory': 'fcc, no public print',
   'system/rtrace': 'state, no public print',
-  'dude/settings': 'no argument in the tree; no public print',
-  'iot/mqtt': 'no argument in the tree (brokers are a sub-menu); no public print',
+  // The manual's CLI reference lists /dude/settings as a settings directory with no argument and no
+  // read-only value: nothing to print.
+  'dude/settings': 'no argument and no read-only value in the manual\'s CLI reference',
+  // The manual's CLI reference lists /iot/mqtt as a settings directory with no argument and no
+  // read-only value (brokers and subscriptions are its sub-menus): nothing to print.
+  'iot/mqtt': 'no argument and no read-only value in the manual\'s CLI reference',
   // Arguments, but no manual default, export verbose, collection or Terraform schema.
-  'container/config': 'the Terraform provider gives no Default:, the manual none, no public print of an untouched one',
-  'file/rsync-daemon': 'no source',
-  'iot/wiliot': 'no source',
-  'iot/wiliot/options': 'no source',
   'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
-  'tool/netinstall/settings': 'no source',
-  'interface/wifi/radio/settings': 'depends on the radio; no source',
-  'iot/lora/traffic/options': 'no source',
+  // The manual's CLI reference marks both arguments (external-antenna, wifi-band) `unset`: absent
+  // from print until set, as any unset optional value.
+  'interface/wifi/radio/settings': 'external-antenna and wifi-band print only once set',
 };
 
 async function emptySettings(packages?: readonly string[]): Promise<{ empty: string[]; wrong: string[]; seen: number }> {
@@ -68,6 +66,16 @@ describe('a settings menu never answers {}', () => {
     const { empty, wrong } = await emptySettings();
     assert.deepEqual(wrong, []);
     assert.deepEqual(empty.filter((p) => !(p in NO_SOURCE)), []);
+  });
+
+  test('/safe-mode prints enabled and current, both no while nobody holds it (a real `/safe-mode print`)', async () => {
+    const r = await startRouter();
+    try {
+      const c = client(r.port);
+      assert.deepEqual((await c.get('/rest/safe-mode')).json, { current: 'false', enabled: 'false' });
+      const get = await c.post('/rest/execute', { script: ':put [/safe-mode get enabled]', 'as-string': '' });
+      assert.deepEqual(get.json, { ret: 'false' });
+    } finally { await r.stop(); }
   });
 
   test('/environment prints the global variables, none on a blank router (manual "Scripting": `"example"=123`)', async () => {
@@ -131,6 +139,20 @@ describe('a settings menu never answers {}', () => {
       assert.match(dc['caps-mode-script'], /^#\| CAP configuration\n/);
       assert.deepEqual((await c.get('/rest/system/default-configuration/custom-script')).json, { 'custom-script': '' });
       assert.equal((await c.get('/rest/system/default-configuration/script')).json.script, dc.script);
+      // A real `/container/config/print` (an ax3): `layer-dir:` empty, `memory-high: unlimited`; an
+      // unset text prints empty (docs/routeros-facts.md section 23.5); the password is not printed.
+      assert.deepEqual((await c.get('/rest/container/config')).json,
+        { 'layer-dir': '', 'memory-high': 'unlimited', 'memory-max': 'unlimited', 'registry-url': '', tmpdir: '', username: '' });
+      // Manual "Wiliot": `/iot wiliot configuration print` of a gateway not yet enabled.
+      assert.deepEqual((await c.get('/rest/iot/wiliot')).json, {
+        advertiser: 'bt1', features: 'gateway', lat: '', long: '', scanner: 'bt1', server: 'Wiliot US East', 'spoof-gps': 'false', 'wi-fi': 'none',
+      });
+      assert.deepEqual((await c.get('/rest/iot/wiliot/options')).json, { 'token-refresh-handicap': '3600' });
+      assert.deepEqual((await c.get('/rest/tool/netinstall/settings')).json, { 'cache-directory': '' });
+      // The manual's CLI reference, /file/rsync-daemon: enabled, "Default: no".
+      assert.deepEqual((await c.get('/rest/file/rsync-daemon')).json, { enabled: 'false' });
+      // Manual "LoRa", Traffic: `crc-errors` "Set to no to discard" packets with CRC errors, which its print lists.
+      assert.deepEqual((await c.get('/rest/iot/lora/traffic/options')).json, { 'crc-errors': 'true' });
       // A set shows through, and the rest keeps its default.
       assert.deepEqual((await c.post('/rest/system/console/screen/set', { 'line-count': '40' })).json, []);
       assert.deepEqual((await c.get('/rest/system/console/screen')).json, { 'blank-interval': '10min', 'line-count': '40' });
