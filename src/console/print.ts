@@ -66,7 +66,7 @@ const LAYOUTS: Record<string, Layout> = {
   interface: { flags: [['dynamic'], ['disabled', 'running'], ['slave']], columns: ['name', 'type', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'mac-address'] },
   'interface/ethernet': { flags: [['disabled', 'running'], ['slave']], columns: ['name', 'mtu', 'mac-address', 'arp', 'switch'] },
   'interface/bridge': { flags: [['disabled', 'running']] },
-  // Flag groups as a 7.x legend shows them (routeros-facts.md 26.3); the columns are unconfirmed.
+  // Flag groups as a 7.x legend shows them (routeros-facts.md 26.7); the columns are unconfirmed.
   'interface/vrrp': {
     flags: [['disabled'], ['invalid'], ['grp-authority', 'grp-member'], ['running'], ['master', 'backup', 'failure']],
     columns: ['name', 'interface', 'mac-address', 'vrid', 'priority', 'interval', 'version'],

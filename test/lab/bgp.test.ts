@@ -1,7 +1,7 @@
 // eBGP across three ASes from test/lab/bgp.clab.yml: r1 (AS 65001) - r2 (AS 65002) - r3
 // (AS 65003), and r4, r3's iBGP peer in AS 65003. Sessions come up only where both sides agree; networks of output.network and
 // redistribution reach the far routers' /ip/route with BGP's attributes, through r2's filters;
-// a link that goes down takes its session and routes away. Facts: routeros-facts.md 26.2.
+// a link that goes down takes its session and routes away. Facts: routeros-facts.md 26.6.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ after(() => t.stop());
 type Rec = Record<string, string>;
 const get = async (node: string, path: string): Promise<Rec[]> => (await t.rest(node).get(path)).json;
 const sessions = (node: string) => get(node, '/rest/routing/bgp/session?.proplist=name,remote.address,remote.as,local.address,local.as,established');
-// /routing/route shows a route's BGP attributes; /ip/route only the basic ones (routeros-facts.md 26.2.3).
+// /routing/route shows a route's BGP attributes; /ip/route only the basic ones (routeros-facts.md 26.6.3).
 const bgpRoutes = (node: string) => get(node, '/rest/routing/route?bgp=true&.proplist=dst-address,gateway,distance,bgp.as-path,bgp.local-pref,bgp.origin,bgp.communities,belongs-to');
 const byName = (list: Rec[], name: string) => list.find((s) => s.name === name);
 const established = async (node: string, name: string, want: string) =>

@@ -1,7 +1,7 @@
 // OSPF area ranges (test/lab/ranges.clab.yml): the ABR summarises area 0.0.0.1's networks
 // inside 10.1.0.0/16 as one inter-area route, at the highest cost of those it covers, and
 // hides those inside 10.2.0.0/16 (advertise=no); routers inside the area still see every
-// network (RFC 2328 12.4.3; routeros-facts.md 26.4).
+// network (RFC 2328 12.4.3; routeros-facts.md 26.8).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

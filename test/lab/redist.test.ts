@@ -1,7 +1,7 @@
 // BGP routes redistributed into OSPF (test/lab/redist.clab.yml): b learns e's networks over
 // eBGP and originates them into OSPF (redistribute=bgp); o, b's OSPF neighbour, has them as
 // externals as soon as the lab has converged, with no further change needed (the protocols
-// run to a fixed point), through b's out-filter-chain and o's in-filter-chain (routeros-facts.md 26.4).
+// run to a fixed point), through b's out-filter-chain and o's in-filter-chain (routeros-facts.md 26.8).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

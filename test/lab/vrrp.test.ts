@@ -2,7 +2,7 @@
 // virtual address 192.168.10.1 (vrid 1) on the LAN of client c, whose default route is that
 // address; server s (172.16.0.1) is behind both on a second segment. vrid 2 (192.168.10.254)
 // has equal priorities; vrrp3 (10.0.0.1, the server's gateway) follows vrrp1 as a member of its
-// group (group-authority). What is checked is what the routers show (routeros-facts.md 26.3):
+// group (group-authority). What is checked is what the routers show (routeros-facts.md 26.7):
 // master and backup flags, `running` only on the master, the virtual MAC, the virtual address
 // unused on the backup, traffic through the master, failover, preemption, the log lines.
 

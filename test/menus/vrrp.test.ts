@@ -1,5 +1,5 @@
 // A VRRP interface on a router alone (no lab, so no other VRRP router on its segment): it is
-// master while its parent runs, with the virtual MAC address of its VRID (routeros-facts.md 26.3).
+// master while its parent runs, with the virtual MAC address of its VRID (routeros-facts.md 26.7).
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -189,7 +189,7 @@ describe('upgrades and downgrades', () => {
         'system,warning /interface vrrp v1: mtu=1400 dropped, RouterOS 7.24 has no such property',
         'system,info upgraded from 7.19.4 to 7.24',
       ]);
-      // The stored 1400 is gone: 7.24 shows the parent's MTU, read-only (routeros-facts.md 26.3).
+      // The stored 1400 is gone: 7.24 shows the parent's MTU, read-only (routeros-facts.md 26.7).
       assert.deepEqual((await c.get('/rest/interface/vrrp?.proplist=name,priority,mtu')).json, [{ name: 'v1', priority: '200', mtu: '1500' }]);
     });
     await withRouter({ dataDir: dir, rosVersion: '7.12' }, async (c) => {

@@ -362,7 +362,7 @@ export class Bgp implements Stage {
       if (!learned.length) continue;
       records.set(dst, routeValues(dst, learned));
     }
-    // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.4).
+    // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.8).
     for (const [dst, paths] of losers) {
       for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true' });
     }

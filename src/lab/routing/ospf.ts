@@ -776,7 +776,7 @@ function filterRoute(inst: Instance, dst: string, protocol: string, gw: string |
  * An external route through the instance's out-filter-chain ("Output operates only with
  * external routes": the manual): rejected, it is not originated; accepted, with the metric and
  * type the chain set (`set ospf-ext-metric`, `set ospf-ext-type type1`). The default route of
- * originate-default goes through it too (an external LSA like the others; unconfirmed: 26.4).
+ * originate-default goes through it too (an external LSA like the others; unconfirmed: 26.8).
  */
 function outFiltered(filters: RouterFilters | undefined, inst: Instance, e: External, row?: Row): External | undefined {
   if (!filters) return e;

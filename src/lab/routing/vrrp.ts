@@ -3,7 +3,7 @@
 // (their parents' domain in the fabric) with one VRID form a virtual router when they hear
 // each other: same version, address family, interval, the same virtual addresses, and for
 // version 2 the same authentication and password (the router discards any other
-// advertisement: routeros-facts.md 26.3); routers that disagree each elect their own master.
+// advertisement: routeros-facts.md 26.7); routers that disagree each elect their own master.
 // The master is the highest priority, then the highest primary address; a backup with
 // preemption-mode=no leaves a running master alone. The result is each router's record of
 // each VRRP interface's state (dynamic rows of its VRRP_STATE_TABLE), which is what `running`,

@@ -211,7 +211,7 @@ export function macOf(env: Environment, row: Row, depth = 0): string {
 
 /**
  * A VRRP interface's virtual MAC address: `00:00:5E:00:01:<VRID>` (RFC 5798 7.3), and
- * `00:00:5E:00:02:<VRID>` for VRRPv3 over IPv6 (RouterOS manual, VRRP; routeros-facts.md 26.3).
+ * `00:00:5E:00:02:<VRID>` for VRRPv3 over IPv6 (RouterOS manual, VRRP; routeros-facts.md 26.7).
  */
 export function vrrpMac(row: Row): string {
   const ipv6 = (row.values.version ?? '3') === '3' && row.values['v3-protocol'] === 'ipv6';
@@ -274,7 +274,7 @@ export function isRunning(env: Environment, row: Row, depth = 0): boolean {
       const parent = interfaceAt(env, row.values.interface);
       return parent !== undefined && isRunning(env, parent, depth + 1);
     }
-    // VRRP: runs while it is master (a backup is not running: routeros-facts.md 26.3). Its
+    // VRRP: runs while it is master (a backup is not running: routeros-facts.md 26.7). Its
     // parent must run, and the lab's election must not have made it backup. Alone (no lab)
     // it is master at once.
     case 'vrrp': {

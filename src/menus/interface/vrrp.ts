@@ -3,7 +3,7 @@
 // `master` or `backup` (each shown only when true), `failure` (the parent does not run),
 // the virtual MAC address, and whether it leads or follows a group. Who is master is worked
 // out by the lab (src/lab/routing/vrrp.ts), which writes it in the router's VRRP_STATE_TABLE;
-// outside a lab a VRRP interface on a running parent is master (routeros-facts.md 26.3).
+// outside a lab a VRRP interface on a running parent is master (routeros-facts.md 26.7).
 
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
@@ -60,7 +60,7 @@ function mtuOfParent(env: Environment, row: Row): string | undefined {
   return parent ? String(actualMtuOf(env, parent)) : undefined;
 }
 
-/** A state flag the router shows only when it is true (a 7.23 REST survey: routeros-facts.md 26.3). */
+/** A state flag the router shows only when it is true (a 7.23 REST survey: routeros-facts.md 26.7). */
 const when = (state: VrrpState): FieldDecl =>
   ({ type: bool, readOnly: true, derive: (row, env) => (vrrpState(env, row) === state ? 'true' : undefined) });
 

@@ -39,7 +39,7 @@ export const ipAddress: MenuDecl = {
       stable: true,
     },
     dynamic,
-    // The virtual address of a VRRP backup is not used: invalid (routeros-facts.md 26.3). The
+    // The virtual address of a VRRP backup is not used: invalid (routeros-facts.md 26.7). The
     // lab's election is rows of the router's own (VRRP_STATE_TABLE): still configuration only.
     invalid: invalid('ip/address', (row, env) => {
       const iface = target(env, 'interface', row.values.interface);

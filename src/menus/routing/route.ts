@@ -34,7 +34,7 @@ const stateOf = (row: Row) => states.get(row)?.state;
 
 /** Where a route came from, as the router words it (`OSPF route`, `Static route`, `DHCP route`). */
 function belongsTo(row: Row): string {
-  // A protocol stage may name it itself (BGP: `bgp-IP-<peer>`, routeros-facts.md 26.2).
+  // A protocol stage may name it itself (BGP: `bgp-IP-<peer>`, routeros-facts.md 26.6).
   const given = row.values['.belongs-to'] ?? row.values['belongs-to'];
   if (given) return given;
   if (isConnected(row)) return 'Connected route';
@@ -61,7 +61,7 @@ const fields: Record<string, FieldDecl> = {
   // `ip` or `ipv6` (the reference's enum: bad | ip | ipv6 | l2vpn | vpnv4 ...).
   afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ipv6' : 'ip') },
   // Where the route stands in the election (unconfirmed: every usable route that lost is a
-  // best-candidate, a path its protocol did not choose, BGP's `.lost`, a candidate: 26.4).
+  // best-candidate, a path its protocol did not choose, BGP's `.lost`, a candidate: 26.8).
   contribution: {
     type: TREE, readOnly: true,
     derive: (row) => {

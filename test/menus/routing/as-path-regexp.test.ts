@@ -1,5 +1,5 @@
 // RouterOS 7's AS-path regular expressions, one ASN per term: every example of the manual's
-// "AS-PATH Regexp Matching" table (Route Selection and Filters; routeros-facts.md 26.2.1).
+// "AS-PATH Regexp Matching" table (Route Selection and Filters; routeros-facts.md 26.6.1).
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

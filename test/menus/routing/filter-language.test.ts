@@ -1,5 +1,5 @@
 // RouterOS 7's routing filter language, alone: the manual's examples ("Route Selection and
-// Filters", "Filter Syntax"; routeros-facts.md 26.2) run on routes and give the router's outcome.
+// Filters", "Filter Syntax"; routeros-facts.md 26.6) run on routes and give the router's outcome.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
