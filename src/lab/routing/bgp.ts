@@ -223,6 +223,7 @@ function longest(table: readonly Entry[], ip: string): Entry | undefined {
 
 export class Bgp implements Stage {
   readonly name = 'bgp';
+  readonly topics = 'route,bgp';
   readonly inputs = ['routing/bgp/', 'routing/filter/', 'routing/id', 'ip/firewall/address-list', 'ip/route'];
   /** Established sessions of the last run, per node, by key: what the log compares against. */
   private up = new Map<number, Map<string, string>>();
@@ -348,8 +349,8 @@ export class Bgp implements Stage {
     ctx.publish(node, SESSION, 'bgp', records);
     // The log: sessions that came up and went down since the last run.
     const was = this.up.get(node) ?? new Map<string, string>();
-    for (const [k, what] of upNow) if (!was.has(k)) ctx.log(node, 'route,bgp,info', `${what.split(' ')[0]} established, remote ${what.split(' ')[1]}`);
-    for (const [k, what] of was) if (!upNow.has(k)) ctx.log(node, 'route,bgp,info', `${what.split(' ')[0]} closed, remote ${what.split(' ')[1]}`);
+    for (const [k, what] of upNow) if (!was.has(k)) ctx.log(node, `${this.topics},info`, `${what.split(' ')[0]} established, remote ${what.split(' ')[1]}`);
+    for (const [k, what] of was) if (!upNow.has(k)) ctx.log(node, `${this.topics},info`, `${what.split(' ')[0]} closed, remote ${what.split(' ')[1]}`);
     this.up.set(node, upNow);
   }
 

@@ -39,6 +39,8 @@ export interface RoutingContext {
  */
 export interface Stage {
   readonly name: string;
+  /** The topics its log lines start with (`route,ospf`: a real 7.5 router's, routeros-facts.md 26.6.3). */
+  readonly topics: string;
   readonly inputs: readonly string[];
   run(ctx: RoutingContext): void;
   /** Time-driven work (timers, flap dampening); optional. */

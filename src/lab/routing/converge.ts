@@ -58,7 +58,7 @@ export class Routing implements RoutingContext {
         try {
           stage.run(this);
         } catch (e) {
-          for (const n of this.nodes) writeLog(n.env, `${stage.name},error`, `lab: ${(e as Error).message}`);
+          for (const n of this.nodes) writeLog(n.env, `${stage.topics},error`, `lab: ${(e as Error).message}`);
         }
       }
       todo = this.dirty;

@@ -64,6 +64,7 @@ const maskOf = (len: number) => {
 
 export class Ospf implements Stage {
   readonly name = 'ospf';
+  readonly topics = 'route,ospf';
   readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list'];
   /** Neighbour states of the last run, to log changes. */
   private states = new Map<string, NeighborMemory>();
@@ -297,7 +298,7 @@ export class Ospf implements Stage {
    */
   private logChanges(ctx: RoutingContext, neighbors: Neighbor[], instances: Instance[]) {
     const next = new Map<string, NeighborMemory>();
-    const log = (node: number, line: string) => ctx.log(node, 'route,ospf,info', line);
+    const log = (node: number, line: string) => ctx.log(node, `${this.topics},info`, line);
     const elected = new Map<string, string>();
     for (const inst of instances) {
       for (const area of inst.areas) {

@@ -42,6 +42,7 @@ const OWNER = 255;
 
 export class Vrrp implements Stage {
   readonly name = 'vrrp';
+  readonly topics = 'vrrp';
   // The VRRP interfaces live in the interface table; their virtual addresses decide who hears whom.
   readonly inputs = ['interface', 'ip/address', 'ipv6/address'];
   /** Each VRRP interface's state after the last run, by `node:id`. */
@@ -115,10 +116,10 @@ export class Vrrp implements Stage {
       if (state === 'master') {
         // A backup becomes master when its master-down timer runs out: its master is gone,
         // or (preemption) it discards the advertisements of a lower priority (RFC 5798 6.4.2).
-        ctx.log(node, 'vrrp,info', `${row.values.name} now MASTER, master down timer`);
+        ctx.log(node, `${this.topics},info`, `${row.values.name} now MASTER, master down timer`);
         runScript(n.env, row, 'on-master');
       } else if (state === 'backup') {
-        ctx.log(node, 'vrrp,info', `${row.values.name} now BACKUP`);
+        ctx.log(node, `${this.topics},info`, `${row.values.name} now BACKUP`);
         runScript(n.env, row, 'on-backup');
       } else if (state === 'failure' && before !== undefined && before !== 'disabled') {
         runScript(n.env, row, 'on-fail');
