@@ -230,6 +230,7 @@ function formatTerse(menu: Menu, rows: readonly Reply[], layout: Layout): string
  * `  name: MikroTik`: real 7.x prints, routeros-facts.md 31.4).
  */
 export function formatSettings(menu: Menu, record: Reply): string[] {
+  if (menu.decl.consoleForm === 'assignments') return Object.keys(record).map((n) => `${JSON.stringify(n)}=${record[n]}`);
   const names = orderedFields(menu, record);
   const width = Math.max(6, 2 + Math.max(0, ...names.map((n) => n.length)));
   return names.map((n) => trimEnd(`${n.padStart(width)}: ${shown(menu, n, record[n])}`));

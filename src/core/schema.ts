@@ -216,6 +216,12 @@ export interface MenuDecl {
    */
   restPrintByGetOnly?: boolean;
   /**
+   * How the console's print writes this settings menu: `name: value` lines (the default), or
+   * `assignments`, one `"name"=value` line per property, as `/environment print` writes the
+   * global variables (manual "Scripting", Environment: `"example"=123`).
+   */
+  consoleForm?: 'assignments';
+  /**
    * The arguments the router lists for each command (its command tree): a generic command
    * shows, and the console offers, only those of its own arguments that are listed.
    */

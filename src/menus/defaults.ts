@@ -364,7 +364,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
 /**
  * What a settings menu with no argument to set shows on a new router (docs/routeros-facts.md
  * section 23.5): `/safe-mode print` writes `enabled` and `current`, and `user` and `owner` only
- * while safe mode is held, which vrouter never does.
+ * while safe mode is held, which vrouter never does. Each menu's fields in the order the router
+ * prints them: the console writes them so (`enabled` first).
  */
 export const SHOWN_STATUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'safe-mode': { enabled: 'false', current: 'false' },

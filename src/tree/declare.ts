@@ -97,6 +97,9 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
     }
     for (const [name, value] of Object.entries(opts.shownOf?.(path) ?? {})) {
       const type = value === 'true' || value === 'false' ? bool : fields[name]?.type ?? typeFor(name, '');
+      // Laid last, in the order given: the order the router prints them in (`/safe-mode print`
+      // writes `enabled` before `current`), which the console's print follows.
+      delete fields[name];
       fields[name] = { type, readOnly: true, default: value };
     }
     decl.fields = fields;

@@ -12,6 +12,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const environment: MenuDecl = {
   path: 'environment',
   kind: 'settings',
+  // The console writes each variable as `"example"=123`, not as a `name: value` line.
+  consoleForm: 'assignments',
   generic: [],
   fields: {},
   commands: {
