@@ -7,7 +7,8 @@
 
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
-import { bool } from '../../core/values.js';
+import type { ValueType } from '../../core/types.js';
+import { bool, ipv6Prefix } from '../../core/values.js';
 import { TREE } from '../../tree/declare.js';
 import { INTERFACE_TABLE, NO_MAC, bridgeOfInterface, interfaceAt, macOf } from '../interface/interface.js';
 
@@ -39,6 +40,15 @@ function linkLocalRows(env: Environment): Row[] {
   return out;
 }
 
+/**
+ * `address`: an IPv6 address with its prefix length, host bits kept; without a length the router
+ * takes /64 (docs/routeros-facts.md 23.6). Anything else is `invalid value for argument address`.
+ */
+const interfaceAddress: ValueType = {
+  ...ipv6Prefix,
+  parse: (input) => ipv6Prefix.parse(input.includes('/') ? input : `${input}/64`),
+};
+
 const isLinkLocal = (row: Row) => /^fe80:/i.test(row.values.address ?? '');
 const status = (derive: (row: Row) => boolean): FieldDecl => ({ type: bool, readOnly: true, derive: (row) => String(derive(row)) });
 
@@ -46,6 +56,7 @@ export const ipv6Address: MenuDecl = {
   path: 'ipv6/address',
   kind: 'table',
   fields: {
+    address: { type: interfaceAddress },
     'actual-interface': { type: TREE, readOnly: true, derive: (row, env) => interfaceAt(env, row.values.interface)?.values.name },
     'link-local': status(isLinkLocal),
     // Global: neither link-local nor unique-local (fc00::/7).
