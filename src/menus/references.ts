@@ -130,6 +130,9 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   // `static`, `none` are not offered), traffic flow interfaces, lists and `local`.
   'ip/smb': { interfaces: { table: 'interface', words: ['all'], list: true } },
   'ip/traffic-flow': { interfaces: { ...INTERFACES, words: ['local'] } },
+  // The manual's CLI reference of the zerotier package: `interfaces`, `multi { interface:
+  // iface_enum }` (interfaces, any number, no list), `all` by default (manual "ZeroTier").
+  zerotier: { interfaces: { table: 'interface', words: ['all'], list: true } },
   'ipv6/dhcp-server': { 'address-pool': IPV6_POOL, 'prefix-pool': IPV6_POOL, 'dhcp-option': DHCPV6_OPTIONS },
   'ip/dhcp-server/lease': { server: { table: 'ip/dhcp-server', words: ['all'] }, 'dhcp-option': DHCP_OPTIONS },
   'ip/dhcp-server/network': { 'dhcp-option': DHCP_OPTIONS },

@@ -232,6 +232,21 @@ describe('interfaces of SMB and traffic flow, DHCPv6 options', () => {
     await c.delete('/rest/interface/list/netflow');
   });
 
+  test('/zerotier interfaces: interfaces or `all`, no interface list; a renamed interface shows through', async () => {
+    const zt = await startRouter({ packages: ['zerotier'] });
+    try {
+      const z = client(zt.port);
+      assert.equal((await z.get('/rest/zerotier/zt1')).json.interfaces, 'all');
+      await z.put('/rest/interface/bridge', { name: 'br-zt' });
+      assert.equal((await z.patch('/rest/zerotier/zt1', { interfaces: 'br-zt,ether2' })).status, 200);
+      await z.patch('/rest/interface/bridge/br-zt', { name: 'br-peers' });
+      assert.equal((await z.get('/rest/zerotier/zt1')).json.interfaces, 'br-peers,ether2');
+      assert.deepEqual((await z.patch('/rest/zerotier/zt1', { interfaces: 'LAN' })).json, noMatch('interfaces'));
+      assert.deepEqual((await z.patch('/rest/zerotier/zt1', { interfaces: 'nosuch' })).json, noMatch('interfaces'));
+      assert.equal((await z.patch('/rest/zerotier/zt1', { interfaces: 'all' })).json.interfaces, 'all');
+    } finally { await zt.stop(); }
+  });
+
   test('a DHCPv6 binding\'s dhcp-option names /ipv6 dhcp-server option records, renamed with them', async () => {
     const opt = await c.put('/rest/ipv6/dhcp-server/option', { name: 'dns6', code: '23', value: '0x20010db8000000000000000000000001' });
     assert.equal(opt.status, 201, opt.text);
