@@ -327,6 +327,9 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'user-manager': {
     'accounting-port': '1813', 'authentication-port': '1812', certificate: 'none', enabled: 'false', 'use-profiles': 'false',
   },
+  // Where the database lives: `/flash/user-manager5` on a board with a `flash` directory (the
+  // Terraform provider's print), in the root elsewhere; no vrouter board has one (section 23.6).
+  'user-manager/database': { 'db-path': 'user-manager5' },
   'user-manager/advanced': {
     'paypal-allow': 'false', 'paypal-currency': 'USD', 'paypal-use-sandbox': 'false', 'paypal-user': '', 'web-private-username': '',
   },

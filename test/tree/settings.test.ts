@@ -17,7 +17,8 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   // shows `"example"=123`), and a blank router has none.
   environment: 'the global variables; a blank router has none',
   // No argument to set in the 7.24 tree; the 7.22.3 deep inspect names what `get` reads
-  // (regulatory: fcc; rtrace: state), but no public print shows their values.
+  // (regulatory: fcc; rtrace: state), but no public print, manual page or client schema shows
+  // their values (searched again, docs/routeros-facts.md 23.6).
   'system/regulatory': 'fcc, no public print',
   'system/rtrace': 'state, no public print',
   // The manual's CLI reference lists /dude/settings as a settings directory with no argument and no
@@ -26,8 +27,6 @@ const NO_SOURCE: Readonly<Record<string, string>> = {
   // The manual's CLI reference lists /iot/mqtt as a settings directory with no argument and no
   // read-only value (brokers and subscriptions are its sub-menus): nothing to print.
   'iot/mqtt': 'no argument and no read-only value in the manual\'s CLI reference',
-  // Arguments, but no manual default, export verbose, collection or Terraform schema.
-  'user-manager/database': 'db-path depends on the board\'s storage (/flash/user-manager5 in the Terraform provider\'s print)',
   // The manual's CLI reference marks both arguments (external-antenna, wifi-band) `unset`: absent
   // from print until set, as any unset optional value.
   'interface/wifi/radio/settings': 'external-antenna and wifi-band print only once set',
@@ -103,6 +102,9 @@ describe('a settings menu never answers {}', () => {
       // terraform-provider-routeros resource_user_manager_settings.go (Default: values).
       assert.deepEqual((await c.get('/rest/user-manager')).json,
         { 'accounting-port': '1813', 'authentication-port': '1812', certificate: 'none', enabled: 'false', 'use-profiles': 'false' });
+      // The database in the router's root, as on a board without a `flash` directory (a backup script
+      // fetching `user-manager5/um5.sqlite` over SFTP; docs/routeros-facts.md 23.6).
+      assert.deepEqual((await c.get('/rest/user-manager/database')).json, { 'db-path': 'user-manager5' });
       // community.routeros _api_data.py, ('interface', 'wireless', 'align').
       assert.deepEqual((await c.get('/rest/interface/wireless/align')).json, {
         'active-mode': 'true', 'audio-max': '-20', 'audio-min': '-100', 'audio-monitor': '00:00:00:00:00:00',
