@@ -89,6 +89,8 @@ export const handMenus: readonly MenuDecl[] = [
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
 
 const handPaths = new Set(handMenus.filter((m) => m.kind !== 'dir').map((m) => m.path));
+/** The fields each hand declaration declares itself. */
+const handFields = new Map(handMenus.filter((m) => m.kind !== 'dir').map((m) => [m.path, new Set(Object.keys(m.fields ?? {}))]));
 
 /**
  * Every menu of a tree (a release with its installed packages): generated declarations
@@ -116,7 +118,7 @@ export function menusOf(t: Tree): readonly MenuDecl[] {
   // The facts kept as data laid over the declarations (which arguments are secrets, which are
   // required, where names repeat, which menus count), the menus of hardware the tree's CHR
   // capture lacks (./hardware.ts), the board's default configuration (./defconf.ts).
-  const facts = withCounters(withRepeatingNames(withRequired(withSecrets(withReferenceStatus(generated, handPaths)), handPaths)));
+  const facts = withCounters(withRepeatingNames(withRequired(withSecrets(withReferenceStatus(generated, handPaths)), handFields)));
   out = withExport(withDefconf([...facts, ...hardwareMenus]), t);
   if (t !== newest) out = out.map(fitDefaults);
   declared.set(t, out);

@@ -17,12 +17,18 @@ export const REQUIRED_ARGUMENTS: Readonly<Record<string, Readonly<Record<string,
   'system/license': { renew: ['account', 'password', 'level'] },
 };
 
-/** The menus with the required arguments and fields marked; `hand` paths keep their own fields. */
-export function withRequired(decls: readonly MenuDecl[], hand: ReadonlySet<string>): MenuDecl[] {
+/**
+ * The menus with the required arguments and fields marked. A field declared by hand keeps its
+ * own say (`hand`: the fields each hand declaration declares); the other fields of a menu a
+ * hand declaration only refines (an OSPF area's `no-summaries`) are the tree's, and required
+ * where the collection says so (the area's `instance`).
+ */
+export function withRequired(decls: readonly MenuDecl[], hand: ReadonlyMap<string, ReadonlySet<string>>): MenuDecl[] {
   const fromCollection = collectionRequired();
   return decls.map((decl) => {
     const commands = REQUIRED_ARGUMENTS[decl.path];
-    const fields = hand.has(decl.path) || decl.kind !== 'table' ? undefined : fromCollection[decl.path]?.filter((n) => decl.fields?.[n]);
+    const own = hand.get(decl.path);
+    const fields = decl.kind !== 'table' ? undefined : fromCollection[decl.path]?.filter((n) => decl.fields?.[n] && !own?.has(n));
     if (!commands && !fields?.length) return decl;
     // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
     const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;

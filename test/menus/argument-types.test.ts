@@ -43,7 +43,7 @@ test('wireguard: listen-port is a port 1..65535, keys are 32-byte base64 keys, m
     assert.equal(made.json['listen-port'], '51820');
     assert.deepEqual((await c.patch('/rest/interface/wg1', { mtu: '70000' })).json, bad('value of mtu out of range (0..65535)'));
 
-    const peer = { interface: 'wg1', 'public-key': KEY };
+    const peer = { interface: 'wg1', 'public-key': KEY, 'allowed-address': '10.0.0.2/32' };
     assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { ...peer, 'private-key': '\u0000' })).json, bad('invalid value for argument private-key'));
     assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { ...peer, 'endpoint-port': 'zz' })).json, bad('invalid value for argument endpoint-port'));
     assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { ...peer, 'client-listen-port': '70000' })).json, bad('value of client-listen-port out of range (0..65535)'));

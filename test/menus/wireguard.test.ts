@@ -38,6 +38,8 @@ test('a peer needs a real public key', async () => {
   const ok = await c.put('/rest/interface/wireguard/peers', { interface: 'wg0', 'public-key': peerKey, 'allowed-address': '10.0.0.2/32' });
   assert.equal(ok.status, 201, ok.text);
   assert.equal(ok.json['public-key'], peerKey);
-  assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { interface: 'wg0', 'public-key': 'not-a-key' })).json, error(400, 'Bad Request', 'invalid value for argument public-key'));
-  assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { interface: 'wg0' })).json, error(400, 'Bad Request', 'missing =public-key='));
+  assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { interface: 'wg0', 'public-key': 'not-a-key', 'allowed-address': '10.0.0.2/32' })).json, error(400, 'Bad Request', 'invalid value for argument public-key'));
+  assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { interface: 'wg0', 'allowed-address': '10.0.0.2/32' })).json, error(400, 'Bad Request', 'missing =public-key='));
+  // allowed-address is required too (community.routeros and the Terraform provider mark it so).
+  assert.deepEqual((await c.put('/rest/interface/wireguard/peers', { interface: 'wg0', 'public-key': peerKey })).json, error(400, 'Bad Request', 'missing =allowed-address='));
 });

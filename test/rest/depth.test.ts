@@ -143,6 +143,11 @@ describe('secrets and required arguments', () => {
   test('a record the collection marks required is refused without it: a DHCP server needs its interface', async () => {
     assert.deepEqual((await c.put('/rest/ip/dhcp-server', { name: 'd1' })).json, error(400, 'Bad Request', 'missing =interface='));
   });
+
+  test('a menu a hand declaration only refines keeps the collection\'s required fields: an OSPF area needs its instance', async () => {
+    assert.deepEqual((await c.put('/rest/routing/ospf/area', { name: 'a1' })).json, error(400, 'Bad Request', 'missing =instance='));
+    assert.deepEqual((await c.put('/rest/ip/arp', { address: '10.9.9.9' })).json, error(400, 'Bad Request', 'missing =interface='));
+  });
 });
 
 describe('references to other records', () => {

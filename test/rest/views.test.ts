@@ -64,6 +64,7 @@ test('sensitive values follow the reader, whoever read the record before', async
   const peer = await admin.put('/rest/interface/wireguard/peers', {
     interface: (await admin.put('/rest/interface/wireguard', { name: 'wg1' })).json.name,
     'public-key': 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=', 'preshared-key': 'HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw=',
+    'allowed-address': '10.0.0.2/32',
   });
   assert.equal(peer.status, 201, peer.text);
   const url = `/rest/interface/wireguard/peers/${peer.json['.id']}`;
