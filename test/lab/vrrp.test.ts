@@ -186,4 +186,12 @@ describe('a VRRP pair', () => {
     }
     await settle([MASTER, BACKUP]);
   });
+
+  test('the backup lists no connected route for its virtual address; the master does (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const routes = async (node: string) => ((await t.rest(node).get('/rest/ip/route?dst-address=192.168.10.1/32')).json as Rec[])
+      .map((r) => [r.gateway, r.connect, r.active]);
+    assert.deepEqual(await routes('r1'), [['vrrp1', 'true', 'true']]);
+    assert.deepEqual(await routes('r2'), []);
+  });
 });

@@ -102,6 +102,8 @@ export const isConnected = (row: Row) => row.values.connect === 'true';
  * The connected routes: one per network of an enabled, working address, on the interface
  * that carries it (an address on a bridge port works on the bridge). Values as a real
  * router prints them (routeros-facts.md 2.3): distance 0, scope 10, target-scope 5.
+ * An interface that does not run (no link, disabled, a VRRP backup) has none: RouterOS 7
+ * removes the route on link down rather than flagging it inactive (routeros-facts.md 26.9).
  * IPv6 link-local networks are left out (the lab routes no link-local traffic).
  */
 export function connectedRoutes(env: Environment, family: Family): Row[] {
@@ -113,6 +115,7 @@ export function connectedRoutes(env: Environment, family: Family): Row[] {
     const iface = target(env, INTERFACE_TABLE, addr.values.interface);
     if (!iface) continue;
     const actual = bridgeOf(env, iface.id) ?? iface;
+    if (!isRunning(env, actual)) continue;
     const [ip] = addr.values.address.split('/');
     const dst = family.bits === 32 && addr.values.network
       ? `${addr.values.network}/${addr.values.address.split('/')[1] ?? 32}`
