@@ -50,9 +50,18 @@ export function workingAddresses(env: Environment): { ip: string; prefix: number
   return out;
 }
 
+/**
+ * Whether the router takes a packet to `ip` in. A VRRP backup's virtual address is not its
+ * own: the master holds it (it answers ARP for it), so the backup sends such a packet there
+ * (routeros-facts.md 26.7, 26.9).
+ */
 function isLocal(env: Environment, ip: string): boolean {
   if (ip.startsWith('127.')) return true;
-  return env.store.table('ip/address').rows.some((a) => a.values.disabled !== 'true' && a.values.address?.split('/')[0] === ip);
+  return env.store.table('ip/address').rows.some((a) => {
+    if (a.values.disabled === 'true' || a.values.address?.split('/')[0] !== ip) return false;
+    const iface = interfaceOf(env, a.values.interface);
+    return iface?.values.type !== 'vrrp' || isRunning(env, iface);
+  });
 }
 
 /**

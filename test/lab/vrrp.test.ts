@@ -194,4 +194,12 @@ describe('a VRRP pair', () => {
     assert.deepEqual(await routes('r1'), [['vrrp1', 'true', 'true']]);
     assert.deepEqual(await routes('r2'), []);
   });
+
+  test('a ping from the backup to the virtual address is answered by the master, found by ARP (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const replies = (await t.rest('r2').post('/rest/ping', { address: '192.168.10.1', count: '1' })).json as Rec[];
+    assert.deepEqual([replies[0].host, replies[replies.length - 1].received], ['192.168.10.1', '1']);
+    const arp = ((await t.rest('r2').get('/rest/ip/arp')).json as Rec[]).find((a) => a.address === '192.168.10.1');
+    assert.deepEqual([arp?.['mac-address'], arp?.interface], ['00:00:5E:00:01:01', 'ether2']);
+  });
 });
