@@ -107,6 +107,19 @@ function addressOn(env: Environment, ifId: number | undefined, toward?: string):
   return (toward ? addrs.find((a) => contains(a.ip, a.prefix, toward)) : undefined)?.ip ?? addrs[0]?.ip;
 }
 
+/**
+ * The source of an ICMP error a router sends back to `to`: like any packet it sends, the
+ * address of the interface its route back leaves by (the one in the network toward the
+ * next hop, else the first), never a VRRP interface's virtual address unless that is the way
+ * back (Linux icmp_send with icmp_errors_use_inbound_ifaddr=0: routeros-facts.md 26.9). With
+ * no route back, the interface the packet came in by.
+ */
+function errorSource(env: Environment, inIf: Row, to: string): string | undefined {
+  const back = lookup(env, to);
+  const from = back?.kind === 'unicast' ? addressOn(env, back.ifId, back.gateway ?? to) : undefined;
+  return from ?? addressOn(env, inIf.id, to);
+}
+
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
 type Outcome =
   | { kind: 'delivered'; node: number; ttl: number; hops: number; packet: Packet }
@@ -191,7 +204,7 @@ export class Forwarder {
       if (inIf) {
         // A router passes the packet on with one less TTL; none left, it answers "time exceeded".
         if (p.ttl <= 1) {
-          const from = addressOn(env, inIf.id, p.src);
+          const from = errorSource(env, inIf, p.src);
           return from ? { kind: 'error', node, error: 'ttl-exceeded', from, hops } : { kind: 'lost', hops };
         }
         p.ttl--;
@@ -237,7 +250,7 @@ export class Forwarder {
   private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
     // An ICMP error answers nothing but a new packet's own trouble.
     if (p.state !== 'new') return { kind: 'lost', hops };
-    const from = addressOn(env, inIf.id, p.src);
+    const from = errorSource(env, inIf, p.src);
     return from ? { kind: 'error', node, error, from, hops } : { kind: 'lost', hops };
   }
 

@@ -202,4 +202,11 @@ describe('a VRRP pair', () => {
     const arp = ((await t.rest('r2').get('/rest/ip/arp')).json as Rec[]).find((a) => a.address === '192.168.10.1');
     assert.deepEqual([arp?.['mac-address'], arp?.interface], ['00:00:5E:00:01:01', 'ether2']);
   });
+
+  test('traceroute through the master: its hop is the master\'s own address on the way back, not the virtual one (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const res = await t.rest('c').post('/rest/tool/traceroute', { address: '172.16.0.1', count: '1' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.json.map((h: Rec) => [h.address, h.loss]), [['192.168.10.2', '0'], ['172.16.0.1', '0']]);
+  });
 });
