@@ -18,6 +18,7 @@ import { formatId, type Row } from '../../core/store.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
+import { tableName } from '../../lab/routing/tables.js';
 
 /** An address family's tables and words. */
 export interface Family {
@@ -167,8 +168,10 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
     return best;
   };
 
+  // A route's table by name: users' routes store a reference (`*1`), protocols' the name.
+  const tableOf = (row: Row) => tableName(env, row.values['routing-table']);
   for (const row of byScope) {
-    const table = row.values['routing-table'] ?? 'main';
+    const table = tableOf(row);
     let state: RouteState;
     if (isConnected(row)) {
       const iface = target(env, INTERFACE_TABLE, row.values['.interface']);
@@ -222,7 +225,7 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
   for (const row of rows) {
     // A path its protocol did not choose (BGP's losers, `.lost`) is listed but never active.
     if (!states.get(row)!.usable || row.values['.lost'] === 'true') continue;
-    const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] || family.anyDst}`;
+    const key = `${tableOf(row)} ${row.values['dst-address'] || family.anyDst}`;
     const current = best.get(key);
     if (!current || distanceOf(row) < distanceOf(current[0])) best.set(key, [row]);
     else if (distanceOf(row) === distanceOf(current[0])) current.push(row);
