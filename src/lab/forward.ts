@@ -50,9 +50,18 @@ export function workingAddresses(env: Environment): { ip: string; prefix: number
   return out;
 }
 
+/**
+ * Whether the router takes a packet to `ip` in. A VRRP backup's virtual address is not its
+ * own: the master holds it (it answers ARP for it), so the backup sends such a packet there
+ * (routeros-facts.md 26.7, 26.9).
+ */
 function isLocal(env: Environment, ip: string): boolean {
   if (ip.startsWith('127.')) return true;
-  return env.store.table('ip/address').rows.some((a) => a.values.disabled !== 'true' && a.values.address?.split('/')[0] === ip);
+  return env.store.table('ip/address').rows.some((a) => {
+    if (a.values.disabled === 'true' || a.values.address?.split('/')[0] !== ip) return false;
+    const iface = interfaceOf(env, a.values.interface);
+    return iface?.values.type !== 'vrrp' || isRunning(env, iface);
+  });
 }
 
 /**
@@ -96,6 +105,19 @@ function intToIp(n: number): string {
 function addressOn(env: Environment, ifId: number | undefined, toward?: string): string | undefined {
   const addrs = workingAddresses(env).filter((a) => a.iface.id === ifId);
   return (toward ? addrs.find((a) => contains(a.ip, a.prefix, toward)) : undefined)?.ip ?? addrs[0]?.ip;
+}
+
+/**
+ * The source of an ICMP error a router sends back to `to`: like any packet it sends, the
+ * address of the interface its route back leaves by (the one in the network toward the
+ * next hop, else the first), never a VRRP interface's virtual address unless that is the way
+ * back (Linux icmp_send with icmp_errors_use_inbound_ifaddr=0: routeros-facts.md 26.9). With
+ * no route back, the interface the packet came in by.
+ */
+function errorSource(env: Environment, inIf: Row, to: string): string | undefined {
+  const back = lookup(env, to);
+  const from = back?.kind === 'unicast' ? addressOn(env, back.ifId, back.gateway ?? to) : undefined;
+  return from ?? addressOn(env, inIf.id, to);
 }
 
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
@@ -182,7 +204,7 @@ export class Forwarder {
       if (inIf) {
         // A router passes the packet on with one less TTL; none left, it answers "time exceeded".
         if (p.ttl <= 1) {
-          const from = addressOn(env, inIf.id, p.src);
+          const from = errorSource(env, inIf, p.src);
           return from ? { kind: 'error', node, error: 'ttl-exceeded', from, hops } : { kind: 'lost', hops };
         }
         p.ttl--;
@@ -228,7 +250,7 @@ export class Forwarder {
   private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
     // An ICMP error answers nothing but a new packet's own trouble.
     if (p.state !== 'new') return { kind: 'lost', hops };
-    const from = addressOn(env, inIf.id, p.src);
+    const from = errorSource(env, inIf, p.src);
     return from ? { kind: 'error', node, error, from, hops } : { kind: 'lost', hops };
   }
 

@@ -45,4 +45,22 @@ describe('OSPF area ranges', () => {
     ]);
     assert.deepEqual((await t.rest('d').get('/rest/ip/route?ospf=true&routing-table=main')).json, []);
   });
+
+  test("an instance works only on its VRF's interfaces: c's ether2 put in VRF v1 leaves the main instance, and one with vrf=v1 takes it (routeros-facts.md 26.9)", async () => {
+    const c = t.rest('c');
+    const ifaces = async () => strip((await c.get('/rest/routing/ospf/interface?.proplist=interface')).json);
+    assert.deepEqual(await until(ifaces, (l) => l.length === 1), [{ interface: 'ether2' }]);
+    const vrf = (await c.put('/rest/ip/vrf', { name: 'v1', interfaces: 'ether2' })).json['.id'];
+    assert.match(vrf, /^\*/);
+    const inst = ((await c.get('/rest/routing/ospf/instance?name=v2')).json as Rec[])[0]['.id'];
+    try {
+      assert.deepEqual(await until(ifaces, (l) => l.length === 0), []);
+      assert.equal((await c.patch(`/rest/routing/ospf/instance/${inst}`, { vrf: 'v1' })).status, 200);
+      assert.deepEqual(await until(ifaces, (l) => l.length === 1), [{ interface: 'ether2' }]);
+    } finally {
+      await c.patch(`/rest/routing/ospf/instance/${inst}`, { vrf: 'main' });
+      await c.delete(`/rest/ip/vrf/${vrf}`);
+    }
+    assert.deepEqual(await until(ifaces, (l) => l.length === 1), [{ interface: 'ether2' }]);
+  });
 });

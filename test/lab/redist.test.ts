@@ -52,7 +52,9 @@ describe('BGP into OSPF', () => {
 
   test("a connection's routing-table takes its routes, under the table's name: to-e2's paths go to t2", async () => {
     const b = t.rest('b');
-    assert.match((await b.put('/rest/routing/table', { name: 't2', fib: 'true' })).json['.id'], /^\*/);
+    if (!((await b.get('/rest/routing/table?name=t2')).json as Rec[]).length) {
+      assert.match((await b.put('/rest/routing/table', { name: 't2', fib: 'true' })).json['.id'], /^\*/);
+    }
     const id = ((await b.get('/rest/routing/bgp/connection?name=to-e2')).json as Rec[])[0]['.id'];
     try {
       assert.equal((await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 't2' })).status, 200);
@@ -61,6 +63,29 @@ describe('BGP into OSPF', () => {
       assert.deepEqual(routes, ['192.168.10.0/24', '192.168.20.0/24', '192.168.30.0/24'].map((dst) => ({ 'dst-address': dst, 'routing-table': 't2' })));
     } finally {
       await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 'main' });
+    }
+  });
+
+  test("each routing table has its own best BGP path: to-e2's paths in t2 are active there while to-e's stay active in main (routeros-facts.md 26.9)", async () => {
+    const b = t.rest('b');
+    // The table may be there already (the test before makes it).
+    if (!((await b.get('/rest/routing/table?name=t2')).json as Rec[]).length) {
+      assert.match((await b.put('/rest/routing/table', { name: 't2', fib: 'true' })).json['.id'], /^\*/);
+    }
+    // t2 reaches the peer's network over ether4 with a route of scope 10, so eBGP next hops resolve there.
+    const route = (await b.put('/rest/ip/route', { 'dst-address': '10.0.3.0/24', gateway: 'ether4', scope: '10', 'routing-table': 't2' })).json['.id'];
+    const id = ((await b.get('/rest/routing/bgp/connection?name=to-e2')).json as Rec[])[0]['.id'];
+    try {
+      assert.equal((await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 't2' })).status, 200);
+      const paths = async () => strip((await b.get('/rest/routing/route?bgp=true&dst-address=192.168.10.0/24&.proplist=gateway,routing-table,active,contribution')).json);
+      const both = await until(paths, (l) => l.length === 2 && l.every((r) => r.active === 'true'));
+      assert.deepEqual(both, [
+        { gateway: '10.0.1.1', 'routing-table': 'main', active: 'true', contribution: 'active' },
+        { gateway: '10.0.3.1', 'routing-table': 't2', active: 'true', contribution: 'active' },
+      ]);
+    } finally {
+      await b.patch(`/rest/routing/bgp/connection/${id}`, { 'routing-table': 'main' });
+      await b.delete(`/rest/ip/route/${route}`);
     }
   });
 });

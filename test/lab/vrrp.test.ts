@@ -186,4 +186,27 @@ describe('a VRRP pair', () => {
     }
     await settle([MASTER, BACKUP]);
   });
+
+  test('the backup lists no connected route for its virtual address; the master does (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const routes = async (node: string) => ((await t.rest(node).get('/rest/ip/route?dst-address=192.168.10.1/32')).json as Rec[])
+      .map((r) => [r.gateway, r.connect, r.active]);
+    assert.deepEqual(await routes('r1'), [['vrrp1', 'true', 'true']]);
+    assert.deepEqual(await routes('r2'), []);
+  });
+
+  test('a ping from the backup to the virtual address is answered by the master, found by ARP (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const replies = (await t.rest('r2').post('/rest/ping', { address: '192.168.10.1', count: '1' })).json as Rec[];
+    assert.deepEqual([replies[0].host, replies[replies.length - 1].received], ['192.168.10.1', '1']);
+    const arp = ((await t.rest('r2').get('/rest/ip/arp')).json as Rec[]).find((a) => a.address === '192.168.10.1');
+    assert.deepEqual([arp?.['mac-address'], arp?.interface], ['00:00:5E:00:01:01', 'ether2']);
+  });
+
+  test('traceroute through the master: its hop is the master\'s own address on the way back, not the virtual one (routeros-facts.md 26.9)', async () => {
+    await settle([MASTER, BACKUP]);
+    const res = await t.rest('c').post('/rest/tool/traceroute', { address: '172.16.0.1', count: '1' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.json.map((h: Rec) => [h.address, h.loss]), [['192.168.10.2', '0'], ['172.16.0.1', '0']]);
+  });
 });

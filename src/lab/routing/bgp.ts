@@ -13,7 +13,7 @@
 //    `output.default-originate` and the best BGP paths (iBGP-learned ones not to iBGP peers) —
 //    through the output filter chain, with eBGP's AS prepend and next-hop self; the receiver
 //    drops paths with its own AS (loop prevention), runs its input filter chain and picks
-//    the best path per prefix (RFC 4271 9.1 in RouterOS's order). Repeated to a fixed point.
+//    the best path per prefix of each routing table (RFC 4271 9.1 in RouterOS's order). Repeated to a fixed point.
 // 3. Results are published as the routers show them: /routing/bgp/session records and
 //    dynamic /ip/route records (owner `bgp`), and /log lines when a session comes or goes.
 
@@ -358,10 +358,13 @@ export class Bgp implements Stage {
 
   private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>, losers: Map<string, Path[]>) {
     const records: Published = new Map();
-    for (const [dst, paths] of best) {
+    for (const [key, paths] of best) {
       const learned = paths.filter((p) => p.from);
       if (!learned.length) continue;
-      records.set(dst, routeValues(dst, learned));
+      const dst = dstOf(key);
+      const table = learned[0].from!.conn.routingTable;
+      // Keyed by destination in main (stable ids), by destination and table elsewhere.
+      records.set(table === 'main' ? dst : `${dst}@${table}`, routeValues(dst, learned));
     }
     // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.8).
     for (const [dst, paths] of losers) {
@@ -517,6 +520,10 @@ function sameAttrs(a: FilterRoute | undefined, b: FilterRoute | undefined): bool
   return true;
 }
 
+/** The key of a routing table's best paths to a destination, and the destination again. */
+const slot = (table: string, dst: string) => `${table}\t${dst}`;
+const dstOf = (key: string) => key.slice(key.indexOf('\t') + 1);
+
 /**
  * Runs the advertisements of every session until nothing changes: each router's best paths
  * per prefix (learned ones; what it originates goes out per session). Returns, per node, the
@@ -530,6 +537,7 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
   const best: Map<string, Path[]>[] = envs.map(() => new Map());
   const origins = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) origins.set(s, originated(envs[s.node], tables[s.node], s));
+  const tablesOf = sides.map((list) => new Set(list.map((s) => s.conn.routingTable)));
 
   // A worklist of prefixes: a router whose best path to a prefix changed advertises that
   // prefix again over its sessions; a receiver whose Adj-RIB-In changed for it chooses again,
@@ -538,17 +546,24 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
   const choose = (n: number, dsts: Iterable<string>): string[] => {
     const changed: string[] = [];
     for (const dst of dsts) {
-      const list: Path[] = [];
-      for (const s of sides[n]) {
-        const p = adjIn.get(s)!.get(dst);
-        // A path whose next hop the router cannot reach is not used.
-        if (p && (p.attrs.blackhole || longest(tables[n], p.nextHop))) list.push(p);
+      // Each routing table chooses apart: its sessions' paths compete only with each other.
+      let moved = false;
+      for (const table of tablesOf[n]) {
+        const list: Path[] = [];
+        for (const s of sides[n]) {
+          if (s.conn.routingTable !== table) continue;
+          const p = adjIn.get(s)!.get(dst);
+          // A path whose next hop the router cannot reach is not used.
+          if (p && (p.attrs.blackhole || longest(tables[n], p.nextHop))) list.push(p);
+        }
+        list.sort(better);
+        const chosen = !list.length ? undefined : multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0) : [list[0]];
+        const key = slot(table, dst);
+        const was = best[n].get(key);
+        if (chosen) best[n].set(key, chosen); else best[n].delete(key);
+        if (was?.length !== chosen?.length || (was && !was.every((p, i) => p === chosen![i]))) moved = true;
       }
-      list.sort(better);
-      const chosen = !list.length ? undefined : multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0) : [list[0]];
-      const was = best[n].get(dst);
-      if (chosen) best[n].set(dst, chosen); else best[n].delete(dst);
-      if (was?.length !== chosen?.length || (was && !was.every((p, i) => p === chosen![i]))) changed.push(dst);
+      if (moved) changed.push(dst);
     }
     return changed;
   };
@@ -561,7 +576,7 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
       const into = s.other!;
       const had = adjIn.get(into)!;
       const own = origins.get(s)!;
-      const dsts = which === 'all' ? new Set([...own.keys(), ...best[n].keys(), ...had.keys()]) : which;
+      const dsts = which === 'all' ? new Set([...own.keys(), ...[...best[n].keys()].map(dstOf), ...had.keys()]) : which;
       const touched: string[] = [];
       for (const dst of dsts) {
         const sent = advertiseOne(s, dst, own, best[n], filters[n]);
@@ -588,7 +603,7 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
     const out = new Map<string, Path[]>();
     for (const s of sides[n]) {
       for (const [dst, p] of adjIn.get(s)!) {
-        if (best[n].get(dst)?.includes(p) || !(p.attrs.blackhole || longest(tables[n], p.nextHop))) continue;
+        if (best[n].get(slot(s.conn.routingTable, dst))?.includes(p) || !(p.attrs.blackhole || longest(tables[n], p.nextHop))) continue;
         out.set(dst, [...(out.get(dst) ?? []), p]);
       }
     }
@@ -607,7 +622,8 @@ function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<st
   if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return undefined;
   let p = own.get(dst);
   if (!p) {
-    p = best.get(dst)?.[0];
+    // A session advertises its own routing table's best path.
+    p = best.get(slot(s.conn.routingTable, dst))?.[0];
     if (!p?.from || p.from === s) return undefined;
     // iBGP split horizon: a path learned over iBGP is not sent to an iBGP peer (no reflection).
     if (p.from.ibgp && s.ibgp) return undefined;

@@ -24,6 +24,8 @@ export interface Instance {
   originateDefault: string;
   /** The routing table its routes go to: `routing-table`, else its `vrf`'s (a VRF's table bears its name), else main. */
   table: string;
+  /** Its `vrf` by name (main when none): it works only on that VRF's interfaces. */
+  vrf: string;
   /** `in-filter-chain`: the routing filter chain routes OSPF installs go through. */
   inFilter?: string;
   /** `out-filter-chain`: the chain the external routes it originates go through. */
@@ -150,6 +152,18 @@ function templateNames(env: Environment, list: string | undefined, iface: Row, a
   });
 }
 
+/**
+ * The VRF an interface belongs to: the first VRF (in order) whose `interfaces` name it, else
+ * main (the built-in one, `interfaces=all`: manual "Virtual Routing and Forwarding").
+ */
+function vrfOf(env: Environment, iface: Row): string {
+  for (const v of env.store.table('ip/vrf').rows) {
+    if (v.values.disabled === 'true' || !v.values.name || v.values.name === 'main') continue;
+    if (templateNames(env, v.values.interfaces, iface)) return v.values.name;
+  }
+  return 'main';
+}
+
 /** The OSPF model of one router. */
 export function readRouter(node: number, env: Environment): Instance[] {
   const instances: Instance[] = [];
@@ -165,6 +179,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
       redistribute: new Set((row.values.redistribute ?? '').split(',').filter(Boolean)),
       originateDefault: row.values['originate-default'] ?? 'never', areas: [],
       table: tableName(env, row.values['routing-table'] || row.values.vrf),
+      vrf: tableName(env, row.values.vrf),
       inFilter: row.values['in-filter-chain'] || undefined, outFilter: row.values['out-filter-chain'] || undefined,
     };
     byRow.set(row.id, inst);
@@ -210,6 +225,8 @@ export function readRouter(node: number, env: Environment): Instance[] {
     const area = areaRow && areaByRow.get(areaRow.id);
     if (!area) continue;
     const v3 = area.inst.version === 3;
+    // An instance works only on the interfaces of its VRF (routeros-facts.md 26.9).
+    const inVrf = (iface: Row) => vrfOf(env, iface) === area.inst.vrf;
     const networks = (t.values.networks ?? '').split(',').map((n) => prefixOf(n)).filter((p): p is NonNullable<typeof p> => p !== null);
     const settings = {
       type: (t.values.type ?? 'broadcast') as NetType,
@@ -226,7 +243,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
     if (!v3) {
       for (const a of addrs) {
         const key = `2 ${a.iface.id} ${a.ip}`;
-        if (taken.has(key)) continue;
+        if (taken.has(key) || !inVrf(a.iface)) continue;
         const net = prefixOf(a.network)!;
         const byNetwork = networks.some((p) => p.len <= net.len && covers(p, net));
         if (!byNetwork && !templateNames(env, t.values.interfaces, a.iface)) continue;
@@ -237,7 +254,7 @@ export function readRouter(node: number, env: Environment): Instance[] {
       for (const iface of interfaces.rows) {
         if (!isRunning(env, iface) || actualInterface(env, iface).id !== iface.id) continue;
         const key = `3 ${iface.id}`;
-        if (taken.has(key)) continue;
+        if (taken.has(key) || !inVrf(iface)) continue;
         const own = addrs.filter((a) => a.iface.id === iface.id);
         const byNetwork = own.some((a) => { const net = prefixOf(a.network)!; return networks.some((p) => p.len <= net.len && covers(p, net)); });
         if (!byNetwork && !templateNames(env, t.values.interfaces, iface)) continue;

@@ -65,7 +65,7 @@ const maskOf = (len: number) => {
 export class Ospf implements Stage {
   readonly name = 'ospf';
   readonly topics = 'route,ospf';
-  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list'];
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list', 'ip/vrf'];
   /** Neighbour states of the last run, to log changes. */
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */

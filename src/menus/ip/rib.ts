@@ -18,6 +18,7 @@ import { formatId, type Row } from '../../core/store.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
+import { tableName } from '../../lab/routing/tables.js';
 
 /** An address family's tables and words. */
 export interface Family {
@@ -102,6 +103,8 @@ export const isConnected = (row: Row) => row.values.connect === 'true';
  * The connected routes: one per network of an enabled, working address, on the interface
  * that carries it (an address on a bridge port works on the bridge). Values as a real
  * router prints them (routeros-facts.md 2.3): distance 0, scope 10, target-scope 5.
+ * An interface that does not run (no link, disabled, a VRRP backup) has none: RouterOS 7
+ * removes the route on link down rather than flagging it inactive (routeros-facts.md 26.9).
  * IPv6 link-local networks are left out (the lab routes no link-local traffic).
  */
 export function connectedRoutes(env: Environment, family: Family): Row[] {
@@ -113,6 +116,7 @@ export function connectedRoutes(env: Environment, family: Family): Row[] {
     const iface = target(env, INTERFACE_TABLE, addr.values.interface);
     if (!iface) continue;
     const actual = bridgeOf(env, iface.id) ?? iface;
+    if (!isRunning(env, actual)) continue;
     const [ip] = addr.values.address.split('/');
     const dst = family.bits === 32 && addr.values.network
       ? `${addr.values.network}/${addr.values.address.split('/')[1] ?? 32}`
@@ -164,8 +168,10 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
     return best;
   };
 
+  // A route's table by name: users' routes store a reference (`*1`), protocols' the name.
+  const tableOf = (row: Row) => tableName(env, row.values['routing-table']);
   for (const row of byScope) {
-    const table = row.values['routing-table'] ?? 'main';
+    const table = tableOf(row);
     let state: RouteState;
     if (isConnected(row)) {
       const iface = target(env, INTERFACE_TABLE, row.values['.interface']);
@@ -219,7 +225,7 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
   for (const row of rows) {
     // A path its protocol did not choose (BGP's losers, `.lost`) is listed but never active.
     if (!states.get(row)!.usable || row.values['.lost'] === 'true') continue;
-    const key = `${row.values['routing-table'] ?? 'main'} ${row.values['dst-address'] || family.anyDst}`;
+    const key = `${tableOf(row)} ${row.values['dst-address'] || family.anyDst}`;
     const current = best.get(key);
     if (!current || distanceOf(row) < distanceOf(current[0])) best.set(key, [row]);
     else if (distanceOf(row) === distanceOf(current[0])) current.push(row);
