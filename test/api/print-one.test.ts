@@ -60,6 +60,7 @@ test('print =.id= shows sensitive values only to a user with the sensitive polic
   await admin.put('/rest/interface/wireguard', { name: 'wg9' });
   const peer = await admin.put('/rest/interface/wireguard/peers', {
     interface: 'wg9', 'public-key': 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=', 'preshared-key': 'HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw=',
+    'allowed-address': '10.0.0.2/32',
   });
   assert.equal(peer.status, 201, peer.text);
   const asAdmin = await session();
