@@ -6,6 +6,7 @@
 // form vrouter gets wrong shows (a default the router prints that the type cannot read is a
 // bug of the type, not of the default).
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,4 +51,12 @@ export function keep(p, { add, set }, name, forms, sensitive = false) {
     if (last === form) return { taken: form };
   }
   return { why: `${value}: ${typeof last === 'string' ? `reads back as ${last}` : 'refused by the type'}` };
+}
+
+/** Writes a defaults file of tree/defaults and says what is in it. */
+export function writeDefaults(name, out, summary) {
+  const file = path.join(root, 'tree', 'defaults', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
+  console.log(`${file}: ${summary}`);
 }

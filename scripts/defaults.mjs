@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { keep, menuArgs, root } from './defaults-check.mjs';
+import { keep, menuArgs, writeDefaults } from './defaults-check.mjs';
 
 const COLLECTION = '/usr/lib/python3/dist-packages/ansible_collections/community/routeros';
 const source = process.argv[2] ?? path.join(COLLECTION, 'plugins/module_utils/_api_data.py');
@@ -64,7 +64,4 @@ const out = {
   required,
   refused,
 };
-const file = path.join(root, 'tree', 'defaults', 'community-routeros.json');
-fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
-console.log(`${file}: ${kept} defaults of ${Object.keys(menus).length} menus; ${Object.keys(refused).length} menus with refusals`);
+writeDefaults('community-routeros.json', out, `${kept} defaults of ${Object.keys(menus).length} menus; ${Object.keys(refused).length} menus with refusals`);

@@ -17,9 +17,8 @@
 // The provider is not available in CI: the result is committed.
 
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { keep, menuArgs, root } from './defaults-check.mjs';
+import { keep, menuArgs, root, writeDefaults } from './defaults-check.mjs';
 
 const { DOCUMENTED_DEFAULTS, collectionDefaults } = await import(path.join(root, 'dist/src/menus/defaults.js'));
 
@@ -212,7 +211,4 @@ const out = {
   overruled,
   refused,
 };
-const target = path.join(root, 'tree', 'defaults', 'terraform-routeros.json');
-fs.mkdirSync(path.dirname(target), { recursive: true });
-fs.writeFileSync(target, JSON.stringify(out, null, 1) + '\n');
-console.log(`${target}: ${resourceCount} resources, ${seen} defaults seen, ${kept} kept of ${Object.keys(menus).length} menus`);
+writeDefaults('terraform-routeros.json', out, `${resourceCount} resources, ${seen} defaults seen, ${kept} kept of ${Object.keys(menus).length} menus`);

@@ -35,17 +35,20 @@ const contains = (net: string, prefix: number, ip: string) => {
   return ((ipToInt(net) & mask) >>> 0) === ((ipToInt(ip) & mask) >>> 0);
 };
 
-/** The router's addresses that work: on running interfaces, with their interfaces. */
-export function workingAddresses(env: Environment): { ip: string; prefix: number; iface: Row }[] {
-  const out: { ip: string; prefix: number; iface: Row }[] = [];
-  for (const a of env.store.table('ip/address').rows) {
+/**
+ * The router's addresses that work: enabled, on running interfaces (a bridge port's on its
+ * bridge), with their interfaces and the address as stored (`10.0.0.1/24`).
+ */
+export function workingAddresses(env: Environment, table: 'ip/address' | 'ipv6/address' = 'ip/address'): { ip: string; prefix: number; iface: Row; address: string }[] {
+  const out: { ip: string; prefix: number; iface: Row; address: string }[] = [];
+  for (const a of env.store.table(table).rows) {
     if (a.values.disabled === 'true' || !a.values.address) continue;
     const row = interfaceOf(env, a.values.interface);
     if (!row) continue;
     const actual = actualInterface(env, row);
     if (!isRunning(env, actual)) continue;
     const [ip, len] = a.values.address.split('/');
-    out.push({ ip, prefix: Number(len ?? 32), iface: actual });
+    out.push({ ip, prefix: Number(len ?? (table === 'ip/address' ? 32 : 128)), iface: actual, address: a.values.address });
   }
   return out;
 }

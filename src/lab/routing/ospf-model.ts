@@ -9,8 +9,9 @@ import { durationToMs } from '../../core/values.js';
 import { INTERFACE_TABLE, actualMtuOf, isRunning, macOf, NO_MAC } from '../../menus/interface/interface.js';
 import { linkLocalOf } from '../../menus/ip/ipv6-address.js';
 import { covers, networkText, prefixOf } from '../../menus/ip/rib.js';
-import { actualInterface, interfaceOf } from '../fabric.js';
+import { actualInterface } from '../fabric.js';
 import { inInterfaceList } from '../firewall.js';
+import { workingAddresses } from '../forward.js';
 import { tableName } from './tables.js';
 
 export type NetType = 'broadcast' | 'nbma' | 'ptp' | 'ptp-unnumbered' | 'ptmp' | 'ptmp-broadcast';
@@ -105,18 +106,10 @@ const ms = (v: string | undefined, dflt: number) => {
 interface Addr { ip: string; len: number; network: string; iface: Row }
 
 function addresses(env: Environment, table: 'ip/address' | 'ipv6/address'): Addr[] {
-  const out: Addr[] = [];
-  for (const a of env.store.table(table).rows) {
-    if (a.values.disabled === 'true' || !a.values.address) continue;
-    const row = interfaceOf(env, a.values.interface);
-    if (!row) continue;
-    const iface = actualInterface(env, row);
-    if (!isRunning(env, iface)) continue;
-    const [ip, len] = a.values.address.split('/');
-    const network = networkText(a.values.address);
-    if (network) out.push({ ip, len: Number(len ?? (table === 'ip/address' ? 32 : 128)), network, iface });
-  }
-  return out;
+  return workingAddresses(env, table).flatMap(({ ip, prefix, iface, address }) => {
+    const network = networkText(address);
+    return network ? [{ ip, len: prefix, network, iface }] : [];
+  });
 }
 
 /**
