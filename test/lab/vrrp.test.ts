@@ -8,6 +8,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ApiClient } from '../api/client.js';
 import { startLab, until, type TestLab } from './lab.js';
 
 type Rec = Record<string, string>;
@@ -45,6 +46,20 @@ async function settle(want: [Rec, Rec], name = 'vrrp1') {
 }
 
 describe('a VRRP pair', () => {
+  test('the API face shows the same: master and running on r1, backup on r2', async () => {
+    await settle([MASTER, BACKUP]);
+    for (const [node, state] of [['r1', ['=master=true', '=running=true']], ['r2', ['=backup=true', '=running=false']]] as const) {
+      const api = await ApiClient.connect(t.port(node, 'api'));
+      try {
+        await api.login();
+        const reply = await api.call('/interface/vrrp/print', '?name=vrrp1', '=.proplist=name,master,backup,running');
+        assert.deepEqual(reply.map((s) => [s[0], ...s.slice(1).sort()]), [['!re', ...[...state, '=name=vrrp1'].sort()], ['!done']], node);
+      } finally {
+        api.socket.destroy();
+      }
+    }
+  });
+
   test('the higher priority is master and runs; the backup does not run; the virtual MAC is 00:00:5E:00:01:<vrid>', async () => {
     await settle([MASTER, BACKUP]);
     // Read once before the checks below, as a poller would (a view kept too long would show).
