@@ -5,7 +5,8 @@
 // is removed shows the target's id (`*7`) and, where the menu has the flag, `invalid`.
 // Which arguments name what, and which are free names: docs/routeros-facts.md 23.2.
 
-import type { MenuDecl, Reference } from '../core/schema.js';
+import { referenced } from '../core/records.js';
+import type { Environment, MenuDecl, Reference } from '../core/schema.js';
 import { dirAt } from '../tree/tree.js';
 import { invalid } from './common.js';
 
@@ -204,4 +205,16 @@ export function withReferenceStatus(decls: readonly MenuDecl[], handPaths: Reado
     copy.fields = { ...fields, invalid: invalid(decl.path) };
     return copy;
   });
+}
+
+/**
+ * The name of the routing table a stored value names, read through the reference it was
+ * stored by: a `routing-table` (`*1` a /routing/table entry, `ip/vrf*1` a VRF's table) or,
+ * with `as: 'vrf'`, a `vrf` (`*1` a VRF). `main` when nothing is named; the stored text when
+ * its target is gone.
+ */
+export function routingTableName(env: Environment, stored: string | undefined, as: 'routing-table' | 'vrf' = 'routing-table'): string {
+  if (!stored) return 'main';
+  const target = referenced(as === 'vrf' ? VRF : ROUTING_TABLE, stored);
+  return (target && env.nameOf(target.table, target.id)) ?? stored;
 }

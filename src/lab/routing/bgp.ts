@@ -26,7 +26,7 @@ import { workingAddresses } from '../forward.js';
 import { isRunning } from '../../menus/interface/interface.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { RouterFilters, type FilterRoute } from './filter.js';
-import { tableName } from './tables.js';
+import { routingTableName } from '../../menus/references.js';
 
 const CONNECTION = 'routing/bgp/connection';
 const TEMPLATE = 'routing/bgp/template';
@@ -152,7 +152,7 @@ function connections(env: Environment, node: number): Conn[] {
       inputFilter: v['input.filter'], outputFilter: v['output.filter-chain'], outputNetwork: v['output.network'],
       redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
       defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
-      routingTable: tableName(env, v['routing-table'] ?? v.vrf), allowAs: num(v['input.allow-as']) ?? 0,
+      routingTable: v['routing-table'] ? routingTableName(env, v['routing-table']) : routingTableName(env, v.vrf, 'vrf'), allowAs: num(v['input.allow-as']) ?? 0,
       routerId: /^\d+\.\d+\.\d+\.\d+$/.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
       afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
     });

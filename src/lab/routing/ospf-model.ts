@@ -12,7 +12,7 @@ import { covers, networkText, prefixOf } from '../../menus/ip/rib.js';
 import { actualInterface } from '../fabric.js';
 import { inInterfaceList } from '../firewall.js';
 import { workingAddresses } from '../forward.js';
-import { tableName } from './tables.js';
+import { routingTableName } from '../../menus/references.js';
 
 export type NetType = 'broadcast' | 'nbma' | 'ptp' | 'ptp-unnumbered' | 'ptmp' | 'ptmp-broadcast';
 
@@ -171,8 +171,8 @@ export function readRouter(node: number, env: Environment): Instance[] {
       node, name: row.values.name ?? '', version: row.values.version === '3' ? 3 : 2, rid,
       redistribute: new Set((row.values.redistribute ?? '').split(',').filter(Boolean)),
       originateDefault: row.values['originate-default'] ?? 'never', areas: [],
-      table: tableName(env, row.values['routing-table'] || row.values.vrf),
-      vrf: tableName(env, row.values.vrf),
+      table: row.values['routing-table'] ? routingTableName(env, row.values['routing-table']) : routingTableName(env, row.values.vrf, 'vrf'),
+      vrf: routingTableName(env, row.values.vrf, 'vrf'),
       inFilter: row.values['in-filter-chain'] || undefined, outFilter: row.values['out-filter-chain'] || undefined,
     };
     byRow.set(row.id, inst);

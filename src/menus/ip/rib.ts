@@ -18,7 +18,7 @@ import { formatId, type Row } from '../../core/store.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
-import { tableName } from '../../lab/routing/tables.js';
+import { routingTableName } from '../references.js';
 
 /** An address family's tables and words. */
 export interface Family {
@@ -169,7 +169,7 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
   };
 
   // A route's table by name: users' routes store a reference (`*1`), protocols' the name.
-  const tableOf = (row: Row) => tableName(env, row.values['routing-table']);
+  const tableOf = (row: Row) => routingTableName(env, row.values['routing-table']);
   for (const row of byScope) {
     const table = tableOf(row);
     let state: RouteState;
