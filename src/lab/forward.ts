@@ -8,7 +8,7 @@
 
 import type { Environment } from '../core/schema.js';
 import type { Row } from '../core/store.js';
-import { ipToInt, maskOf } from '../core/values.js';
+import { intToIp, ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
 import { isRunning } from '../menus/interface/interface.js';
 import { activeRoutes } from '../menus/ip/route.js';
@@ -98,10 +98,6 @@ function lookup(env: Environment, dst: string): Route | undefined {
     if (!best || r.prefix > best.prefix || (r.prefix === best.prefix && r.distance < best.distance)) best = r;
   }
   return best;
-}
-
-function intToIp(n: number): string {
-  return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
 /** The router's address on an interface (the first), the source of what it sends there. */

@@ -19,7 +19,7 @@
 
 import type { Environment } from '../../core/schema.js';
 import { parseId, type Row } from '../../core/store.js';
-import { formatDateTime, ipToInt, maskOf } from '../../core/values.js';
+import { formatDateTime, intToIp, ipToInt, maskOf } from '../../core/values.js';
 import type { Fabric } from '../fabric.js';
 import { interfaceRow } from '../fabric.js';
 import { workingAddresses } from '../forward.js';
@@ -27,6 +27,7 @@ import { isRunning } from '../../menus/interface/interface.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { RouterFilters, type FilterRoute } from './filter.js';
 import { routingTableName } from '../../menus/references.js';
+import { parsePrefix } from '../../menus/routing/filter-language.js';
 
 const CONNECTION = 'routing/bgp/connection';
 const TEMPLATE = 'routing/bgp/template';
@@ -102,18 +103,9 @@ interface Path {
 const num = (v: string | undefined): number | undefined => (v === undefined || v === '' || !/^\d+$/.test(v) ? undefined : Number(v));
 const yes = (v: string | undefined) => v === 'true' || v === 'yes';
 
-function prefix(text: string | undefined): [number, number] | undefined {
-  const m = /^(\d+\.\d+\.\d+\.\d+)(?:\/(\d+))?$/.exec(text ?? '');
-  if (!m) return undefined;
-  const len = m[2] === undefined ? 32 : Number(m[2]);
-  return [(ipToInt(m[1]) & maskOf(len)) >>> 0, len];
-}
+const prefix = (text: string | undefined) => parsePrefix(text ?? '');
 
 const inside = (ip: string, p: [number, number]) => ((ipToInt(ip) & maskOf(p[1])) >>> 0) === p[0];
-
-function intToIp(n: number): string {
-  return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-}
 
 // ---------------------------------------------------------------- configuration
 

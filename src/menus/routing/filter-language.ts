@@ -363,7 +363,7 @@ function community(text: string): string {
 const IPV6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*(?:\/\d{1,3})?$/;
 
 /** 10.0.0.0/8 -> [net, len]; an address alone is /32. */
-function parsePrefix(text: string): [number, number] | undefined {
+export function parsePrefix(text: string): [number, number] | undefined {
   const m = /^(\d+\.\d+\.\d+\.\d+)(?:\/(\d+))?$/.exec(text);
   if (!m) return undefined;
   const len = m[2] === undefined ? 32 : Number(m[2]);
