@@ -163,12 +163,6 @@ class Waiting {
           if (target) this.waitFor(menu, named.table, target, on);
         }
       }
-      for (const table of field.names?.tables ?? []) {
-        const menus = this.byTable.get(table);
-        const key = menus?.[0]?.decl.key;
-        if (!key) continue;
-        for (const target of this.engine.store.table(table).rows) if (target.values[key] === value) this.waitFor(menu, table, target, on);
-      }
     }
     if (on.size === 0) return false;
     this.held.push({ menu, row, on });
@@ -225,8 +219,6 @@ function afterWhatTheyName(menus: readonly Menu[]): Menu[] {
     if (state.has(m)) return; // done, or a cycle: declaration order decides
     state.set(m, 'busy');
     for (const [name, field] of m.fields) {
-      // Records named by name come first too (a route's routing table).
-      for (const table of field.names?.tables ?? []) for (const target of byTable.get(table) ?? []) visit(target);
       if (!field.ref) continue;
       // A kind of interface on another interface (a VLAN) comes after the kinds that stand alone.
       const own = field.ref.table === m.table;

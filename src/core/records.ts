@@ -24,10 +24,6 @@ export function readValue(env: Environment, menu: Menu, name: string, field: Fie
     if (input === '' && (field.default === '' || ref.list)) return input;
     return ref.list ? input.split(',').map((one) => readReference(env, name, ref, one)).join(',') : readReference(env, name, ref, input);
   }
-  const names = field.names;
-  if (names && !names.words?.includes(input) && !names.tables.some((t) => env.store.table(t).rows.some((r) => r.values.name === input))) {
-    throw noMatch(name);
-  }
   try {
     return field.type.parse(input);
   } catch (e) {

@@ -69,11 +69,6 @@ export interface FieldDecl {
    * through and a removed record shows as its id, as the router does.
    */
   ref?: Reference;
-  /**
-   * The value is the name of a record of one of these tables, kept as the name (a route's
-   * `routing-table`: a `/routing/table` entry or a VRF), or one of the words.
-   */
-  names?: { tables: readonly string[]; words?: readonly string[] };
   /** An argument that takes no value (`add blackhole`, `add fib`): export writes its name alone when it is on. */
   flag?: boolean;
   /** 'password': never printed. 'sensitive': printed only with the `sensitive` policy. */
