@@ -51,8 +51,22 @@ export class Fabric {
   /** Hosts of each layer-2 domain. */
   readonly hosts = new Map<string, Host[]>();
 
+  /** The sections of each node's model the domains and hosts were worked out from. */
+  private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses'] }[];
+
   constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[]) {
+    this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses }));
     this.build();
+  }
+
+  /**
+   * Whether the network is still what the models make it: no node's interfaces (carrier and
+   * running state included) or addresses were read again since. A change elsewhere (a node's
+   * identity, a route, a firewall rule) keeps the domains and hosts as they are.
+   */
+  current(): boolean {
+    return this.nodes.length === this.read.length
+      && this.nodes.every((n, i) => n.model.interfaces === this.read[i].interfaces && n.model.addresses === this.read[i].addresses);
   }
 
   private find(k: string): string {

@@ -94,7 +94,8 @@ export class Lab {
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    return (this.fabricKept ??= new Fabric(this.nodes, this.wires));
+    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires);
+    return this.fabricKept;
   }
 
   private changed(node: number, tables: ReadonlySet<string>) {
@@ -103,7 +104,6 @@ export class Lab {
     let relevant = false;
     for (const t of tables) if (NETWORK_TABLES.has(t)) { relevant = true; break; }
     if (!relevant && !this.routing.dependsOn(tables)) return;
-    this.fabricKept = undefined;
     if (tables.has('interface')) this.carriers();
     // DHCP follows once the change is done (a watcher must not commit inside a commit).
     this.settling ??= setImmediate(() => { this.settling = undefined; this.settle(); });
