@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Environment } from '../core/schema.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
-import { DEFAULT_PORTS, Router } from '../router.js';
+import { Router } from '../router.js';
+import { FACE_NAMES } from '../services/services.js';
 import { Dhcp } from './dhcp.js';
 import { neighborsOf } from './discovery.js';
 import { Fabric, type End, type LabNode, type Wire } from './fabric.js';
@@ -78,7 +79,7 @@ export class Lab {
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
     // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
-    const ports = Object.fromEntries([...Object.keys(DEFAULT_PORTS), 'ssh'].map((k) => [k, 0]));
+    const ports = Object.fromEntries(FACE_NAMES.map((k) => [k, 0]));
     const router = await Router.start({
       dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
