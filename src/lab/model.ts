@@ -19,7 +19,11 @@
 //
 // Adding a field: put it in the shape here (with its source), fill it in its section's
 // builder (./model-*.ts), and if it reads a table the section did not read yet, add the
-// table to the section's `tables` in ./model-router.ts.
+// table to the section's `tables` in ./model-router.ts. Adding a section: a key of
+// RouterModel, its builder, and its entry in ./model-router.ts SECTIONS (the tables it reads,
+// the sections it uses, whether it reads carrier). A reader never keeps a section across a
+// change it must see: it asks the node's model again (`node.model.interfaces`), which is the
+// current one.
 
 import type { FilterRoute } from '../menus/routing/filter-language.js';
 
