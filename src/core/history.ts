@@ -74,12 +74,12 @@ export class History {
     if (!action) {
       // A new action ends what could be redone.
       while (this.actions.length && this.actions[0].undone) this.actions.shift();
+      // No room left for one more safe-mode change: safe mode lets go, undoing nothing (manual).
+      if (this.owner && this.actions.filter((a) => a.floating).length >= HISTORY_ACTIONS) this.letGo();
       action = { path: acting.path, command: acting.command, args: acting.args, by: acting.session.user, via: acting.session.via, policy: acting.policy, time: this.now(), forward: [], inverse: [], undone: false, floating: this.owner !== undefined };
       acting.action = action;
       this.actions.unshift(action);
       if (this.actions.length > HISTORY_ACTIONS) this.actions.length = HISTORY_ACTIONS;
-      // More changes than the history holds: safe mode lets go, undoing nothing (manual).
-      if (this.owner && this.actions.filter((a) => a.floating).length > HISTORY_ACTIONS - 1) this.letGo();
     }
     action.forward.push(forward);
     action.inverse.unshift(inverse);
