@@ -30,7 +30,10 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
   let cursor = 0;
   const past: string[] = [];
   let recall = 0;
-  let mode: 'edit' | 'busy' | 'ask' | 'page' | 'done' = 'edit';
+  type Mode = 'edit' | 'busy' | 'ask' | 'page' | 'done';
+  let mode: Mode = 'edit';
+  /** The mode now (after an await: a closure cannot tell the compiler it changed). */
+  const current = (): Mode => mode;
   let queued: Key[] = [];
   let page: string[] = [];
   let out = '';
@@ -162,8 +165,9 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
     } catch (e) {
       write(`${(e as Error).message}\r\n` + screen.fresh(prompt()));
     }
-    if (mode !== 'busy') return;
-    mode = 'edit';
+    // Ended meanwhile, or the pager or a question has the keys now; else the line editor has them again.
+    if (current() === 'done') return;
+    if (current() === 'busy') mode = 'edit';
     drain();
   };
 
@@ -214,14 +218,18 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
 
   const enter = () => {
     const typed = line;
-    // Drawn again whole before anything else (netmiko and scrapli wait for this second prompt and line).
-    write(screen.up(rowsUp(cursor)) + '\r' + prompt() + typed + '\r\n');
+    const text = typed.trim();
+    const up = screen.up(rowsUp(cursor));
     line = '';
     cursor = 0;
-    const text = typed.trim();
-    if (text && past[past.length - 1] !== typed) past.push(typed);
     recall = past.length;
-    if (!text) return void write(screen.fresh(prompt()));
+    // An empty line: the prompt drawn again where it is, no new line (the second of CR LF
+    // gives the `prompt prompt` line scrapli waits for, and the two trailing prompts netmiko strips).
+    if (!text) return void write(up + '\r' + prompt() + screen.clear(typed.length));
+    // Drawn again whole before anything else (netmiko and scrapli wait for this second prompt and line).
+    write(up + '\r' + prompt() + typed + '\r\n');
+    if (past[past.length - 1] !== typed) past.push(typed);
+    recall = past.length;
     if (/^[/:]?(quit|exit)$/.test(text)) {
       // /quit keeps what safe mode held (manual: "/quit does not" undo).
       safe?.release();
@@ -247,7 +255,7 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
       } catch (e) {
         shown = (e as Error).message;
       }
-      if (mode !== 'busy') return;
+      if (current() === 'done') return;
       const lines = shown === '' ? [] : shown.split('\n');
       if (/(^|\s)without-paging(\s|$)/.test(text)) return show(lines, true);
       show(lines, false);

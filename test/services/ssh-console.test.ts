@@ -5,26 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { client, startRouter } from '../helpers/router.js';
-import { common, env, pexpect, workDir } from './ssh-clients.js';
-
-/** A terminal session: each step sends keys and waits for a pattern; prints what came before each match as JSON. */
-const DRIVER = String.raw`
-import json, sys, pexpect
-argv = json.loads(sys.argv[1]); steps = json.loads(sys.argv[2])
-c = pexpect.spawn(argv[0], argv[1:], encoding='utf-8', timeout=10, dimensions=(40, 120))
-out = []
-for send, expect in steps:
-    if send == '<winsize>':
-        c.setwinsize(40, 60)
-    elif send is not None:
-        c.send(send)
-    if expect == '<eof>':
-        c.expect(pexpect.EOF)
-    else:
-        c.expect(expect)
-    out.append(c.before + (c.after if isinstance(c.after, str) else ''))
-print(json.dumps(out))
-`;
+import { common, env, terminals, workDir } from './ssh-clients.js';
 
 const PROMPT = String.raw`\x1b\[9999B\[admin@MikroTik\] (/[\w/-]+)?> `;
 /** What the screen shows without cursor movement and line clearing. */
@@ -36,7 +17,7 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin@127.0.0.1'];
-    const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
+    const screens0 = await terminals([argv], ([
       [null, PROMPT],
       ['/ip address\r', PROMPT],
       ['print\r', PROMPT],
@@ -54,11 +35,10 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
       ['address ?', PROMPT],
       ['\x03', PROMPT],
       ['/quit\r', '<eof>'],
-    ])], env(l));
-    assert.equal(r.stderr, '');
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]), env(l));
     // The router's bytes (docs/routeros-facts.md 42): a fresh prompt is `\r ESC[9999B prompt`;
     // Enter draws the prompt and line again from the line's start, then `\r\n`.
-    const raw = JSON.parse(r.stdout) as string[];
+    const raw = screens0;
     const screens = raw.map(plain);
     assert.match(screens[0], /MMM      MMM       KKK {26}TTTTTTTTTTT      KKK\n/);
     assert.match(raw[0], /\r\n {2}MikroTik RouterOS 7\.24 \(c\) 1999-\d{4} {7}https:\/\/www\.mikrotik\.com\/\r\n\r\n\r\nPress F1 for help\r\n\r\n\r\x1b\[9999B\[admin@MikroTik\] > $/);
@@ -94,16 +74,15 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin+cte@127.0.0.1'];
     // A dumb terminal's fresh prompt: `\r` and the prompt, on a line of its own.
     const FRESH = String.raw`\n\r\[admin@MikroTik\] > `;
-    const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
+    const screens0 = await terminals([argv], ([
       [null, FRESH],
       ['/ip address print\r', FRESH],
       // A new window size: the line editor draws its line again for it.
-      ['<winsize>', String.raw`\r\[admin@MikroTik\] > `],
+      ['<winsize 40 60>', String.raw`\r\[admin@MikroTik\] > `],
       [':put [/system identity get name]\r', FRESH],
       ['/quit\r', '<eof>'],
-    ])], env(l));
-    assert.equal(r.stderr, '');
-    const screens = JSON.parse(r.stdout) as string[];
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]), env(l));
+    const screens = screens0;
     for (const s of screens) assert.doesNotMatch(s, /\x1b/);
     assert.equal(screens[1], '/ip address print\r[admin@MikroTik] > /ip address print\r\nColumns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge\r\n\r[admin@MikroTik] > ');
     assert.equal(screens[2], '\r[admin@MikroTik] > ');
@@ -124,7 +103,7 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
   const rest = client(t.port);
   try {
     const port = t.router.bound.telnet!;
-    const r = await pexpect(DRIVER, [JSON.stringify(['telnet', '127.0.0.1', String(port)]), JSON.stringify([
+    const screens0 = await terminals([['telnet', '127.0.0.1', String(port)]], ([
       [null, 'Login: '],
       ['admin\r', 'Password: '],
       ['wrong\r', 'Login: '],
@@ -134,9 +113,8 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
       ['/ip address\r', PROMPT],
       ['print\r', PROMPT],
       ['/quit\r', '<eof>'],
-    ])]);
-    assert.equal(r.stderr, '');
-    const screens = (JSON.parse(r.stdout) as string[]).map(plain);
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]));
+    const screens = screens0.map(plain);
     assert.match(screens[0], /Login: $/);
     // The password is not echoed.
     assert.equal(screens[2], '\nLogin failed, incorrect username or password\n\nLogin: ');
