@@ -289,7 +289,12 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
 
   const drain = () => {
     while (queued.length && mode !== 'busy' && mode !== 'done') {
-      const k = queued.shift()!;
+      let k = queued.shift()!;
+      // The pager and the safe-mode question take one key at a time; the rest waits.
+      if ((mode === 'ask' || mode === 'page') && k.kind === 'text' && k.text.length > 1) {
+        queued.unshift({ kind: 'text', text: k.text.slice(1) });
+        k = { kind: 'text', text: k.text[0] };
+      }
       if (mode === 'ask') answer(k);
       else if (mode === 'page') pager(k);
       else key(k);
