@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { client, startRouter } from '../helpers/router.js';
+import { client, eventually, startRouter } from '../helpers/router.js';
 import { ApiClient } from '../api/client.js';
 
 const TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -21,14 +21,6 @@ async function consoleLine(rest: ReturnType<typeof client>, line: string): Promi
 /** The attribute words of an API reply sentence as an object. */
 const attrs = (s: string[]) => Object.fromEntries(s.filter((w) => w.startsWith('=')).map((w) => { const i = w.indexOf('=', 1); return [w.slice(1, i), w.slice(i + 1)]; }));
 
-/** Waits (bounded) until `check` holds: the router sees a closed connection a moment after the client. */
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.fail(`never: ${what}`);
-}
 
 test('/system history: a REST change is one action by its user; the console prints it, /undo from the API takes it back, /redo over REST brings it again with its id, on disk', async () => {
   let t = await startRouter();
@@ -141,7 +133,7 @@ test('safe mode held by an API connection: every session\'s change floats (F); t
     other.close();
 
     holder.close();
-    await until(async () => (await rest.get('/rest/safe-mode')).json.enabled === 'false', 'safe mode let go');
+    await eventually(async () => (await rest.get('/rest/safe-mode')).json.enabled === 'false', 'safe mode let go');
     assert.equal((await rest.get(`/rest/ip/address/${id}`)).status, 404);
     assert.deepEqual((await rest.get('/rest/system/history')).json.map((a: any) => a.action), ['---']);
 
@@ -170,7 +162,7 @@ test('safe mode holds 100 changes: the next one puts it out of safe mode, and no
     await rest.put('/rest/ip/firewall/address-list', { list: 'held', address: '10.66.1.0' });
     assert.equal((await rest.get('/rest/safe-mode')).json.enabled, 'false');
     holder.close();
-    await until(async () => (await rest.get('/rest/log')).json.some((e: any) => e.message === 'user admin logged out from 127.0.0.1 via api'), 'the API login ended');
+    await eventually(async () => (await rest.get('/rest/log')).json.some((e: any) => e.message === 'user admin logged out from 127.0.0.1 via api'), 'the API login ended');
     assert.equal((await rest.get('/rest/ip/firewall/address-list?list=held')).json.length, 101);
     // The history keeps the 100 newest actions and its boot entry.
     const history = (await rest.get('/rest/system/history')).json;

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { client, eventually, startRouter, type TestRouter } from '../helpers/router.js';
 import { common, env, PYTHON, run, terminals, workDir } from './ssh-clients.js';
 
 const LIBRARIES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'services', 'cli_libraries.py');
@@ -29,14 +29,6 @@ function sshTo(t: TestRouter, dir: string, user = 'admin', password = ''): { arg
   return { argv: ['ssh', ...common(l), '-tt', '-p', String(l.port), `${user}@127.0.0.1`], env: env(l) };
 }
 
-/** Waits (bounded) until `check` holds: the router learns of a killed client a moment later. */
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.fail(`never: ${what}`);
-}
 
 test('netmiko, scrapli and community.routeros read the console clean over paramiko: their prompt found, each command\'s output without echo or prompt', async () => {
   const t = await startRouter();
@@ -165,7 +157,7 @@ test('safe mode on the console: Ctrl-X takes it (`[Safe Mode taken]`, `<SAFE>`),
       'Flags: U - UNDOABLE, F - FLOATING-UNDO', 'Columns: ACTION, BY, POLICY', '  ACTION         BY     POLICY', 'F address added  admin  write', 'U ---                   write',
     ) + fresh(SAFE));
     // Safe mode is the whole router's: REST sees it held, and the change.
-    await until(async () => (await rest.get('/rest/safe-mode')).json.enabled === 'false', 'the lost session rolled back');
+    await eventually(async () => (await rest.get('/rest/safe-mode')).json.enabled === 'false', 'the lost session rolled back');
     assert.equal(await addressOf('10.4.4.1/24'), 0);
 
     screens = await terminals([s.argv], [
