@@ -24,6 +24,9 @@ const CSI: Record<string, Control> = {
 /** `ESC O x`: arrows in application mode, F1 (help, as `?`), F4 (safe mode, 7.x manual). */
 const SS3: Record<string, Control> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end', P: 'help', S: 'safe-mode' };
 
+/** An escape sequence longer than this is no key (a terminal's never are): it is dropped. */
+const LONGEST_SEQUENCE = 64;
+
 /** Turns chunks of a terminal's input into keys; a sequence split over two chunks waits for its end. */
 export class KeyReader {
   private pending = '';
@@ -38,7 +41,11 @@ export class KeyReader {
       const ch = s[i];
       if (ch === '\x1b') {
         const end = sequenceEnd(s, i);
-        if (end < 0) { flush(); this.pending = s.slice(i); return keys; }
+        if (end < 0) {
+          flush();
+          if (s.length - i <= LONGEST_SEQUENCE) this.pending = s.slice(i);
+          return keys;
+        }
         const kind = sequenceKey(s.slice(i, end));
         if (kind) { flush(); keys.push({ kind }); }
         i = end - 1;

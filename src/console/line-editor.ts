@@ -6,6 +6,7 @@
 import { KeyReader, type Key } from './keys.js';
 import { listing, PAGER, Screen } from './screen.js';
 import { complete, help, navigation, runLine, Tree, type TerminalOptions } from './interactive.js';
+import { MAX_STRING } from './limits.js';
 
 /** What a terminal knows of its size (TerminalOutput, a TTY). */
 interface Sized { columns?: number; rows?: number; on?(event: 'resize', f: () => void): unknown; off?(event: 'resize', f: () => void): unknown }
@@ -66,6 +67,9 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
   // ------------------------------------------------------------ editing
 
   const insert = (text: string) => {
+    // A line holds what a script may (the console's longest string); past that, keys are dropped.
+    text = text.slice(0, Math.max(0, MAX_STRING - line.length));
+    if (!text) return;
     const rest = line.slice(cursor);
     line = line.slice(0, cursor) + text + rest;
     cursor += text.length;
@@ -309,7 +313,17 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
       if (mode === 'busy' && k.kind === 'interrupt' && o.interrupt) { o.interrupt(); continue; }
       queued.push(k);
     }
-    drain();
+    try {
+      drain();
+    } catch (e) {
+      // No key may take the console down: what failed is said, and a fresh prompt follows.
+      queued = [];
+      mode = 'edit';
+      line = '';
+      cursor = 0;
+      write(`\r\n${(e as Error).message}\r\n` + screen.fresh(prompt()));
+      send();
+    }
   };
 
   const onResize = () => {
