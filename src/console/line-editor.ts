@@ -48,7 +48,7 @@ export function runTerminal(o: TerminalOptions): Promise<number> {
   const redraw = () => screen.up(rowsUp(cursor)) + '\r' + prompt() + line + screen.clear(1) + screen.left(line.length - cursor);
   const freshLine = () => screen.fresh(prompt()) + line + screen.left(line.length - cursor);
   /** Lines shown between the line being typed and a fresh prompt with that line again (Tab, `?`, notices). */
-  const below = (lines: readonly string[]) => '\r\n' + lines.map((l) => l + '\r\n').join('') + freshLine() + screen.clear(1);
+  const below = (lines: readonly string[]) => '\r\n' + lines.map((l) => l + '\r\n').join('') + screen.fresh(prompt()) + line + screen.clear(1) + screen.left(line.length - cursor);
 
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => { finish = resolve; });

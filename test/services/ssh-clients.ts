@@ -110,9 +110,12 @@ for i, send, expect in steps:
         rows, cols = send[9:-1].split()
         c.setwinsize(int(rows), int(cols))
     elif send.startswith('<type>'):
+        # A key at a time, each its own write (pexpect's own pause before each send left out).
+        pause, c.delaybeforesend = c.delaybeforesend, None
         for ch in send[6:]:
             c.send(ch)
-            time.sleep(0.02)
+            time.sleep(0.01)
+        c.delaybeforesend = pause
     elif send == '<close>':
         c.close(force=True)
         out.append('')

@@ -37,11 +37,12 @@ test('netmiko, scrapli and community.routeros read the console clean over parami
     const commands = ['/system identity print', '/ip address print', ':put [/system identity get name]'];
     const table = 'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge';
     const results: Record<string, unknown> = {};
-    for (const library of ['netmiko', 'scrapli', 'ansible']) {
+    // Three clients at once, as three automation jobs against one router would be.
+    await Promise.all(['netmiko', 'scrapli', 'ansible'].map(async (library) => {
       const r = await run(PYTHON, [LIBRARIES, library, String(t.router.bound.ssh), 'pw', ...commands], { timeout: 60_000 });
       assert.equal(r.code, 0, r.stderr);
       results[library] = JSON.parse(r.stdout);
-    }
+    }));
     assert.deepEqual(results, {
       // netmiko: set_base_prompt strips the terminator and the blank; send_command strips the
       // echo, the redrawn line (`^\[.*\] > cmd`) and the trailing prompts, then the whole text.
