@@ -8,6 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, eventually, startRouter, type TestRouter } from '../helpers/router.js';
@@ -103,6 +104,7 @@ test('ssh -tt line editing byte for byte: echo, cursor keys, insert, backspace, 
     ]);
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -134,6 +136,7 @@ test('the pager: output longer than the window (login option 12h) stops at `-- [
     assert.ok(!screens[6].includes(pager) && screens[6].split('\r\n').length > 20, screens[6]);
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -188,6 +191,7 @@ test('safe mode on the console: Ctrl-X takes it (`[Safe Mode taken]`, `<SAFE>`),
     assert.equal((await rest.get('/rest/safe-mode')).json.enabled, 'false');
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -224,6 +228,7 @@ test('safe mode taken by another session: `Hijacking Safe Mode from someone - un
     assert.equal((await rest.get('/rest/ip/address?address=10.5.5.2/24')).json.length, 0);
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -274,5 +279,6 @@ test('a session typed as a person types it: Tab, ?, a mistake and its error, Up 
     ]);
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
