@@ -39,6 +39,8 @@ export interface ConsoleHost {
   background(source: string, options: BackgroundOptions): string;
   /** Item numbers of the latest `print`, per user and menu, so `remove 0` names a record. */
   readonly lastPrint: Map<string, string[]>;
+  /** Whether the router's release has a behaviour of src/device/version.ts (absent: the default release's). */
+  since?(quirk: string): boolean;
 }
 
 /**
@@ -53,4 +55,11 @@ export interface ConsoleSession extends Session {
   depth?: number;
   /** `export where ...` at the console: the condition, evaluated with the script's variables. */
   where?: (menu: Menu, row: Reply) => Promise<boolean>;
+  /** The terminal's width, which print wraps and fits its lines to (80 without a terminal). */
+  width?: number;
+  /**
+   * Where `/execute as-string` writes each line as it is printed, instead of in its reply: the
+   * terminal of a console, which shows a ping's rows as they come.
+   */
+  stream?: (line: string) => void;
 }

@@ -8,15 +8,19 @@
 // (`:put`, `:local`, `:if`, `:foreach`, ...) are in this file.
 
 import type { Engine, Node } from '../core/engine.js';
-import { CommandError, notEnoughPermissions } from '../core/errors.js';
+import { CommandError, ValueError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandDecl, Menu, Reply } from '../core/schema.js';
+import { parseId } from '../core/store.js';
+import { duration, parseDuration } from '../core/values.js';
 import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
 import { parse } from './parser.js';
-import { formatRecords, formatSettings, formatTable } from './print.js';
+import { LIVE_TABLES, lastRound, type LiveTable } from './live.js';
+import { formatRecords } from './print.js';
+import { printLines, runPrint } from './print-command.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
   contains, element, equal, id, literal, matches, negate, num, str, time, toArg, toArray, toBool, toIp, toIp6, toNum,
@@ -73,6 +77,16 @@ const PRINT_ARGS = new Set([
   'group-by', 'interval', 'order-by', 'proplist', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid',
 ]);
 const PRINT_FLAGS = new Set(['append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'follow', 'follow-only', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid']);
+/** `print interval=1s`: at least 200ms, as the 7.24 tree's `00:00:00.200..` says. */
+const PRINT_INTERVAL = duration({ min: 200 });
+function printInterval(text: string): number {
+  try {
+    return parseDuration(PRINT_INTERVAL.parse(text));
+  } catch (e) {
+    if (e instanceof ValueError) throw e.forArgument('interval');
+    throw e;
+  }
+}
 const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value']);
 
 // ---------------------------------------------------------------- resolution
@@ -412,8 +426,11 @@ export class Interpreter {
     const session: ConsoleSession = whereArg?.kind === 'where'
       ? { ...this.session, where: (m, row) => this.evaluate(whereArg.expr, scope, lexer, { menu: m, row }).then((v) => toBool(v) === true) }
       : this.session;
-    const outcome = await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
-    if (outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
+    const live = inSubst || 'as-value' in args ? undefined : LIVE_TABLES[[...r.path, r.name].join('/')];
+    const outcome = live
+      ? await this.liveTable(live, { path: r.path, command: r.name, args }, session)
+      : await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
+    if (!live && outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
     if (r.cmd.says !== undefined && !inSubst) this.options.output(r.cmd.says);
     // `[/ping host count=3]` is the number of answers received (the idiom of failover scripts).
     if (r.name === 'ping') return num(outcome.records.filter((rec) => rec.status === undefined).length);
@@ -425,6 +442,29 @@ export class Interpreter {
     if (ret === undefined) return NOTHING;
     if (/^\*[0-9A-F]+$/.test(ret)) return id(ret);
     return str(ret);
+  }
+
+  /**
+   * A tool that runs on (`/ping`, `/tool traceroute`) drawn as its live table: ping's rows as
+   * the echoes come, the summary when it ends, by itself (`count=`) or stopped (Ctrl-C).
+   */
+  private async liveTable(live: LiveTable, sentence: { path: string[]; command: string; args: Record<string, string> }, session: ConsoleSession) {
+    const records: Reply[] = [];
+    const width = this.options.session.width ?? 80;
+    if (live.streams) this.options.output(live.header);
+    try {
+      await this.engine.run(sentence, session, {
+        signal: this.options.signal,
+        onRecord: (rec) => { records.push(rec); if (live.streams) this.options.output(live.row(rec)); },
+      });
+    } finally {
+      if (!live.streams) {
+        this.options.output(live.header);
+        for (const rec of lastRound(records)) this.options.output(live.row(rec));
+      }
+      for (const l of live.footer?.(records, width) ?? []) this.options.output(l);
+    }
+    return { records, done: undefined as Reply | undefined };
   }
 
   /** The arguments of a menu command as the engine takes them (every value as text). */
@@ -513,6 +553,7 @@ export class Interpreter {
     let proplist: string[] | undefined;
     let from: string | undefined;
     let file: string | undefined;
+    let interval: number | undefined;
     for (const a of stmt.args) {
       if (a.kind === 'where') where = a.expr;
       else if (a.kind === 'named') {
@@ -520,6 +561,7 @@ export class Interpreter {
         if (a.name === 'proplist') proplist = toArg(v).split(',').filter(Boolean);
         else if (a.name === 'from') from = await this.itemNumbers(r.path, toArg(v));
         else if (a.name === 'file') file = toStr(v);
+        else if (a.name === 'interval') interval = printInterval(toArg(v));
         else if (PRINT_FLAGS.has(a.name)) flags.add(a.name);
       }
     }
@@ -528,33 +570,44 @@ export class Interpreter {
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
-    let rows = await this.filter(menu, await this.records(r.path, from), where, scope, lexer);
-    if (proplist) {
-      const keep = new Set([...proplist, '.id']);
-      rows = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k))));
+    const read = async () => this.filter(menu, await this.records(r.path, from), where, scope, lexer);
+    const once = !flags.has('follow') && !flags.has('follow-only') && interval === undefined;
+    const rows = once ? await read() : [];
+    if (once && flags.has('count-only') && (inSubst || flags.has('as-value'))) return num(rows.length);
+    if (once && flags.has('as-value')) {
+      const keep = proplist && new Set([...proplist, '.id']);
+      const shown = keep ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k)))) : rows;
+      if (menu.decl.kind === 'settings') return recordValue(menu, shown[0] ?? {});
+      return array(shown.map((row) => recordValue(menu, row)));
     }
-    if (flags.has('count-only')) {
-      if (!inSubst && !flags.has('as-value')) this.options.output(String(rows.length));
-      return num(rows.length);
-    }
-    if (flags.has('as-value')) {
-      if (menu.decl.kind === 'settings') return recordValue(menu, rows[0] ?? {});
-      return array(rows.map((row) => recordValue(menu, row)));
-    }
-    if (menu.decl.kind !== 'settings') {
+    if (once && menu.decl.kind !== 'settings') {
       this.host.lastPrint.set(`${this.options.session.user}:${r.path.join('/')}`, rows.map((row) => row['.id']));
     }
-    const lines = menu.decl.kind === 'settings'
-      ? formatSettings(menu, rows[0] ?? {})
-      : formatTable(menu, rows, { detail: flags.has('detail'), terse: flags.has('terse') });
+    const store = this.engine.store;
+    const since = (quirk: string) => this.host.since?.(quirk) ?? true;
+    const run = {
+      engine: this.engine, menu, flags, interval, signal: this.options.signal,
+      read: once ? async () => rows : read,
+      output: (line: string) => this.options.output(line),
+      padded: since('print-settings-padded'),
+      options: {
+        width: this.options.session.width,
+        showIds: flags.has('show-ids'),
+        proplist,
+        upperLegend: since('print-detail-legend-upper'),
+        // Whether a record has a field set itself, not filled in by the router.
+        stored: (row: Reply, field: string) => row['.id'] === undefined || store.table(menu.table).get(parseId(row['.id']) ?? -1)?.values[field] !== undefined,
+      },
+    };
     if (file !== undefined) {
       this.mayWriteFiles();
       const files = this.host.files?.();
       if (!files) throw new ScriptError('failure: file store not available');
-      files.write(file.endsWith('.txt') ? file : `${file}.txt`, lines.join('\n') + '\n');
+      files.write(file.endsWith('.txt') ? file : `${file}.txt`, printLines(run, rows).join('\n') + '\n');
       return NOTHING;
     }
-    for (const l of lines) this.options.output(l);
+    await runPrint(run);
+    if (flags.has('count-only')) return num(rows.length);
     return NOTHING;
   }
 

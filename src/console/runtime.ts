@@ -18,6 +18,8 @@ export const JOB_TABLE = 'system/script/job';
 export interface RuntimeDeps {
   log(topics: string, message: string): void;
   files?(): FileAccess | undefined;
+  /** Whether the router's release has a behaviour (src/device/version.ts `since`). */
+  since?(quirk: string): boolean;
 }
 
 interface Job {
@@ -75,6 +77,10 @@ export class ConsoleRuntime implements ConsoleHost {
 
   files(): FileAccess | undefined {
     return this.deps.files?.();
+  }
+
+  since(quirk: string): boolean {
+    return this.deps.since?.(quirk) ?? true;
   }
 
   /** Adds the job's record; returns its id number. */

@@ -20,9 +20,12 @@ async function execute(ctx: CommandContext): Promise<Reply> {
   const session = ctx.session as ConsoleSession;
   if ('as-string' in args) {
     const lines: string[] = [];
+    // A console's terminal takes the lines as they are printed; a failure still comes in the reply.
+    const output = session.stream ?? ((t: string) => { lines.push(t); });
     try {
       // It runs as a job of its own, as on the router: listed, and removable to stop it.
-      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal, job: { type: 'command' } });
+      // What the script runs itself (`[/execute ... as-string]`) answers in its own reply.
+      await rt.run(source, { session: { ...session, stream: undefined } as ConsoleSession, output, signal: ctx.signal, job: { type: 'command' } });
     } catch (e) {
       lines.push(describe(e));
     }
