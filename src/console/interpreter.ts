@@ -589,7 +589,6 @@ export class Interpreter {
       engine: this.engine, menu, flags, interval, signal: this.options.signal,
       read: once ? async () => rows : read,
       output: (line: string) => this.options.output(line),
-      padded: since('print-settings-padded'),
       options: {
         width: this.options.session.width,
         showIds: flags.has('show-ids'),

@@ -21,15 +21,13 @@ export interface PrintRun {
   output(line: string): void;
   signal: AbortSignal;
   options: PrintOptions;
-  /** Settings print their values padded to the longest (the release decides). */
-  padded: boolean;
 }
 
 /** The lines of one print of these records. */
-export function printLines(run: Pick<PrintRun, 'menu' | 'flags' | 'options' | 'padded'>, rows: readonly Reply[]): string[] {
+export function printLines(run: Pick<PrintRun, 'menu' | 'flags' | 'options'>, rows: readonly Reply[]): string[] {
   const { menu, flags, options } = run;
   if (flags.has('count-only')) return [String(rows.length)];
-  if (menu.decl.kind === 'settings') return formatSettings(menu, rows[0] ?? {}, run.padded);
+  if (menu.decl.kind === 'settings') return formatSettings(menu, rows[0] ?? {});
   if (flags.has('value-list')) return formatValueList(menu, rows, options);
   return formatTable(menu, rows, { ...options, detail: flags.has('detail'), terse: flags.has('terse') });
 }

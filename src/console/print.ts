@@ -231,17 +231,13 @@ function sideBySide(names: readonly string[], records: readonly ((name: string) 
 /**
  * The print of a menu without records: `name: value`, names right-aligned two columns in from
  * the longest (`  write-sect-since-reboot: 83` under `                   uptime: 1h10m4s`,
- * `  name: MikroTik`: real 7.x prints, routeros-facts.md 31.4); `padded`: every value to the
- * longest one's width (7.18 and later, routeros-facts.md 43).
+ * `  name: MikroTik`: real 7.x prints, routeros-facts.md 31.4).
  */
-export function formatSettings(menu: Menu, record: Reply, padded = false): string[] {
+export function formatSettings(menu: Menu, record: Reply): string[] {
   if (menu.decl.consoleForm === 'assignments') return Object.keys(record).map((n) => `${JSON.stringify(n)}=${record[n]}`);
-  const layout = layoutOf(menu);
-  const names = orderedFields(menu, layout, record);
+  const names = orderedFields(menu, layoutOf(menu), record);
   const width = Math.max(6, 2 + Math.max(0, ...names.map((n) => n.length)));
-  const values = names.map((n) => shown(menu, n, record[n]));
-  const valueWidth = padded ? Math.max(0, ...values.map((v) => v.length)) : 0;
-  return names.map((n, i) => `${n.padStart(width)}: ${values[i].padEnd(valueWidth)}`.replace(/ +$/, (s) => (padded ? s : '')));
+  return names.map((n) => `${n.padStart(width)}: ${shown(menu, n, record[n])}`.replace(/ +$/, ''));
 }
 
 /** Records of a command that is not a print (`monitor`): one `name: value` block each, or side by side when several come at once. */

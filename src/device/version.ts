@@ -23,11 +23,6 @@ export const QUIRKS = {
    * small, 7.22 and 7.23.2 in capitals (docs/routeros-facts.md 43.3).
    */
   'print-detail-legend-upper': '7.22',
-  /**
-   * A settings menu's print pads every value to the longest one's width (7.18.2 `/ip dns print`
-   * and `check-for-updates`; a 7.12.2 `/system resource print` does not: docs/routeros-facts.md 43.6).
-   */
-  'print-settings-padded': '7.18',
 } as const;
 
 export type Quirk = keyof typeof QUIRKS;

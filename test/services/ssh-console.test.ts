@@ -60,7 +60,7 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
     assert.match(screens[0], /MMM      MMM       KKK {26}TTTTTTTTTTT      KKK\n/);
     assert.match(screens[0], /\n {2}MikroTik RouterOS 7\.24 \(c\) 1999-\d{4} {7}https:\/\/www\.mikrotik\.com\/\n\n\nPress F1 for help\n\n\[admin@MikroTik\] > $/);
     assert.match(screens[1], /\[admin@MikroTik\] \/ip\/address> $/);
-    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n';
+    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n';
     assert.equal(screens[2], `print\n${table}[admin@MikroTik] /ip/address> `);
     // The space Tab put after the name (drawn before or after the match), then the output.
     assert.equal(screens[4].replace(/^ \n/, '\n'), `\n${table}[admin@MikroTik] /ip/address> `);
@@ -95,7 +95,7 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
     assert.equal(r.stderr, '');
     const screens = JSON.parse(r.stdout) as string[];
     for (const s of screens) assert.doesNotMatch(s, /\x1b/);
-    assert.equal(screens[1].replace(/\r/g, ''), '/ip address print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n[admin@MikroTik] > ');
+    assert.equal(screens[1].replace(/\r/g, ''), '/ip address print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n[admin@MikroTik] > ');
     assert.equal(screens[2].replace(/\r/g, ''), '[admin@MikroTik] > ');
     assert.equal(screens[3].replace(/\r/g, ''), ':put [/system identity get name]\nMikroTik\n[admin@MikroTik] > ');
     // The login shows under the user's own name, without the options.
@@ -130,8 +130,8 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
     // The password is not echoed.
     assert.equal(screens[2], '\nLogin failed, incorrect username or password\n\nLogin: ');
     assert.match(screens[4], /Press F1 for help\n\n\[admin@MikroTik\] > $/);
-    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA\n0 admin  telnet\n[admin@MikroTik] > ');
-    assert.equal(screens[7], 'print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n[admin@MikroTik] /ip/address> ');
+    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA   \n0 admin  telnet\n[admin@MikroTik] > ');
+    assert.equal(screens[7], 'print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n[admin@MikroTik] /ip/address> ');
     const log = (await rest.get('/rest/log')).json.filter((e: any) => /via telnet$/.test(e.message)).map((e: any) => e.message);
     assert.deepEqual(log, [
       'login failure for user admin from 127.0.0.1 via telnet',
