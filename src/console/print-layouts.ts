@@ -183,7 +183,7 @@ const LAYOUTS: Record<string, Layout> = {
   },
   'user/group': { flags: [] },
   'user/active': { flags: [], columns: ['when', 'name', 'address', 'via'] },
-  log: { flags: [], line: ['time', 'topics', 'message'], order: ['time', 'topics', 'message'], numbered: false },
+  log: { flags: [], line: ['time', 'topics', 'message'], order: ['time', 'topics', 'message'], numbered: false, quoted: ['message'] },
   'system/script': { flags: [['invalid']] },
   'system/scheduler': { flags: [['disabled']], columns: ['name', 'start-date', 'start-time', 'interval', 'on-event', 'run-count'] },
   'system/script/job': { flags: [], columns: ['script', 'owner', 'started'] },

@@ -210,22 +210,18 @@ function formatTerse(menu: Menu, layout: Layout, rows: readonly Reply[], opts: P
 }
 
 /**
- * `print value-list`: one line per property, its name right-aligned two columns in from the
- * longest, then each record's value in a column of its own, two spaces apart.
+ * `print value-list`: one line per property, `name: value` from the line's start (the manual's
+ * `/snmp community print value-list`: `name: public`, `address: 0.0.0.0/0`), the records'
+ * values side by side, each in a column two spaces wider than its longest value.
  */
 export function formatValueList(menu: Menu, rows: readonly Reply[], opts: PrintOptions = {}): string[] {
   const layout = layoutOf(menu);
   const names: string[] = [];
   for (const r of rows) for (const f of fieldsOf(menu, layout, r, opts)) if (!names.includes(f)) names.push(f);
   if (rows.some((r) => r.comment)) names.unshift('comment');
-  return sideBySide(names, rows.map((r) => (n: string) => (n === 'comment' ? r.comment ?? '' : shown(menu, n, r[n]))));
-}
-
-/** Property names right-aligned, then each record's values in its own column. */
-function sideBySide(names: readonly string[], records: readonly ((name: string) => string)[]): string[] {
-  const nameWidth = Math.max(6, 2 + Math.max(0, ...names.map((n) => n.length)));
-  const widths = records.map((value) => Math.max(0, ...names.map((n) => value(n).length)));
-  return names.map((n) => `${n.padStart(nameWidth)}: ` + records.map((value, i) => (i < records.length - 1 ? value(n).padEnd(widths[i]) : value(n))).join('  '));
+  const value = (r: Reply, n: string) => (n === 'comment' ? r.comment ?? '' : shown(menu, n, r[n]));
+  const widths = rows.map((r) => Math.max(0, ...names.map((n) => value(r, n).length)));
+  return names.map((n) => `${n}: ` + rows.map((r, i) => (i < rows.length - 1 ? value(r, n).padEnd(widths[i]) : value(r, n))).join('  '));
 }
 
 /**

@@ -8,12 +8,13 @@ import { boot } from '../helpers/engine.js';
 
 export const adminSession: Session = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
 
-export function consoleRouter() {
+/** `since`: the release's behaviours (src/device/version.ts), for a router of another release. */
+export function consoleRouter(options: { since?: (quirk: string) => boolean } = {}) {
   const r = boot();
   const logged: string[] = [];
   const files = new FileStore(path.join(r.dir, 'files'));
   r.engine.services.files = files;
-  const runtime = new ConsoleRuntime(r.engine, { log: (t, m) => logged.push(`${t}: ${m}`), files: () => files });
+  const runtime = new ConsoleRuntime(r.engine, { log: (t, m) => logged.push(`${t}: ${m}`), files: () => files, since: options.since });
   // The menus that start scripts (/execute, /import, /system/script) use this same runtime.
   r.engine.services.console = runtime;
   /** Runs a script as admin; returns what it printed, one string. */
