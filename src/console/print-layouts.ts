@@ -108,7 +108,8 @@ const LAYOUTS: Record<string, Layout> = {
     columns: ['name', 'type', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'mac-address'],
     order: ['name', 'default-name', 'type', 'mtu', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'vrf', 'mac-address', 'fast-path',
       'last-link-down-time', 'last-link-up-time', 'link-downs', '...'],
-    hide: COUNTERS,
+    // A 7.22 interface legend names no dynamic flag (`X - DISABLED; R - RUNNING; S - SLAVE`).
+    hide: [...COUNTERS, 'dynamic'],
     quoted: ['name', 'default-name', 'type'],
   },
   'interface/ethernet': {
