@@ -76,6 +76,15 @@ const PRINT_ARGS = new Set([
   'append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'file', 'follow', 'follow-only', 'from',
   'group-by', 'interval', 'order-by', 'proplist', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid',
 ]);
+/**
+ * What else a menu's print takes, as its tree lists it: `all`, `static` and `dynamic`, which
+ * records it shows (`/ip firewall filter print all`), and properties to match
+ * (`/ip firewall filter print chain=input`).
+ */
+const PRINT_SCOPES = new Set(['all', 'static', 'dynamic']);
+function printFilters(menu: Menu): string[] {
+  return (menu.decl.argNames?.('print') ?? []).filter((n) => PRINT_SCOPES.has(n) || menu.fields.has(n));
+}
 const PRINT_FLAGS = new Set(['append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'follow', 'follow-only', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid']);
 /** `print interval=1s`: at least 200ms, as the 7.24 tree's `00:00:00.200..` says. */
 const PRINT_INTERVAL = duration({ min: 200 });
@@ -260,7 +269,7 @@ export class Interpreter {
     if (r.kind === 'builtin') return new Set(BUILTINS[r.name]);
     if (r.kind !== 'engine') return undefined;
     const menu = r.node.menu;
-    if (menu && r.name === 'print') return PRINT_ARGS;
+    if (menu && r.name === 'print') return new Set([...PRINT_ARGS, ...printFilters(menu)]);
     if (menu && r.name === 'get') return GET_ARGS;
     if (menu && r.name === 'find') return new Set([...menu.fields.keys(), '.id']);
     return r.cmd.args ? new Set(Object.keys(r.cmd.args)) : undefined;
@@ -554,6 +563,8 @@ export class Interpreter {
     let from: string | undefined;
     let file: string | undefined;
     let interval: number | undefined;
+    const equalTo: [string, Value][] = [];
+    let shows = 'all';
     for (const a of stmt.args) {
       if (a.kind === 'where') where = a.expr;
       else if (a.kind === 'named') {
@@ -563,14 +574,21 @@ export class Interpreter {
         else if (a.name === 'file') file = toStr(v);
         else if (a.name === 'interval') interval = printInterval(toArg(v));
         else if (PRINT_FLAGS.has(a.name)) flags.add(a.name);
+        else if (menu.fields.has(a.name)) equalTo.push([a.name, v]);
       }
     }
+    const scopes = new Set(printFilters(menu).filter((n) => PRINT_SCOPES.has(n)));
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
       if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
+      else if (e.kind === 'word' && scopes.has(e.text)) shows = e.text;
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
-    const read = async () => this.filter(menu, await this.records(r.path, from), where, scope, lexer);
+    const read = async () => {
+      const rows = (await this.records(r.path, from)).filter((row) =>
+        (shows === 'all' || (row.dynamic === 'true') === (shows === 'dynamic')) && equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
+      return this.filter(menu, rows, where, scope, lexer);
+    };
     const once = !flags.has('follow') && !flags.has('follow-only') && interval === undefined;
     const rows = once ? await read() : [];
     if (once && flags.has('count-only') && (inSubst || flags.has('as-value'))) return num(rows.length);

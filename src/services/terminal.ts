@@ -133,10 +133,11 @@ export async function interactiveConsole(o: ConsoleRun): Promise<number> {
 /**
  * One command given with the login (`ssh admin@router '/ip address print'`): what it prints,
  * CR LF ended. With `write`, its lines go there as they are printed (`/log print follow`
- * shows each line as it comes) and the result is only a failure's message; `signal` stops it.
+ * shows each line as it comes) and the result is only a failure's message; `signal` stops it;
+ * `columns`: the width the user name gives (`admin+w511`), 80 without one.
  */
-export async function commandOutput(engine: Engine, session: Session, line: string, write?: (text: string) => void, signal?: AbortSignal): Promise<string> {
-  const terminal = write && { columns: 80, write: (t: string) => write(t.replace(/\r?\n/g, '\r\n')) };
+export async function commandOutput(engine: Engine, session: Session, line: string, write?: (text: string) => void, signal?: AbortSignal, columns = 80): Promise<string> {
+  const terminal = write && { columns, write: (t: string) => write(t.replace(/\r?\n/g, '\r\n')) };
   const backend = new EngineBackend(engine, session, terminal);
   signal?.addEventListener('abort', () => backend.current?.abort(), { once: true });
   const res = await runLine(backend, [], line);

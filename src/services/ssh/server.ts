@@ -260,7 +260,7 @@ export class SshServer {
       const stop = new AbortController();
       stream.on('data', (d: Buffer) => { if (d.includes(3)) stop.abort(); });
       stream.on('close', () => stop.abort());
-      commandOutput(engine, session, info.command, (t) => { if (stream.writable) stream.write(t); }, stop.signal).then((text) => {
+      commandOutput(engine, session, info.command, (t) => { if (stream.writable) stream.write(t); }, stop.signal, options.width).then((text) => {
         stream.write(text);
         stream.exit(0);
         stream.end();
