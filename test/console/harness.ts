@@ -23,8 +23,26 @@ export function consoleRouter(options: { since?: (quirk: string) => boolean } = 
     await runtime.run(source, { session, output: (t) => out.push(t) });
     return out.join('\n');
   }
+  /**
+   * Runs a script that goes on until stopped (`print follow`, a ping without count): stops it,
+   * as Ctrl-C does, once `enough` holds for what it printed (checked as lines come and after
+   * `meanwhile` has run); returns the lines.
+   */
+  async function untilStopped(source: string, enough: (lines: string[]) => boolean, meanwhile?: () => Promise<unknown>): Promise<string[]> {
+    const out: string[] = [];
+    const stop = new AbortController();
+    let ready: () => void = () => {};
+    const done = new Promise<void>((ok) => { ready = ok; });
+    const running = runtime.run(source, { session: adminSession, output: (t) => { out.push(t); if (enough(out)) ready(); }, signal: stop.signal });
+    await meanwhile?.();
+    if (enough(out)) ready();
+    await done;
+    stop.abort();
+    await running.catch(() => {});
+    return out;
+  }
   async function value(source: string, session: Session = adminSession) {
     return runtime.run(source, { session });
   }
-  return { ...r, files, runtime, run, value, logged, close: async () => { await runtime.stop(); r.close(); } };
+  return { ...r, files, runtime, run, value, untilStopped, logged, close: async () => { await runtime.stop(); r.close(); } };
 }

@@ -52,12 +52,7 @@ test('/ping with count= ends by itself: header, a row per echo as it comes, the 
 test('/ping without count runs until stopped (Ctrl-C), then prints the summary of what it sent', async () => {
   const r = consoleRouter();
   try {
-    const out: string[] = [];
-    const stop = new AbortController();
-    const running = r.runtime.run('/ping 127.0.0.1 interval=20ms', { session: { user: 'admin', via: 'test', policies: new Set(['read', 'test']) } as never, output: (t) => out.push(t), signal: stop.signal });
-    while (out.length < 3) await new Promise((ok) => setTimeout(ok, 5));
-    stop.abort();
-    await running.catch(() => {});
+    const out = await r.untilStopped('/ping 127.0.0.1 interval=20ms', (lines) => lines.length >= 3);
     const rows = out.length - 2;
     assert.equal(out[0], ping.header);
     assert.match(out[out.length - 1], new RegExp(`^ {4}sent=${rows} received=${rows} packet-loss=0% `));

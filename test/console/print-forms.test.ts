@@ -197,36 +197,22 @@ test('print value-list, count-only, show-ids, proplist, file=', async () => {
 test('print follow-only prints each change until stopped; follow prints the records first; interval prints again', async () => {
   const r = consoleRouter();
   try {
-    const out: string[] = [];
-    const stop = new AbortController();
-    const running = r.runtime.run('/log print follow-only where topics~"script"', { session: { user: 'admin', via: 'test', policies: new Set(['read', 'write', 'test']) } as never, output: (t) => out.push(t), signal: stop.signal });
-    await new Promise((ok) => setTimeout(ok, 50));
-    await r.run('/log info "hello from script"');
-    while (!out.length) await new Promise((ok) => setTimeout(ok, 10));
-    stop.abort();
-    await running.catch(() => {});
+    // Started before the line is logged, printed when it is.
+    let logged = false;
+    const out = await r.untilStopped('/log print follow-only where topics~"script"', (lines) => logged && lines.length >= 1,
+      async () => { await new Promise((ok) => setTimeout(ok, 50)); await r.run('/log info "hello from script"'); logged = true; });
     assert.equal(out.length, 1);
     assert.match(out[0], /^\d\d:\d\d:\d\d script,info hello from script$/);
 
-    const table: string[] = [];
-    const stop2 = new AbortController();
-    const following = r.runtime.run('/ip address print follow', { session: { user: 'admin', via: 'test', policies: new Set(['read', 'write']) } as never, output: (t) => table.push(t), signal: stop2.signal });
-    while (table.length < 4) await new Promise((ok) => setTimeout(ok, 10));
-    await r.run('/ip address add address=10.9.9.1/24 interface=ether1');
-    while (table.length < 5) await new Promise((ok) => setTimeout(ok, 10));
-    stop2.abort();
-    await following.catch(() => {});
+    let added = false;
+    const table = await r.untilStopped('/ip address print follow', (lines) => added && lines.length >= 5,
+      async () => { await new Promise((ok) => setTimeout(ok, 50)); await r.run('/ip address add address=10.9.9.1/24 interface=ether1'); added = true; });
     assert.deepEqual(table.map((l) => l.trimEnd()), [
       'Columns: ADDRESS, NETWORK, INTERFACE', '# ADDRESS          NETWORK       INTERFACE', ';;; defconf', '0 192.168.88.1/24  192.168.88.0  bridge',
       '0 10.9.9.1/24  10.9.9.0  ether1',
     ]);
 
-    const again: string[] = [];
-    const stop3 = new AbortController();
-    const repeating = r.runtime.run('/ip address print count-only interval=200ms', { session: { user: 'admin', via: 'test', policies: new Set(['read']) } as never, output: (t) => again.push(t), signal: stop3.signal });
-    while (again.length < 2) await new Promise((ok) => setTimeout(ok, 10));
-    stop3.abort();
-    await repeating.catch(() => {});
+    const again = await r.untilStopped('/ip address print count-only interval=200ms', (lines) => lines.length >= 2);
     assert.deepEqual(again.slice(0, 2), ['2', '2']);
     assert.equal(await r.run('/ip address print interval=100ms').catch((e: Error) => e.message), 'value of interval is out of range (00:00:00.200 .. )');
   } finally { await r.close(); }
