@@ -58,8 +58,9 @@ export interface ConsoleSession extends Session {
   /** The terminal's width, which print wraps and fits its lines to (80 without a terminal). */
   width?: number;
   /**
-   * Where `/execute as-string` writes each line as it is printed, instead of in its reply: the
-   * terminal of a console, which shows a ping's rows as they come.
+   * The terminal of a console: `/execute as-string` writes there what is printed as it comes
+   * (a ping's rows, `print follow`), and from then on the rest; other output stays in its
+   * reply, which the console pages.
    */
   stream?: (line: string) => void;
 }

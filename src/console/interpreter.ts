@@ -138,6 +138,8 @@ export interface InterpreterOptions {
   signal: AbortSignal;
   /** Where `:put`, `print` and `export` write. */
   output: (text: string) => void;
+  /** Where what is printed as it comes (a ping's rows, `print follow`) goes; `output` without it. */
+  live?: (text: string) => void;
   /** The script's job name (`:jobname`). */
   jobName?: string;
   /** Calls already nested around this script (a script run by a script, `:execute as-string`). */
@@ -460,18 +462,19 @@ export class Interpreter {
   private async liveTable(live: LiveTable, sentence: { path: string[]; command: string; args: Record<string, string> }, session: ConsoleSession) {
     const records: Reply[] = [];
     const width = this.options.session.width ?? 80;
-    if (live.streams) this.options.output(live.header);
+    const out = live.streams ? this.options.live ?? this.options.output : this.options.output;
+    if (live.streams) out(live.header);
     try {
       await this.engine.run(sentence, session, {
         signal: this.options.signal,
-        onRecord: (rec) => { records.push(rec); if (live.streams) this.options.output(live.row(rec)); },
+        onRecord: (rec) => { records.push(rec); if (live.streams) out(live.row(rec)); },
       });
     } finally {
       if (!live.streams) {
-        this.options.output(live.header);
-        for (const rec of lastRound(records)) this.options.output(live.row(rec));
+        out(live.header);
+        for (const rec of lastRound(records)) out(live.row(rec));
       }
-      for (const l of live.footer?.(records, width) ?? []) this.options.output(l);
+      for (const l of live.footer?.(records, width) ?? []) out(l);
     }
     return { records, done: undefined as Reply | undefined };
   }
@@ -606,7 +609,8 @@ export class Interpreter {
     const run = {
       engine: this.engine, menu, flags, interval, signal: this.options.signal,
       read: once ? async () => rows : read,
-      output: (line: string) => this.options.output(line),
+      // A print that goes on (follow, interval) is shown as it comes.
+      output: once ? (line: string) => this.options.output(line) : (line: string) => (this.options.live ?? this.options.output)(line),
       options: {
         width: this.options.session.width,
         showIds: flags.has('show-ids'),

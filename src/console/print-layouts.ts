@@ -51,6 +51,10 @@ export const FLAGS: Record<string, Flag> = {
   // /routing/route (manual: `X - disabled, F - filtered, U - unreachable, A - active; ...; + - ecmp, B - blackhole`).
   unreachable: { letter: 'U', name: 'UNREACHABLE' },
   blackhole: { letter: 'B', name: 'BLACKHOLE' },
+  // /system/history (manual, Configuration Management: `Flags: U - undoable, R - redoable, F - floating-undo`).
+  undoable: { letter: 'U', name: 'UNDOABLE' },
+  redoable: { letter: 'R', name: 'REDOABLE' },
+  'floating-undo': { letter: 'F', name: 'FLOATING-UNDO' },
 };
 
 export interface Layout {
@@ -192,6 +196,8 @@ const LAYOUTS: Record<string, Layout> = {
   // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
   'routing/bgp/session': { flags: [['established']] },
   'routing/filter/rule': { flags: [['disabled', 'inactive']] },
+  // The 7.x manual: `  ACTION                 BY     POLICY` over `F route 0.0.0.0/0 added  admin  write`, no numbers.
+  'system/history': { flags: [['undoable', 'redoable', 'floating-undo']], columns: ['action', 'by', 'policy'], numbered: false },
   // Settings menus: the order of their `name: value` lines.
   'system/resource': {
     flags: [],

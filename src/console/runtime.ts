@@ -30,6 +30,8 @@ interface Job {
 export interface ForegroundOptions {
   session: Session;
   output?: (text: string) => void;
+  /** Where lines printed as they come (a ping's rows, `print follow`) go, when not to `output`. */
+  live?: (text: string) => void;
   signal?: AbortSignal;
   /** Register the run as a job of this kind (`/system script run` shows in the job list). */
   job?: { type: 'command' | 'script'; script?: string };
@@ -119,6 +121,7 @@ export class ConsoleRuntime implements ConsoleHost {
       session: options.session,
       signal: controller.signal,
       output: options.output ?? (() => {}),
+      live: options.live,
       jobName: options.job?.script ?? parent.jobName,
       depth,
     });
