@@ -15,7 +15,7 @@ import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.j
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
-import { parse } from './parser.js';
+import { parse, parseConditions } from './parser.js';
 import { formatRecords, formatSettings, formatTable } from './print.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
@@ -74,6 +74,8 @@ const PRINT_ARGS = new Set([
 ]);
 const PRINT_FLAGS = new Set(['append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'follow', 'follow-only', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid']);
 const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value']);
+/** Operators that compare a property with a value in `where` and `find`. */
+const COMPARISONS = new Set(['=', '!=', '<', '>', '<=', '>=', '~', 'in']);
 
 // ---------------------------------------------------------------- resolution
 
@@ -212,12 +214,16 @@ export class Interpreter {
         path = r.path;
         continue;
       }
+      if (r.kind === 'engine' && r.node.menu && r.name === 'find') this.findConditions(stmt, r, lexer);
+      const allowed = this.argumentNames(r);
       for (const a of stmt.args) {
-        if (a.kind === 'named') {
-          const allowed = this.argumentNames(r);
-          if (allowed && !allowed.has(a.name) && !(a.name.startsWith('!') && allowed.has(a.name.slice(1)))) {
-            throw lexer.error('expected end of command', a.nameSpan.start);
-          }
+        // An argument's name as typed: exactly, or the beginning of one name only (`addr=` for
+        // `address=`); anything else ends the command there, as on the router.
+        if (a.kind === 'named' && allowed) {
+          const negated = a.name.startsWith('!') && !allowed.has(a.name) ? '!' : '';
+          const name = pick(allowed, a.name.slice(negated.length));
+          if (name === undefined) throw lexer.error('expected end of command', a.nameSpan.start);
+          a.name = negated + name;
         }
         // `/ip address get [find ...]`: commands inside a menu command's arguments are at its menu.
         this.checkArg(a, r.kind === 'engine' ? r.path : path, lexer);
@@ -250,6 +256,55 @@ export class Interpreter {
     if (menu && r.name === 'get') return GET_ARGS;
     if (menu && r.name === 'find') return new Set([...menu.fields.keys(), '.id']);
     return r.cmd.args ? new Set(Object.keys(r.cmd.args)) : undefined;
+  }
+
+  /**
+   * `find` takes the whole expression language without `where` too: its arguments are read
+   * again as one condition (`find area-id=0.0.0.0 and instance=default4`, `find name~"x"
+   * !disabled`, `find (mtu>1400 or running)`), as the router's own `:parse` shows it (a find's
+   * `name=value` arguments become `(= $name value)` conditions, juxtaposed ones joined by
+   * `and`: docs/routeros-facts.md 41). A name compared there is an argument of find: a
+   * property, written whole or by its beginning, and the bare word it is compared with is a
+   * value (`find action=log` is the action `log`, not the property). After `where` names are
+   * the record's properties as written. Done once, when the script is checked.
+   */
+  private findConditions(stmt: CommandStmt, r: Extract<Resolved, { kind: 'engine' }>, lexer: Lexer) {
+    const only = stmt.args[0];
+    if (stmt.args.length === 1 && only.kind === 'where' && only.conditions) return;
+    const start = r.extra[0]?.start ?? stmt.args[0]?.span.start;
+    if (start === undefined) return;
+    const read = parseConditions(lexer.src, start, stmt.end);
+    stmt.head = stmt.head.slice(0, stmt.head.length - r.extra.length);
+    r.extra = [];
+    if (!read) { stmt.args = []; return; }
+    if (!read.where) this.findArguments(read.expr, r.node.menu!, lexer);
+    stmt.args = [{ kind: 'where', expr: read.expr, span: { start, end: stmt.end }, conditions: true }];
+  }
+
+  /** A find's conditions written as arguments: names read as the menu's properties, compared words as values. */
+  private findArguments(e: Expr, menu: Menu, lexer: Lexer) {
+    const property = (w: Extract<Expr, { kind: 'word' }>, strict: boolean) => {
+      if (!/^[A-Za-z.]/.test(w.text)) return;
+      const name = w.text === '.id' || menu.fields.has(w.text) ? w.text : pick(menu.fields.keys(), w.text);
+      if (name !== undefined) w.text = name;
+      else if (strict) throw lexer.error('expected end of command', w.span.start);
+    };
+    switch (e.kind) {
+      case 'word': property(e, false); return;
+      case 'unary': this.findArguments(e.arg, menu, lexer); return;
+      case 'binary':
+        if (e.op === 'and' || e.op === '&&' || e.op === 'or' || e.op === '||') {
+          this.findArguments(e.left, menu, lexer);
+          this.findArguments(e.right, menu, lexer);
+          return;
+        }
+        if (COMPARISONS.has(e.op) && e.left.kind === 'word') {
+          property(e.left, true);
+          if (e.right.kind === 'word') e.right = { kind: 'string', parts: [e.right.text], span: e.right.span };
+        }
+        return;
+      default: return;
+    }
   }
 
   /** Which words of a command are its path, which its command; where a bad word stands. */
