@@ -112,6 +112,22 @@ function pick(names: Iterable<string>, word: string): string | undefined {
   return found;
 }
 
+/**
+ * The language's commands (`:put`, `:delay` ...) of the release the router runs: the root
+ * commands of its tree (7.24 has `:deserialize`, 7.9.2 has not, so `:de` is `:delay` only
+ * there). Without a tree, those this interpreter knows.
+ */
+const LANGUAGE = new WeakMap<Engine, readonly string[]>();
+function languageCommands(engine: Engine): readonly string[] {
+  let names = LANGUAGE.get(engine);
+  if (!names) {
+    const root = (engine.services.tree as { root?: { c?: Record<string, number> } } | undefined)?.root;
+    names = root?.c ? Object.keys(root.c) : Object.keys(BUILTINS);
+    LANGUAGE.set(engine, names);
+  }
+  return names;
+}
+
 export interface InterpreterOptions {
   session: ConsoleSession;
   signal: AbortSignal;
@@ -310,8 +326,10 @@ export class Interpreter {
   /** Which words of a command are its path, which its command; where a bad word stands. */
   private resolve(stmt: CommandStmt, cwd: string[], lexer: Lexer): Resolved {
     if (stmt.prefix === ':') {
-      const name = stmt.head[0].text;
-      if (!(name in BUILTINS)) throw lexer.error(`bad command name ${name}`, stmt.head[0].start);
+      const word = stmt.head[0].text;
+      // `:pu`, `:for` (not `:foreach`): the beginning of one of this release's language commands.
+      const name = word in BUILTINS ? word : pick(languageCommands(this.engine), word);
+      if (name === undefined || !(name in BUILTINS)) throw lexer.error(`bad command name ${word}`, stmt.head[0].start);
       return { kind: 'builtin', name, extra: stmt.head.slice(1) };
     }
     const pieces = piecesOf(stmt.head);
@@ -515,6 +533,13 @@ export class Interpreter {
         args[e.text] = declared[e.text].type.name === 'boolean' ? 'yes' : '';
         continue;
       }
+      // `add bl dst-address=...`: the beginning of one argument's name only, where no unnamed
+      // value is wanted any more, turns on that yes/no or flag argument.
+      if (e.kind === 'word' && slot >= slots.length) {
+        const full = pick(Object.keys(declared), e.text);
+        const arg = full === undefined || full === 'numbers' || full in args ? undefined : declared[full];
+        if (arg && (arg.flag || arg.type.name === 'boolean')) { args[full!] = arg.flag ? '' : 'yes'; continue; }
+      }
       const name = slots[slot++];
       if (!name) throw lexer.error('expected end of command', e.span.start);
       item(name, await this.argText(e, scope, lexer));
@@ -579,7 +604,9 @@ export class Interpreter {
       }
     }
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
-      if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
+      // `print det`, `pr without-p`: print's options by their beginning too.
+      const option = e.kind === 'word' ? pick(PRINT_ARGS, e.text) : undefined;
+      if (option !== undefined && PRINT_FLAGS.has(option)) flags.add(option);
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
