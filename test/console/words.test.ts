@@ -64,6 +64,7 @@ test('netlab\'s RouterOS 7 OSPF and BGP lines configure what they say', async ()
 test('an exact name wins over a longer one it begins; an ambiguous or unknown name ends the command there', async () => {
   // dst-address is exact; it also begins dst-address-list and dst-address-type.
   assert.equal(await out('/ip firewall filter add chain=forward dst-address=10.0.0.0/8 action=drop; :put [/ip firewall filter get [find dst-address=10.0.0.0/8] action]'), 'drop');
+  assert.equal(await out('/ip firewall filter add chain=forward dst-address-l=blocked action=drop; :put [/ip firewall filter get [find dst-address-list=blocked] action]'), 'drop');
   assert.equal(await out('/ip firewall filter add chain=forward dst-addr=10.0.0.0/8'), 'ERROR expected end of command (line 1 column 39)');
   assert.equal(await out('/ip address add address=10.0.0.1/24 interface=ether1 nosuch=1'), 'ERROR expected end of command (line 1 column 54)');
   // A menu or command word that begins several names is no name: `/ip d` (dhcp-client, dhcp-relay, dhcp-server, dns).
