@@ -4,21 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { consoleRouter } from './harness.js';
+import { consoleRouter, outcome } from './harness.js';
 import { client, startRouter } from '../helpers/router.js';
 import { ssh, workDir } from '../services/ssh-clients.js';
 
-/** Runs a script on a fresh default router: what it printed, or `ERROR <message>`. */
-async function out(src: string): Promise<string> {
-  const r = consoleRouter();
-  try {
-    return await r.run(src);
-  } catch (e) {
-    return `ERROR ${(e as Error).message}`;
-  } finally {
-    await r.close();
-  }
-}
+const out = outcome;
 
 // The rendered lines of netlab's RouterOS 7 templates (ipspace/netlab at 771eeee,
 // netsim/ansible/templates/ospf/routeros7.ospf-include.j2 lines 6, 14 and 41,
