@@ -15,7 +15,7 @@ import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.j
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
-import { parse, parseConditions } from './parser.js';
+import { parse, parseConditions, spanOf } from './parser.js';
 import { formatRecords, formatSettings, formatTable } from './print.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
@@ -316,7 +316,8 @@ export class Interpreter {
         }
         if (COMPARISONS.has(e.op) && e.left.kind === 'word') {
           property(e.left, true);
-          if (e.right.kind === 'word') e.right = { kind: 'string', parts: [e.right.text], span: e.right.span };
+          // A name-like word is text (typed literals, `10.0.0.0/8`, `1400`, keep their type).
+          if (e.right.kind === 'word' && /^[A-Za-z_]/.test(e.right.text)) e.right = { kind: 'string', parts: [e.right.text], span: e.right.span };
         }
         return;
       default: return;
@@ -577,11 +578,15 @@ export class Interpreter {
 
   private async filter(menu: Menu, rows: Reply[], where: Expr | undefined, scope: Scope, lexer: Lexer): Promise<Reply[]> {
     if (!where) return rows;
+    // `name=text` conditions are read once and compared as stored text, before the rest.
+    const { fixed, rest } = fixedConditions(menu, where);
+    if (fixed.length) rows = rows.filter((row) => fixed.every((f) => f(row)));
+    if (!rest) return rows;
     const out: Reply[] = [];
     for (const row of rows) {
       const turn = this.step();
       if (turn) await turn;
-      const v = await this.evaluate(where, scope, lexer, { menu, row });
+      const v = await this.evaluate(rest, scope, lexer, { menu, row });
       if (toBool(v)) out.push(row);
     }
     return out;
@@ -640,18 +645,10 @@ export class Interpreter {
     return NOTHING;
   }
 
+  /** `find` after the script's check: its arguments are one condition (findConditions). */
   private async find(menu: Menu, r: Extract<Resolved, { kind: 'engine' }>, stmt: CommandStmt, scope: Scope, lexer: Lexer): Promise<Value> {
-    let where: Expr | undefined;
-    const equalTo: [string, Value][] = [];
-    for (const a of stmt.args) {
-      if (a.kind === 'where') where = a.expr;
-      else if (a.kind === 'named') equalTo.push([a.name, await this.evaluate(a.value, scope, lexer)]);
-      else throw lexer.error('expected end of command', a.span.start);
-    }
-    if (r.extra.length) throw lexer.error('expected end of command', r.extra[0].start);
-    let rows = await this.records(r.path);
-    rows = rows.filter((row) => equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
-    rows = await this.filter(menu, rows, where, scope, lexer);
+    const where = stmt.args.find((a) => a.kind === 'where');
+    const rows = await this.filter(menu, await this.records(r.path), where?.kind === 'where' ? where.expr : undefined, scope, lexer);
     return array(rows.filter((row) => row['.id']).map((row) => id(row['.id'])));
   }
 
@@ -1302,19 +1299,31 @@ function coerce(menu: Menu, name: string, v: Extract<Value, { type: 'str' }>): V
   }
 }
 
-/** `find name=value`: equal as the field's type reads the value. */
-function sameValue(menu: Menu, name: string, shown: string | undefined, v: Value): boolean {
-  if (shown === undefined) return v.type === 'nil' || v.type === 'nothing' || (v.type === 'str' && v.v === '');
-  const field = menu.fields.get(name);
-  const text = toArg(v);
-  if (field && !field.ref) {
-    try {
-      return field.type.parse(text) === shown;
-    } catch {
-      return false;
+/**
+ * The conditions of a filter that compare a property with fixed text (`list=l3`,
+ * `comment="a b"`), each as a test of a record's shown value, read as the property's type
+ * once; and what is left to evaluate record by record (undefined when nothing). They are
+ * the `and`ed parts of the filter, so taking them first changes no answer.
+ */
+function fixedConditions(menu: Menu, where: Expr): { fixed: ((row: Reply) => boolean)[]; rest: Expr | undefined } {
+  const fixed: ((row: Reply) => boolean)[] = [];
+  const rest: Expr[] = [];
+  const visit = (e: Expr) => {
+    if (e.kind === 'binary' && (e.op === 'and' || e.op === '&&')) { visit(e.left); visit(e.right); return; }
+    const name = e.kind === 'binary' && e.op === '=' ? propertyOf(e.left, menu) : undefined;
+    const text = name !== undefined && e.kind === 'binary' && e.right.kind === 'string' && e.right.parts.every((p) => typeof p === 'string')
+      ? e.right.parts.join('') : undefined;
+    if (name === undefined || text === undefined) { rest.push(e); return; }
+    const field = menu.fields.get(name);
+    let wanted: string | undefined = text;
+    if (field && !field.ref) {
+      try { wanted = field.type.parse(text); } catch { wanted = undefined; }
     }
-  }
-  return text === shown;
+    fixed.push(wanted === undefined ? () => false : (row) => (row[name] === undefined ? text === '' : row[name] === wanted));
+  };
+  visit(where);
+  const joined = rest.reduce<Expr | undefined>((l, r) => (l ? { kind: 'binary', op: 'and', left: l, right: r, span: { start: spanOf(l).start, end: spanOf(r).end } } : r), undefined);
+  return { fixed, rest: joined };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

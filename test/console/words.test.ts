@@ -103,6 +103,8 @@ test('find without where: and, or, !, comparisons, ~, in, parentheses, values as
     assert.equal(await r.run(':put [:len [/interface ethernet find mtu>1500]]'), '1');
     assert.equal(await r.run(':put [/interface ethernet get [find mtu=(8000+1000)] name]'), 'ether2');
     assert.equal(await r.run(':put [/interface ethernet get [find mtu>=9000 and mtu<9001] name]'), 'ether2');
+    // An address-list entry's address is text or an address: `in` reads it as an address.
+    assert.equal(await r.run('/ip firewall address-list add list=x address=10.0.3.4; :put [:len [/ip firewall address-list find list=x and address in 10.0.0.0/16]]'), '1');
     assert.equal(await c('network>10.1.255.255'), 'defconfbc');
     assert.equal(await c('network<10.1.255.255'), 'a');
     // Names of find's arguments by their beginning too; a name find does not take ends it there.
