@@ -172,6 +172,12 @@ test('the faces a user meets: /execute, /import of a file, a script, and ssh COM
     assert.deepEqual(await ask('/ip address add addr=10.0.0.1/24 int=ether1'), { ret: '' });
     assert.deepEqual(await ask(':put [/ip address get [find address=10.0.0.1/24 and interface=ether1] interface]'), { ret: 'ether1' });
 
+    // A name by its beginning over REST too: one match is taken, several are refused with the
+    // words terraform-provider-routeros issue 511 shows from a real router's REST (400).
+    assert.equal((await c.put('/rest/ip/address', { address: '10.3.0.1/24', interface: 'br' })).json.interface, 'bridge');
+    assert.deepEqual((await c.put('/rest/ip/address', { address: '10.4.0.1/24', interface: 'ether' })).json,
+      { detail: 'ambiguous value of interface, more than one possible value matches input', error: 400, message: 'Bad Request' });
+
     // /import of a file with netlab's OSPF lines
     assert.equal((await c.put('/rest/file', { name: 'ospf.rsc', contents: NETLAB_OSPF + '\n' })).status, 201);
     assert.deepEqual((await c.post('/rest/import', { 'file-name': 'ospf.rsc' })).json, []);
