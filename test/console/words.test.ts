@@ -188,6 +188,17 @@ test('the faces a user meets: /execute, /import of a file, a script, and ssh COM
     assert.deepEqual(await ask('/system script run bgp'), { ret: '' });
     assert.deepEqual(await ask(':put [/routing bgp connection get [find remote.address=10.1.0.2] templates]'), { ret: 'main' });
 
+    // a scheduler's event: it runs once, then turns itself off
+    assert.equal((await c.put('/rest/system/scheduler', { name: 'once', interval: '100ms',
+      'on-event': '/ip ad add addr=10.8.0.1/24 int=ether2; /system sch set [find name=once] dis=yes' })).status, 201);
+    const end = Date.now() + 5000;
+    let ran: unknown;
+    while ((ran = await ask(':put [:len [/ip address find addr=10.8.0.1/24 and interface=ether2]]')) && (ran as { ret: string }).ret !== '1' && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.deepEqual(ran, { ret: '1' });
+    assert.equal((await c.get('/rest/system/scheduler/once')).json.disabled, 'true');
+
     // ssh COMMAND, as the issue types them
     const l = { port: t.router.bound.ssh!, dir, password: '' };
     const area = await ssh(l, ':put [/routing ospf area find area-id=0.0.0.0 and instance=default4]');
