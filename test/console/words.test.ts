@@ -4,9 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { consoleRouter, outcome } from './harness.js';
 import { client, startRouter } from '../helpers/router.js';
-import { common, env, pexpect, ssh, workDir } from '../services/ssh-clients.js';
+import { common, env, ssh, terminals, workDir } from '../services/ssh-clients.js';
 
 const out = outcome;
 
@@ -216,24 +217,9 @@ test('the faces a user meets: /execute, /import of a file, a script, and ssh COM
     assert.equal(bad.stdout, 'expected end of command (line 1 column 43)\r\n');
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** Types each line at the prompt of a terminal (pexpect over `ssh -tt`); prints the screen after each as JSON. */
-const TYPIST = String.raw`
-import json, sys, pexpect
-argv = json.loads(sys.argv[1]); lines = json.loads(sys.argv[2]); prompt = sys.argv[3]
-c = pexpect.spawn(argv[0], argv[1:], encoding='utf-8', timeout=10, dimensions=(40, 120))
-c.expect(prompt)
-screens = []
-for line in lines:
-    c.send(line + '\r')
-    c.expect(prompt)
-    screens.append(c.before + c.after)
-c.send('/quit\r')
-c.expect(pexpect.EOF)
-print(json.dumps(screens))
-`;
 
 test('ssh -tt: a person types abbreviated lines and find conditions, and a mistake', async () => {
   const t = await startRouter();
@@ -241,21 +227,27 @@ test('ssh -tt: a person types abbreviated lines and find conditions, and a mista
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin@127.0.0.1'];
-    const r = await pexpect(TYPIST, [JSON.stringify(argv), JSON.stringify([
-      '/ip ad',
-      'add addr=10.0.0.1/24 int=ether1',
-      'pr where interface=ether1',
-      ':put [:len [find address in 10.0.0.0/8 and !disabled]]',
-      'add addr=10.0.0.2/24 i=ether1 x=1',
-    ]), String.raw`\[admin@MikroTik\] (/[\w/-]+)?> `], env(l));
-    assert.equal(r.stderr, '');
+    // Each step waits for what only the answer shows (the echo of the line shows the rest), then for the prompt.
+    const prompt = String.raw`\[admin@MikroTik\] /ip/address> `;
+    const screens = (await terminals([argv], [
+      [0, null, String.raw`\[admin@MikroTik\] > `],
+      [0, '/ip ad\r', prompt],
+      [0, 'add addr=10.0.0.1/24 int=ether1; :put ("ad" . "ded")\r', 'added'],
+      [0, null, prompt],
+      [0, 'pr where interface=ether1\r', String.raw`10\.0\.0\.0  ether1`],
+      [0, null, prompt],
+      [0, ':put ("n=" . [:len [find address in 10.0.0.0/8 and !disabled]])\r', 'n=[0-9]+'],
+      [0, null, prompt],
+      [0, 'add addr=10.0.0.2/24 i=ether1 x=1\r', String.raw`expected end of command \(line \d+ column \d+\)`],
+      [0, null, prompt],
+      [0, '/quit\r', '<eof>'],
+    ], env(l))).map((s) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, ''));
     // What the screen shows, without the sequences that move the cursor and clear the line.
-    const screens = (JSON.parse(r.stdout) as string[]).map((s) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, ''));
-    assert.match(screens[0], /\[admin@MikroTik\] \/ip\/address> $/);
-    assert.match(screens[2], /\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS      NETWORK   INTERFACE\n0 10\.0\.0\.1\/24  10\.0\.0\.0  ether1\n\[admin@MikroTik\] \/ip\/address> $/);
-    assert.match(screens[3], /\n1\n\[admin@MikroTik\] \/ip\/address> $/);
-    assert.match(screens[4], /\nexpected end of command \(line 1 column 31\)\n\[admin@MikroTik\] \/ip\/address> $/);
+    assert.match(screens[4], /\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS      NETWORK   INTERFACE\n0 10\.0\.0\.1\/24  10\.0\.0\.0  ether1$/);
+    assert.match(screens[6], /n=1$/);
+    assert.match(screens[8], /\nexpected end of command \(line 1 column 31\)$/);
   } finally {
     await t.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
