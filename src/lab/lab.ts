@@ -11,6 +11,7 @@ import type { Row } from '../core/store.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
 import { formatDuration } from '../core/values.js';
+import { directoryReason, makeDirectory } from '../core/directory.js';
 import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
 import { writeLog } from '../menus/log.js';
 import { consoleOf } from '../menus/console.js';
@@ -60,7 +61,11 @@ export class Lab {
   /** Starts every node of the topology; on a failure, stops those started and throws. */
   static async start(topology: Topology, options: LabOptions): Promise<Lab> {
     const lab = new Lab(topology, options);
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    try {
+      makeDirectory(options.dataDir);
+    } catch (e) {
+      throw new Error(`data directory ${options.dataDir} is not usable: ${directoryReason(e)}`);
+    }
     const parallel = options.parallel ?? 8;
     try {
       for (let i = 0; i < topology.nodes.length; i += parallel) {
