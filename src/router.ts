@@ -49,13 +49,13 @@ export interface RouterOptions {
   ports: Partial<Record<FaceName, number>>;
   loginKeepMs: number;
   requestLimitMs: number;
-  /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
+  /** The emulated board (src/device/board.ts BOARDS); default: the data directory's (src/device/machine.ts), else hap-ax2. */
   board?: string;
   /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
   hardware?: Hardware;
   /** The serial number /system/routerboard and export show (`--like`: the export's). */
   serialNumber?: string;
-  /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
+  /** The RouterOS version the router reports and behaves as (`--ros-version`); default: what the data directory last ran, else 7.24. */
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;

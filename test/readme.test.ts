@@ -172,3 +172,11 @@ EXAMPLES.forEach((e, i) => {
     assert.ok(matches(actual, expected), `printed:\n${actual.join('\n')}\nthe README says:\n${expected.join('\n')}`);
   });
 });
+
+test('every link of the README leads into the repository: a heading of its own or a file of the checkout', () => {
+  // GitHub's anchors: the heading in lower case, without punctuation, spaces as hyphens.
+  const anchors = new Set([...README.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+  const wrong = [...README.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((target) =>
+    target.startsWith('#') ? !anchors.has(target.slice(1)) : /^[a-z]+:|^\/|\.\./.test(target) || !fs.existsSync(path.join(ROOT, target)));
+  assert.deepEqual(wrong, []);
+});
