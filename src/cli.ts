@@ -46,10 +46,12 @@ ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padE
   --request-limit DURATION
                           how long one request may run (default 60s)
   --ros-version V         the RouterOS release to run: its menus, arguments and behaviours
-                          (default ${DEFAULT_ROS_VERSION}; ${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch)
-  --packages A,B          extra packages installed besides the board's (container, iot ...)
+                          (${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch; default: the data directory's, else ${DEFAULT_ROS_VERSION})
+  --packages A,B          extra packages installed besides the board's (container, iot ...);
+                          on a data directory that has run, installed besides its own
   --board NAME            the emulated board: a short name or the model as the router
-                          prints it (RB4011iGS+, C52iG-5HaxD2HaxD); default ${DEFAULT_BOARD}:
+                          prints it (RB4011iGS+, C52iG-5HaxD2HaxD); a data directory keeps
+                          the board it was made with; default ${DEFAULT_BOARD}:
 ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `                            ${key.padEnd(18)}${b.name} (${b.model})`).join('\n')}
   --like FILE.rsc         a router like the one an export came from: the model, release,
                           serial number and packages its header and menus name
