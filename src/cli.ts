@@ -50,8 +50,7 @@ ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padE
   --packages A,B          extra packages installed besides the board's (container, iot ...);
                           on a data directory that has run, installed besides its own
   --board NAME            the emulated board: a short name or the model as the router
-                          prints it (RB4011iGS+, C52iG-5HaxD2HaxD); a data directory keeps
-                          the board it was made with; default ${DEFAULT_BOARD}:
+                          prints it (RB4011iGS+, C52iG-5HaxD2HaxD); default ${DEFAULT_BOARD}:
 ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `                            ${key.padEnd(18)}${b.name} (${b.model})`).join('\n')}
   --like FILE.rsc         a router like the one an export came from: the model, release,
                           serial number and packages its header and menus name
@@ -63,6 +62,8 @@ ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `     
 \`vrouter console [URL]\` opens the console of a running router (see vrouter console --help).
 \`vrouter lab TOPOLOGY.yml\` runs a containerlab topology of routers in one process (see vrouter lab --help).
 
+A data directory keeps its board (another --board on it is refused), release and packages:
+started again, it is the same router without these flags.
 Ports given here are written into /ip/service, so the configuration shows what is bound;
 port 0 picks a free port. Durations take the router's forms: 90s, 10m, 1h30m, 00:10:00.
 `;
