@@ -55,6 +55,8 @@ export interface RouterOptions {
   noDefaults?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
+  /** A service whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
+  portTaken?: (service: ServiceName, wanted: number, bound: number) => void;
 }
 
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
@@ -193,6 +195,7 @@ export class Router {
       store: this.store, host: this.options.listen, bound: this.bound,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
+      portTaken: this.options.portTaken,
     });
     this.services = services;
     this.engine.services.serviceStatus = (name: string) => services.status(name);
