@@ -299,18 +299,23 @@ class NodeView implements LabView {
 /**
  * The wires of a topology: a cable for each link between two routers, and one switched
  * segment per group of switches linked together, joining every router port linked to them.
+ * The far side of a one-ended link (./links.ts) is a switch of its own, or the one it shares
+ * with others (the management network, a host interface's macvlans), so its port has a
+ * carrier and only the ports sharing it as peers.
  */
 function wiresOf(topology: Topology): Wire[] {
   const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
-  const switches = new Set(topology.switches);
-  const group = new Map<string, string>(topology.switches.map((s) => [s, s]));
+  // Names no node can have (a node's name starts with a letter or digit).
+  const pairs = topology.links.map((l, i) => (l.ends.length === 2 ? l.ends : [l.ends[0], { node: `#${l.shared ?? `link${i + 1}`}`, port: '' }]));
+  const switches = new Set([...topology.switches, ...pairs.flatMap((p) => p.map((e) => e.node).filter((n) => n.startsWith('#')))]);
+  const group = new Map<string, string>([...switches].map((s) => [s, s]));
   const root = (s: string): string => { let r = s; while (group.get(r) !== r) r = group.get(r)!; return r; };
   const wires: Wire[] = [];
   const segments = new Map<string, End[]>();
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     if (switches.has(a.node) && switches.has(b.node)) group.set(root(a.node), root(b.node));
   }
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     const sa = switches.has(a.node), sb = switches.has(b.node);
     if (sa && sb) continue;
     if (!sa && !sb) { wires.push({ ends: [{ node: index.get(a.node)!, port: a.port }, { node: index.get(b.node)!, port: b.port }], switched: false }); continue; }
