@@ -13,15 +13,15 @@ import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../devic
 import { formatDuration } from '../core/values.js';
 import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
 import { writeLog } from '../menus/log.js';
-import { consoleOf } from '../menus/console.js';
-import { grantedPolicies } from '../menus/user/user.js';
-import { DEFAULT_PORTS, Router } from '../router.js';
+import { DEFAULT_PORTS, Router, type ServiceName } from '../router.js';
+import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
 import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
 import { Forwarder, workingAddresses, type Learned } from './forward.js';
 import { inInterfaceList } from './firewall.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
+import { LabTls } from './tls.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -30,6 +30,24 @@ export interface LabOptions {
   requestLimitMs?: number;
   /** Routers started at once (each opens its store and binds its services). */
   parallel?: number;
+  /** containerlab's `deploy --reconfigure`: every node boots afresh, its certificate made anew. */
+  reconfigure?: boolean;
+  /**
+   * Stops the start: nodes under way finish or are left for the next start to boot afresh,
+   * those started are stopped, and start throws LabStopped.
+   */
+  signal?: AbortSignal;
+  /** Told as each node has booted (its services listening). */
+  booted?: (booted: number, total: number) => void;
+  /** A node's kept port was taken by another program: the service listens on a free one. */
+  portTaken?: (node: string, service: ServiceName, wanted: number, bound: number) => void;
+}
+
+/** A start stopped by its signal: how far it came. */
+export class LabStopped extends Error {
+  constructor(readonly booted: number, readonly total: number) {
+    super(`stopped while starting: ${booted} of ${total} nodes booted`);
+  }
 }
 
 /** Tables whose change changes the network (carrier, domains, hosts, discovery, DHCP). */
@@ -56,18 +74,39 @@ export class Lab {
 
   private constructor(readonly topology: Topology, readonly options: LabOptions) {}
 
-  /** Starts every node of the topology; on a failure, stops those started and throws. */
+  /**
+   * Starts every node of the topology, `parallel` at a time; on a failure (or its signal),
+   * stops those started, removes the nodes whose first boot did not finish, and throws.
+   */
   static async start(topology: Topology, options: LabOptions): Promise<Lab> {
     const lab = new Lab(topology, options);
     fs.mkdirSync(options.dataDir, { recursive: true });
-    const parallel = options.parallel ?? 8;
+    const total = topology.nodes.length;
+    let next = 0, booted = 0, failure: unknown;
     try {
-      for (let i = 0; i < topology.nodes.length; i += parallel) {
-        await Promise.all(topology.nodes.slice(i, i + parallel).map((n, j) => lab.startNode(n, i + j)));
-      }
+      if (topology.nodes.some((n) => n.certificate)) lab.tls = new LabTls(options.dataDir, topology.name, !!options.reconfigure);
+      // Each worker takes the next node when it is done with one, until the first failure.
+      const worker = async () => {
+        while (next < total && failure === undefined && !options.signal?.aborted) {
+          const i = next++;
+          try {
+            await lab.startNode(topology.nodes[i], i);
+          } catch (e) {
+            failure ??= e;
+            return;
+          }
+          options.booted?.(++booted, total);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, total) }, worker));
     } catch (e) {
+      failure ??= e;
+    }
+    if (options.signal?.aborted) failure = new LabStopped(booted, total);
+    if (failure !== undefined) {
       await lab.stop();
-      throw e;
+      for (const dir of lab.halfMade) fs.rmSync(dir, { recursive: true, force: true });
+      throw failure;
     }
     lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
@@ -80,21 +119,39 @@ export class Lab {
     return lab;
   }
 
+  /** The lab's certificate authority, when a node gets a certificate. */
+  private tls?: LabTls;
+  /** Directories of nodes whose first boot is under way (or failed). */
+  private readonly halfMade = new Set<string>();
+
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
-    // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
-    const ports = Object.fromEntries([...Object.keys(DEFAULT_PORTS), 'ssh'].map((k) => [k, 0]));
+    const dataDir = path.join(this.options.dataDir, node.name);
+    const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
+    if (boot === 'first') this.halfMade.add(dataDir);
+    // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
+    // written into the configuration, so that the node listens there again at every start.
+    const ports = boot === 'first' ? Object.fromEntries(Object.keys(DEFAULT_PORTS).map((k) => [k, 0])) : {};
     const router = await Router.start({
-      dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
+      dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
       board: node.board, rosVersion: node.rosVersion, noDefaults: true,
       ...(node.ports ? { hardware: { ports: node.ports } } : {}),
+      portTaken: (service, wanted, bound) => this.options.portTaken?.(node.name, service, wanted, bound),
     });
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
     this.nodes[index] = { name: node.name, index, env, device, board, router };
     this.learned[index] = { arp: new Map() };
-    if (router.store.fresh) await firstBoot(env, node.name, index, node.startupConfig);
+    if (boot === 'again') return;
+    const tls = node.certificate && this.tls
+      ? { pair: await this.tls.node(node.name, this.options.listen, node.certificate), ca: await this.tls.caCert() }
+      : undefined;
+    await firstBoot(env, node, { index, tls, signal: this.options.signal });
+    // Booted once what the first boot enabled listens (www-ssl, api-ssl).
+    await router.services?.settled();
+    firstBootDone(dataDir);
+    this.halfMade.delete(dataDir);
   }
 
   /** The network as the configurations make it now. */
@@ -209,14 +266,15 @@ export class Lab {
   private portWatch?: NodeJS.Timeout;
 
   /**
-   * lab.json in the lab's data directory: every node's services and where they listen. Kept
-   * up to date while the lab runs: a node that reboots, or whose /ip/service changes, listens
-   * elsewhere.
+   * lab.json in the lab's data directory: every node's services and where they listen (each
+   * face the router has bound, whichever faces it has), and the CA that signed the nodes'
+   * certificates. Kept up to date while the lab runs: a node that reboots, or whose
+   * /ip/service changes, listens elsewhere.
    */
   writeLabJson() {
     const nodes: Record<string, Record<string, number>> = {};
-    for (const n of this.nodes) nodes[n.name] = { ...n.router.bound } as Record<string, number>;
-    const text = JSON.stringify({ name: this.topology.name, nodes }, null, 2) + '\n';
+    for (const n of this.nodes) nodes[n.name] = Object.fromEntries(faces(n.router).map((f) => [f, n.router.bound[f]!]));
+    const text = JSON.stringify({ name: this.topology.name, ...(this.tls ? { ca: this.tls.caFile } : {}), nodes }, null, 2) + '\n';
     if (text !== this.written) fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), text);
     this.written = text;
     this.portWatch ??= setInterval(() => { if (!this.stopped) this.writeLabJson(); }, 500).unref();
@@ -229,6 +287,16 @@ export class Lab {
     if (this.settling) clearImmediate(this.settling);
     await Promise.all(this.nodes.filter(Boolean).map((n) => n.router.stop()));
   }
+}
+
+/**
+ * The faces a router listens with, in one order for every node whichever it bound first: those
+ * with a default port in the order `vrouter --help` lists them, any other after.
+ */
+export function faces(router: Router): ServiceName[] {
+  const order = Object.keys(DEFAULT_PORTS);
+  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
+  return (Object.keys(router.bound) as ServiceName[]).sort((a, b) => rank(a) - rank(b));
 }
 
 /** /ip/neighbor/discovery-settings with its defaults. */
@@ -251,33 +319,6 @@ function discovers(env: Environment, port: Row, way: 'tx' | 'rx'): boolean {
 function common(a: string | undefined, b: string | undefined): string {
   const theirs = new Set((b ?? '').split(','));
   return (a ?? '').split(',').filter((p) => p && theirs.has(p)).join(',');
-}
-
-/**
- * A node's first boot in the lab: the node's name as its identity, its own MAC addresses (a
- * lab's routers must not share one), then its startup-config, run as an import.
- */
-async function firstBoot(env: Environment, name: string, index: number, startupConfig?: string) {
-  const changes = [];
-  const hi = ((index + 1) >> 8) & 255, lo = (index + 1) & 255;
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-  for (const row of env.store.table(INTERFACE_TABLE).rows) {
-    const mac = row.values['orig-mac-address'];
-    if (!mac?.startsWith('D4:01:C3:00:00:')) continue;
-    changes.push({ op: 'update' as const, table: INTERFACE_TABLE, id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
-  }
-  const identity = env.store.table('system/identity').rows[0];
-  if (identity) changes.push({ op: 'update' as const, table: 'system/identity', id: identity.id, values: { ...identity.values, name } });
-  else changes.push({ op: 'insert' as const, table: 'system/identity', row: env.store.newRow('system/identity', { name }, false) });
-  env.store.commit(changes);
-  if (!startupConfig) return;
-  const source = fs.readFileSync(startupConfig, 'utf8');
-  const session = { user: 'admin', via: 'console', policies: grantedPolicies('local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api') };
-  try {
-    await consoleOf(env).run(source, { session, output: () => {} });
-  } catch (e) {
-    throw new Error(`node ${name}: startup-config ${path.basename(startupConfig)}: ${(e as Error).message.split('\n')[0]}`);
-  }
 }
 
 /** What one router of the lab sees of the network. */
