@@ -104,12 +104,12 @@ topology:
 
   test('a node killed during its first boot boots afresh at the next start', async () => {
     const dir = labDir('name: kill\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n', {
-      'r1.rsc': '/system identity set name=half\n:delay 60s\n/ip address add address=10.3.0.1/24 interface=ether2\n',
+      'r1.rsc': '/system identity set name=half\n/file add name=started.txt contents=yes\n:delay 60s\n/ip address add address=10.3.0.1/24 interface=ether2\n',
     });
     try {
       const lab = spawnLab(dir);
-      // Killed once the node's configuration is on disk, its startup-config under way.
-      await fileAppears(path.join(data(dir, 'kill'), 'r1', 'config.db'));
+      // Killed with its startup-config under way, part of it done.
+      await fileAppears(path.join(data(dir, 'kill'), 'r1', 'files', 'started.txt'));
       assert.equal((await lab.stop('SIGKILL')).signal, 'SIGKILL');
       fs.writeFileSync(path.join(dir, 'r1.rsc'), '/ip address add address=10.3.0.1/24 interface=ether2\n');
       const again = await startLab(dir, 1);
@@ -126,11 +126,11 @@ topology:
 
   test('SIGTERM during the start stops it with one line; the next start boots the nodes it left', async () => {
     const dir = labDir('name: cut\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros }\n    r2: { kind: mikrotik_ros, startup-config: r2.rsc }\n    r3: { kind: mikrotik_ros }\n', {
-      'r2.rsc': ':delay 60s\n/ip address add address=10.4.0.2/24 interface=ether2\n',
+      'r2.rsc': '/file add name=started.txt contents=yes\n:delay 60s\n/ip address add address=10.4.0.2/24 interface=ether2\n',
     });
     try {
       const lab = spawnLab(dir);
-      await fileAppears(path.join(data(dir, 'cut'), 'r2', 'config.db'));
+      await fileAppears(path.join(data(dir, 'cut'), 'r2', 'files', 'started.txt'));
       const ended = await lab.stop('SIGTERM');
       assert.equal(ended.status, 143);
       const m = /^vrouter lab: stopped \(SIGTERM\) while starting, ([0-2]) of 3 nodes booted; the next start boots the other ([1-3])\n$/.exec(ended.stderr);
