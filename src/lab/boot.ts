@@ -46,8 +46,8 @@ export function firstBootDone(dir: string) {
 /** What a first boot needs besides the node: its place in the lab and its certificate. */
 export interface FirstBoot {
   index: number;
-  /** The node's certificate with the lab CA's, for www-ssl and api-ssl (none: the router's own defaults). */
-  tls?: { pair: Pair; ca: string };
+  /** The node's certificate and key for www-ssl and api-ssl (none: the router's own defaults). */
+  tls?: Pair;
   /** Stops a startup-config under way (the lab is being stopped). */
   signal?: AbortSignal;
 }
@@ -81,14 +81,13 @@ export async function firstBoot(env: Environment, node: LabNode, o: FirstBoot) {
   };
   if (o.tls) {
     // As a user installs a certificate: a file, its import (the router names what it imports
-    // after the file: NODE.pem_0 is the node's, NODE.pem_1 the CA's), the services set to it.
+    // after the file: NODE.pem_0), the services set to it. The CA stays out: a server sends its
+    // own certificate, and the client trusts the CA.
     const file = `${node.name}.pem`;
-    (env.services.files as FileStore).write(file, o.tls.pair.cert + o.tls.pair.key + o.tls.ca);
-    const cert = JSON.stringify(`${file}_0`);
+    (env.services.files as FileStore).write(file, o.tls.cert + o.tls.key);
     await run([
       `/certificate import file-name=${JSON.stringify(file)} passphrase=""`,
-      `/ip service set www-ssl certificate=${cert} disabled=no`,
-      `/ip service set api-ssl certificate=${cert} disabled=no`,
+      `/ip service set www-ssl,api-ssl certificate=${JSON.stringify(`${file}_0`)} disabled=no`,
       `/file remove ${JSON.stringify(file)}`,
     ].join('\n'), `node ${node.name}: certificate`);
   }

@@ -144,9 +144,7 @@ export class Lab {
     this.nodes[index] = { name: node.name, index, env, device, board, router };
     this.learned[index] = { arp: new Map() };
     if (boot === 'again') return;
-    const tls = node.certificate && this.tls
-      ? { pair: await this.tls.node(node.name, this.options.listen, node.certificate), ca: await this.tls.caCert() }
-      : undefined;
+    const tls = node.certificate && this.tls ? await this.tls.node(node.name, this.options.listen, node.certificate) : undefined;
     await firstBoot(env, node, { index, tls, signal: this.options.signal });
     // Booted once what the first boot enabled listens (www-ssl, api-ssl).
     await router.services?.settled();

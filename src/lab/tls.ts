@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { bits, bool, content, context, elements, integer, namedBits, NULL, octets, oid, printable, seq, set, time, utf8 } from './der.js';
+import { bits, bool, content, context, elements, integer, namedBits, NULL, octets, oid, printable, seq, set, time, utf8 } from '../core/der.js';
 import type { NodeCertificate } from './topology.js';
 
 /** PEM of a certificate and of its private key (PKCS#8). */
@@ -63,8 +63,8 @@ const extension = (id: string, critical: boolean, value: Buffer) => seq(oid(id),
 
 interface Issuer { name: Buffer; key: crypto.KeyObject; id: Buffer }
 
-/** A certificate signed by `issuer` (itself, for the CA), as PEM. */
-function certificate(subject: Buffer, publicKey: crypto.KeyObject, issuer: Issuer, validityMs: number, extensions: Buffer[]): string {
+/** A certificate signed by `issuer` (itself, for the CA), as PEM; signed off the main thread. */
+async function certificate(subject: Buffer, publicKey: crypto.KeyObject, issuer: Issuer, validityMs: number, extensions: Buffer[]): Promise<string> {
   const rsa = issuer.key.asymmetricKeyType === 'rsa';
   const algorithm = rsa ? seq(oid('1.2.840.113549.1.1.11'), NULL) : seq(oid('1.2.840.10045.4.3.2'));
   const serial = crypto.randomBytes(8);
@@ -76,7 +76,8 @@ function certificate(subject: Buffer, publicKey: crypto.KeyObject, issuer: Issue
     publicKey.export({ type: 'spki', format: 'der' }),
     context(3, seq(...extensions)),
   );
-  const der = seq(tbs, algorithm, bits(crypto.sign('sha256', tbs, issuer.key)));
+  const signature = await new Promise<Buffer>((resolve, reject) => crypto.sign('sha256', tbs, issuer.key, (e, sig) => (e ? reject(e) : resolve(sig))));
+  const der = seq(tbs, algorithm, bits(signature));
   return `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
@@ -85,7 +86,7 @@ const keyPem = (key: crypto.KeyObject) => key.export({ type: 'pkcs8', format: 'p
 /** The certificates of one lab: its CA, made or read once, signing each node's. */
 export class LabTls {
   private readonly dataDir: string;
-  private ca?: Promise<{ pem: string; issuer: Issuer }>;
+  private ca?: Promise<Issuer>;
 
   /** `afresh` (--reconfigure): the lab's certificates are made anew, the CA too. */
   constructor(dataDir: string, private readonly lab: string, afresh: boolean) {
@@ -103,7 +104,7 @@ export class LabTls {
         const keys = await generate(2048);
         const subject = name(`${this.lab} lab CA`);
         const self: Issuer = { name: subject, key: keys.privateKey, id: keyId(keys.publicKey) };
-        const cert = certificate(subject, keys.publicKey, self, YEAR_MS, [
+        const cert = await certificate(subject, keys.publicKey, self, YEAR_MS, [
           extension('2.5.29.15', true, namedBits([DIGITAL_SIGNATURE, KEY_CERT_SIGN, CRL_SIGN])),
           extension('2.5.29.37', false, seq(oid(TLS_CLIENT), oid(TLS_SERVER))),
           extension('2.5.29.19', true, seq(bool(true))),
@@ -117,13 +118,8 @@ export class LabTls {
       const tbs = elements(x.raw)[0];
       const parts = elements(tbs);
       const subject = parts[(parts[0][0] === 0xa0 ? 1 : 0) + 4];
-      return { pem: pair.cert, issuer: { name: subject, key: crypto.createPrivateKey(pair.key), id: keyId(x.publicKey) } };
+      return { name: subject, key: crypto.createPrivateKey(pair.key), id: keyId(x.publicKey) };
     })());
-  }
-
-  /** The CA's certificate (PEM). */
-  async caCert(): Promise<string> {
-    return (await this.authority()).pem;
   }
 
   /** A node's certificate and key: those in its .tls directory, or new ones signed by the lab's CA. */
@@ -131,11 +127,11 @@ export class LabTls {
     const files = tlsFiles(this.dataDir, node);
     const kept = read(files);
     if (kept) return kept;
-    const { issuer } = await this.authority();
+    const issuer = await this.authority();
     const keys = await generate(wanted.keySize);
     const names = [...new Set([node, `clab-${this.lab}-${node}`, `${node}.${this.lab}.io`, listen, ...wanted.sans])];
     const alt = names.map((n) => (net.isIP(n) ? context(7, Buffer.from(ipaddr.parse(n).toByteArray()), false) : context(2, Buffer.from(n, 'latin1'), false)));
-    const cert = certificate(name(`${node}.${this.lab}.io`), keys.publicKey, issuer, wanted.validityMs, [
+    const cert = await certificate(name(`${node}.${this.lab}.io`), keys.publicKey, issuer, wanted.validityMs, [
       extension('2.5.29.15', true, namedBits([DIGITAL_SIGNATURE, KEY_ENCIPHERMENT])),
       extension('2.5.29.37', false, seq(oid(TLS_CLIENT), oid(TLS_SERVER))),
       extension('2.5.29.19', true, seq()),
@@ -149,8 +145,11 @@ export class LabTls {
   }
 }
 
-/** An RSA key of `rsaBits`, or without, a P-256 key (made at once, where RSA takes a while). */
+/** An RSA key of `rsaBits`, or without, a P-256 key (fast to make for a thousand nodes); made off the main thread. */
 function generate(rsaBits?: number): Promise<crypto.KeyPairKeyObjectResult> {
-  if (!rsaBits) return Promise.resolve(crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' }));
-  return new Promise((resolve, reject) => crypto.generateKeyPair('rsa', { modulusLength: rsaBits }, (e, publicKey, privateKey) => (e ? reject(e) : resolve({ publicKey, privateKey }))));
+  const done = (resolve: (k: crypto.KeyPairKeyObjectResult) => void, reject: (e: Error) => void) =>
+    (e: Error | null, publicKey: crypto.KeyObject, privateKey: crypto.KeyObject) => (e ? reject(e) : resolve({ publicKey, privateKey }));
+  return new Promise((resolve, reject) => (rsaBits
+    ? crypto.generateKeyPair('rsa', { modulusLength: rsaBits }, done(resolve, reject))
+    : crypto.generateKeyPair('ec', { namedCurve: 'prime256v1' }, done(resolve, reject))));
 }

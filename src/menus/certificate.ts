@@ -476,9 +476,11 @@ function chainOf(env: Environment, row: Row): string[] {
     const caId = parseId(at.values.ca ?? '');
     let parent = caId === undefined ? undefined : table.get(caId);
     if (!parent) {
-      // An imported certificate: its issuer is whichever certificate here signed it.
-      if (describeCached(at.values['.pem']).selfSigned) break;
-      parent = table.rows.find((r) => r !== at && isSigned(r) && r.values.authority === 'true' && pki().signedBy(at.values['.pem'], r.values['.pem']));
+      // An imported certificate: its issuer is whichever other authority here signed it, and
+      // none did when there is none or it signed itself (Node's own checks, no description).
+      const authorities = table.rows.filter((r) => r !== at && isSigned(r) && r.values.authority === 'true');
+      if (!authorities.length || pki().signedBy(at.values['.pem'], at.values['.pem'])) break;
+      parent = authorities.find((r) => pki().signedBy(at.values['.pem'], r.values['.pem']));
     }
     if (!parent || !isSigned(parent) || chain.includes(parent.values['.pem'])) break;
     chain.push(parent.values['.pem']);
@@ -487,7 +489,7 @@ function chainOf(env: Environment, row: Row): string[] {
   return chain;
 }
 
-/** Certificates described lately, by PEM: a lab imports one CA into every node, and a service reads its chain often. */
+/** Certificates described lately, by PEM (the same one imported into many routers of a lab, say). */
 const described = new Map<string, Described>();
 function describeCached(pem: string): Described {
   let d = described.get(pem);
