@@ -13,7 +13,8 @@ import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../devic
 import { formatDuration } from '../core/values.js';
 import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
 import { writeLog } from '../menus/log.js';
-import { DEFAULT_PORTS, Router, type ServiceName } from '../router.js';
+import { Router, type FaceName } from '../router.js';
+import { FACE_NAMES } from '../services/services.js';
 import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
 import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
@@ -39,8 +40,8 @@ export interface LabOptions {
   signal?: AbortSignal;
   /** Told as each node has booted (its services listening). */
   booted?: (booted: number, total: number) => void;
-  /** A node's kept port was taken by another program: the service listens on a free one. */
-  portTaken?: (node: string, service: ServiceName, wanted: number, bound: number) => void;
+  /** A node's kept port was taken by another program: the face listens on a free one. */
+  portTaken?: (node: string, face: FaceName, wanted: number, bound: number) => void;
 }
 
 /** A start stopped by its signal: how far it came. */
@@ -130,8 +131,9 @@ export class Lab {
     const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
     if (boot === 'first') this.halfMade.add(dataDir);
     // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
-    // written into the configuration, so that the node listens there again at every start.
-    const ports = boot === 'first' ? Object.fromEntries(Object.keys(DEFAULT_PORTS).map((k) => [k, 0])) : {};
+    // which the router keeps (/ip/service, the stand-in ports), so that the node listens there
+    // again at every start.
+    const ports = boot === 'first' ? Object.fromEntries(FACE_NAMES.map((k) => [k, 0])) : {};
     const router = await Router.start({
       dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
@@ -288,13 +290,12 @@ export class Lab {
 }
 
 /**
- * The faces a router listens with, in one order for every node whichever it bound first: those
- * with a default port in the order `vrouter --help` lists them, any other after.
+ * The faces a router listens with, in one order for every node whichever it bound first (that
+ * of `vrouter --help`'s port flags).
  */
-export function faces(router: Router): ServiceName[] {
-  const order = Object.keys(DEFAULT_PORTS);
-  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
-  return (Object.keys(router.bound) as ServiceName[]).sort((a, b) => rank(a) - rank(b));
+export function faces(router: Router): FaceName[] {
+  const rank = (f: FaceName) => (FACE_NAMES.includes(f) ? FACE_NAMES.indexOf(f) : FACE_NAMES.length);
+  return (Object.keys(router.bound) as FaceName[]).sort((a, b) => rank(a) - rank(b));
 }
 
 /** /ip/neighbor/discovery-settings with its defaults. */
