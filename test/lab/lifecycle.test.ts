@@ -17,6 +17,8 @@ import { client } from '../helpers/router.js';
 import { fileAppears, labDir, runLab, spawnLab, startLab, type LabJson } from './spawned.js';
 
 const run = promisify(execFile);
+/** Where certificates are not the point: nodes without them (a start without the CA's key). */
+const BARE = '  defaults: { certificate: { issue: false } }\n';
 
 /** The lab's data directory (containerlab's clab-NAME next to the topology file). */
 const data = (dir: string, name: string) => path.join(dir, `clab-${name}`);
@@ -79,7 +81,7 @@ topology:
   });
 
   test('a first boot that fails leaves the node to boot afresh: the corrected startup-config is applied', async () => {
-    const dir = labDir('name: fix\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n    r2: { kind: mikrotik_ros }\n', {
+    const dir = labDir('name: fix\ntopology:\n' + BARE + '  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n    r2: { kind: mikrotik_ros }\n', {
       'r1.rsc': '/system identity set name=half\n/ip address add address=10.2.0.1/24 interface=nosuch\n',
     });
     try {
@@ -103,7 +105,7 @@ topology:
   });
 
   test('a node killed during its first boot boots afresh at the next start', async () => {
-    const dir = labDir('name: kill\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n', {
+    const dir = labDir('name: kill\ntopology:\n' + BARE + '  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n', {
       'r1.rsc': '/system identity set name=half\n/file add name=started.txt contents=yes\n:delay 60s\n/ip address add address=10.3.0.1/24 interface=ether2\n',
     });
     try {
@@ -125,7 +127,7 @@ topology:
   });
 
   test('SIGTERM during the start stops it with one line; the next start boots the nodes it left', async () => {
-    const dir = labDir('name: cut\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros }\n    r2: { kind: mikrotik_ros, startup-config: r2.rsc }\n    r3: { kind: mikrotik_ros }\n', {
+    const dir = labDir('name: cut\ntopology:\n' + BARE + '  nodes:\n    r1: { kind: mikrotik_ros }\n    r2: { kind: mikrotik_ros, startup-config: r2.rsc }\n    r3: { kind: mikrotik_ros }\n', {
       'r2.rsc': '/file add name=started.txt contents=yes\n:delay 60s\n/ip address add address=10.4.0.2/24 interface=ether2\n',
     });
     try {
@@ -212,7 +214,7 @@ topology:
   });
 
   test('on a terminal the start tells every second how many nodes have booted', async () => {
-    const dir = labDir('name: tty\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros }\n    r2: { kind: mikrotik_ros, startup-config: r2.rsc }\n', {
+    const dir = labDir('name: tty\ntopology:\n' + BARE + '  nodes:\n    r1: { kind: mikrotik_ros }\n    r2: { kind: mikrotik_ros, startup-config: r2.rsc }\n', {
       'r2.rsc': ':delay 2500ms\n',
     });
     // util-linux's script gives the command a terminal; what it writes comes back on stdout.
