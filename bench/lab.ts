@@ -2,9 +2,12 @@
 // (each with its own data directory, store, engine and services on free ports, and by default
 // its certificate from the lab's CA for www-ssl and api-ssl) until every router has answered a
 // REST request, what each router costs in memory (the process's resident set after start-up,
-// less a process that loaded the same code, divided by N), and how long the same lab takes to
-// start again on its data directory (no first boot: configurations and ports kept). Each size
-// runs with certificates and without (`certificate: { issue: false }`), as its baseline.
+// less a process that loaded the same code, divided by N), what one change of one router's
+// configuration costs the running lab (a REST call on the middle router that the network reads,
+// its identity, until the lab has worked the network out again: each router's model is rebuilt
+// only where its configuration changed), and how long the same lab takes to start again on its
+// data directory (no first boot: configurations and ports kept). Each size runs with
+// certificates and without (`certificate: { issue: false }`), as its baseline.
 //
 //   node dist/bench/lab.js [--routers 100,1000]
 //
@@ -53,31 +56,57 @@ async function child(n: number, certificates: boolean) {
     await new Promise((r) => setTimeout(r, 2000));
     global.gc?.();
     const rss = rssMb();
+    const change = await changeCost(lab);
     await lab.stop();
     const t1 = performance.now();
     const again = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
     const againMs = performance.now() - t1;
     await again.stop();
-    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1) }) + '\n');
+    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1), ...change }) + '\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** Changes measured, one after another. */
+const CHANGES = 20;
+
+/**
+ * The middle router's identity set over REST, CHANGES times, each until the lab has settled
+ * (its reaction runs on the event loop before this process's next turn): wall time and this
+ * process's CPU time per change, the median.
+ */
+async function changeCost(lab: Lab): Promise<{ changeMs: number; changeCpuMs: number }> {
+  const mid = lab.nodes[Math.floor(lab.nodes.length / 2)];
+  const url = `http://127.0.0.1:${mid.router.bound.www}/rest/system/identity/set`;
+  const wall: number[] = [], cpu: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const t = performance.now(), c = process.cpuUsage();
+    const res = await fetch(url, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${mid.name}-${i}` }) });
+    await res.arrayBuffer();
+    await new Promise((r) => setImmediate(r));
+    const used = process.cpuUsage(c);
+    wall.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const median = (a: number[]) => +[...a].sort((x, y) => x - y)[a.length >> 1].toFixed(1);
+  return { changeMs: median(wall), changeCpuMs: median(cpu) };
+}
+
 function main() {
   const arg = process.argv.indexOf('--routers');
   const sizes = (arg > 0 ? process.argv[arg + 1] : '100,1000').split(',').map(Number);
-  const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'start again', 'RSS', 'per router']];
+  const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'start again', 'RSS', 'per router', 'a change on one router']];
   for (const n of sizes) {
     for (const certificates of [false, true]) {
       const r = spawnSync(process.execPath, ['--expose-gc', SELF, '--child', String(n), String(certificates)], { encoding: 'utf8', maxBuffer: 1 << 24 });
       const line = r.stdout.trim().split('\n').pop() ?? '';
-      let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number } | undefined;
+      let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number; changeMs: number; changeCpuMs: number } | undefined;
       try { m = JSON.parse(line); } catch { /* failed: reported below */ }
       const which = certificates ? 'yes' : 'no';
-      if (!m) { rows.push([String(n), which, `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '']); continue; }
+      if (!m) { rows.push([String(n), which, `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '', '']); continue; }
       const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      rows.push([String(n), which, s(m.startedMs), `${s(m.answeredMs)} (${m.answered}/${n})`, s(m.againMs), `${m.rssMb} MB`, `${m.perRouterMb} MB`]);
+      rows.push([String(n), which, s(m.startedMs), `${s(m.answeredMs)} (${m.answered}/${n})`, s(m.againMs), `${m.rssMb} MB`, `${m.perRouterMb} MB`, `${m.changeMs} ms (CPU ${m.changeCpuMs} ms)`]);
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

@@ -8,15 +8,19 @@
 // (`:put`, `:local`, `:if`, `:foreach`, ...) are in this file.
 
 import type { Engine, Node } from '../core/engine.js';
-import { CommandError, notEnoughPermissions } from '../core/errors.js';
+import { CommandError, ValueError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandDecl, Menu, Reply } from '../core/schema.js';
+import { parseId } from '../core/store.js';
+import { duration, parseDuration } from '../core/values.js';
 import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
 import { parse } from './parser.js';
-import { formatRecords, formatSettings, formatTable } from './print.js';
+import { LIVE_TABLES, lastRound, type LiveTable } from './live.js';
+import { formatRecords } from './print.js';
+import { printLines, runPrint } from './print-command.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
   contains, element, equal, id, literal, matches, negate, num, str, time, toArg, toArray, toBool, toIp, toIp6, toNum,
@@ -72,7 +76,26 @@ const PRINT_ARGS = new Set([
   'append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'file', 'follow', 'follow-only', 'from',
   'group-by', 'interval', 'order-by', 'proplist', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid',
 ]);
+/**
+ * What else a menu's print takes, as its tree lists it: `all`, `static` and `dynamic`, which
+ * records it shows (`/ip firewall filter print all`), and properties to match
+ * (`/ip firewall filter print chain=input`).
+ */
+const PRINT_SCOPES = new Set(['all', 'static', 'dynamic']);
+function printFilters(menu: Menu): string[] {
+  return (menu.decl.argNames?.('print') ?? []).filter((n) => PRINT_SCOPES.has(n) || menu.fields.has(n));
+}
 const PRINT_FLAGS = new Set(['append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'follow', 'follow-only', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid']);
+/** `print interval=1s`: at least 200ms, as the 7.24 tree's `00:00:00.200..` says. */
+const PRINT_INTERVAL = duration({ min: 200 });
+function printInterval(text: string): number {
+  try {
+    return parseDuration(PRINT_INTERVAL.parse(text));
+  } catch (e) {
+    if (e instanceof ValueError) throw e.forArgument('interval');
+    throw e;
+  }
+}
 const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value']);
 
 // ---------------------------------------------------------------- resolution
@@ -115,6 +138,8 @@ export interface InterpreterOptions {
   signal: AbortSignal;
   /** Where `:put`, `print` and `export` write. */
   output: (text: string) => void;
+  /** Where what is printed as it comes (a ping's rows, `print follow`) goes; `output` without it. */
+  live?: (text: string) => void;
   /** The script's job name (`:jobname`). */
   jobName?: string;
   /** Calls already nested around this script (a script run by a script, `:execute as-string`). */
@@ -246,7 +271,7 @@ export class Interpreter {
     if (r.kind === 'builtin') return new Set(BUILTINS[r.name]);
     if (r.kind !== 'engine') return undefined;
     const menu = r.node.menu;
-    if (menu && r.name === 'print') return PRINT_ARGS;
+    if (menu && r.name === 'print') return new Set([...PRINT_ARGS, ...printFilters(menu)]);
     if (menu && r.name === 'get') return GET_ARGS;
     if (menu && r.name === 'find') return new Set([...menu.fields.keys(), '.id']);
     return r.cmd.args ? new Set(Object.keys(r.cmd.args)) : undefined;
@@ -412,8 +437,11 @@ export class Interpreter {
     const session: ConsoleSession = whereArg?.kind === 'where'
       ? { ...this.session, where: (m, row) => this.evaluate(whereArg.expr, scope, lexer, { menu: m, row }).then((v) => toBool(v) === true) }
       : this.session;
-    const outcome = await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
-    if (outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
+    const live = inSubst || 'as-value' in args ? undefined : LIVE_TABLES[[...r.path, r.name].join('/')];
+    const outcome = live
+      ? await this.liveTable(live, { path: r.path, command: r.name, args }, session)
+      : await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
+    if (!live && outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
     if (r.cmd.says !== undefined && !inSubst) this.options.output(r.cmd.says);
     // `[/ping host count=3]` is the number of answers received (the idiom of failover scripts).
     if (r.name === 'ping') return num(outcome.records.filter((rec) => rec.status === undefined).length);
@@ -425,6 +453,30 @@ export class Interpreter {
     if (ret === undefined) return NOTHING;
     if (/^\*[0-9A-F]+$/.test(ret)) return id(ret);
     return str(ret);
+  }
+
+  /**
+   * A tool that runs on (`/ping`, `/tool traceroute`) drawn as its live table: ping's rows as
+   * the echoes come, the summary when it ends, by itself (`count=`) or stopped (Ctrl-C).
+   */
+  private async liveTable(live: LiveTable, sentence: { path: string[]; command: string; args: Record<string, string> }, session: ConsoleSession) {
+    const records: Reply[] = [];
+    const width = this.options.session.width ?? 80;
+    const out = live.streams ? this.options.live ?? this.options.output : this.options.output;
+    if (live.streams) out(live.header);
+    try {
+      await this.engine.run(sentence, session, {
+        signal: this.options.signal,
+        onRecord: (rec) => { records.push(rec); if (live.streams) out(live.row(rec)); },
+      });
+    } finally {
+      if (!live.streams) {
+        out(live.header);
+        for (const rec of lastRound(records)) out(live.row(rec));
+      }
+      for (const l of live.footer?.(records, width) ?? []) out(l);
+    }
+    return { records, done: undefined as Reply | undefined };
   }
 
   /** The arguments of a menu command as the engine takes them (every value as text). */
@@ -513,6 +565,9 @@ export class Interpreter {
     let proplist: string[] | undefined;
     let from: string | undefined;
     let file: string | undefined;
+    let interval: number | undefined;
+    const equalTo: [string, Value][] = [];
+    let shows = 'all';
     for (const a of stmt.args) {
       if (a.kind === 'where') where = a.expr;
       else if (a.kind === 'named') {
@@ -520,41 +575,60 @@ export class Interpreter {
         if (a.name === 'proplist') proplist = toArg(v).split(',').filter(Boolean);
         else if (a.name === 'from') from = await this.itemNumbers(r.path, toArg(v));
         else if (a.name === 'file') file = toStr(v);
+        else if (a.name === 'interval') interval = printInterval(toArg(v));
         else if (PRINT_FLAGS.has(a.name)) flags.add(a.name);
+        else if (menu.fields.has(a.name)) equalTo.push([a.name, v]);
       }
     }
+    const scopes = new Set(printFilters(menu).filter((n) => PRINT_SCOPES.has(n)));
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
       if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
+      else if (e.kind === 'word' && scopes.has(e.text)) shows = e.text;
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
-    let rows = await this.filter(menu, await this.records(r.path, from), where, scope, lexer);
-    if (proplist) {
-      const keep = new Set([...proplist, '.id']);
-      rows = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k))));
+    const read = async () => {
+      const rows = (await this.records(r.path, from)).filter((row) =>
+        (shows === 'all' || (row.dynamic === 'true') === (shows === 'dynamic')) && equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
+      return this.filter(menu, rows, where, scope, lexer);
+    };
+    const once = !flags.has('follow') && !flags.has('follow-only') && interval === undefined;
+    const rows = once ? await read() : [];
+    if (once && flags.has('count-only') && (inSubst || flags.has('as-value'))) return num(rows.length);
+    if (once && flags.has('as-value')) {
+      const keep = proplist && new Set([...proplist, '.id']);
+      const shown = keep ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k)))) : rows;
+      if (menu.decl.kind === 'settings') return recordValue(menu, shown[0] ?? {});
+      return array(shown.map((row) => recordValue(menu, row)));
     }
-    if (flags.has('count-only')) {
-      if (!inSubst && !flags.has('as-value')) this.options.output(String(rows.length));
-      return num(rows.length);
-    }
-    if (flags.has('as-value')) {
-      if (menu.decl.kind === 'settings') return recordValue(menu, rows[0] ?? {});
-      return array(rows.map((row) => recordValue(menu, row)));
-    }
-    if (menu.decl.kind !== 'settings') {
+    if (once && menu.decl.kind !== 'settings') {
       this.host.lastPrint.set(`${this.options.session.user}:${r.path.join('/')}`, rows.map((row) => row['.id']));
     }
-    const lines = menu.decl.kind === 'settings'
-      ? formatSettings(menu, rows[0] ?? {})
-      : formatTable(menu, rows, { detail: flags.has('detail'), terse: flags.has('terse') });
+    const store = this.engine.store;
+    const since = (quirk: string) => this.host.since?.(quirk) ?? true;
+    const run = {
+      engine: this.engine, menu, flags, interval, signal: this.options.signal,
+      read: once ? async () => rows : read,
+      // A print that goes on (follow, interval) is shown as it comes.
+      output: once ? (line: string) => this.options.output(line) : (line: string) => (this.options.live ?? this.options.output)(line),
+      options: {
+        width: this.options.session.width,
+        showIds: flags.has('show-ids'),
+        proplist,
+        upperLegend: since('print-detail-legend-upper'),
+        // Whether a record has a field set itself, not filled in by the router.
+        stored: (row: Reply, field: string) => row['.id'] === undefined || store.table(menu.table).get(parseId(row['.id']) ?? -1)?.values[field] !== undefined,
+      },
+    };
     if (file !== undefined) {
       this.mayWriteFiles();
       const files = this.host.files?.();
       if (!files) throw new ScriptError('failure: file store not available');
-      files.write(file.endsWith('.txt') ? file : `${file}.txt`, lines.join('\n') + '\n');
+      files.write(file.endsWith('.txt') ? file : `${file}.txt`, printLines(run, rows).join('\n') + '\n');
       return NOTHING;
     }
-    for (const l of lines) this.options.output(l);
+    await runPrint(run);
+    if (flags.has('count-only')) return num(rows.length);
     return NOTHING;
   }
 

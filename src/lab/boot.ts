@@ -16,9 +16,7 @@ import path from 'node:path';
 import type { Environment } from '../core/schema.js';
 import { STORE_FILE } from '../core/store.js';
 import type { FileStore } from '../device/files.js';
-import { INTERFACE_TABLE } from '../menus/interface/interface.js';
-import { consoleOf } from '../menus/console.js';
-import { grantedPolicies } from '../menus/user/user.js';
+import type { Router } from '../router.js';
 import type { LabNode } from './topology.js';
 import type { Pair } from './tls.js';
 
@@ -57,24 +55,24 @@ export interface FirstBoot {
  * lab's routers must not share one), its certificate in use by www-ssl and api-ssl, then its
  * startup-config, run as an import (after the certificate, so that it may change the services).
  */
-export async function firstBoot(env: Environment, node: LabNode, o: FirstBoot) {
+export async function firstBoot(router: Router, node: LabNode, o: FirstBoot) {
+  const env = router.engine as unknown as Environment;
   const changes = [];
   const hi = ((o.index + 1) >> 8) & 255, lo = (o.index + 1) & 255;
   const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-  for (const row of env.store.table(INTERFACE_TABLE).rows) {
+  for (const row of env.store.table('interface').rows) {
     const mac = row.values['orig-mac-address'];
     if (!mac?.startsWith('D4:01:C3:00:00:')) continue;
-    changes.push({ op: 'update' as const, table: INTERFACE_TABLE, id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
+    changes.push({ op: 'update' as const, table: 'interface', id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
   }
   const identity = env.store.table('system/identity').rows[0];
   if (identity) changes.push({ op: 'update' as const, table: 'system/identity', id: identity.id, values: { ...identity.values, name: node.name } });
   else changes.push({ op: 'insert' as const, table: 'system/identity', row: env.store.newRow('system/identity', { name: node.name }, false) });
   env.store.commit(changes);
-  const session = { user: 'admin', via: 'console', policies: grantedPolicies('local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api') };
-  /** A script run as the admin at the console; its failure told in one line after `what`. */
+  /** A script run as the router's own at its console; its failure told in one line after `what`. */
   const run = async (source: string, what: string) => {
     try {
-      await consoleOf(env).run(source, { session, output: () => {}, signal: o.signal });
+      await router.runScript(source, 'console', false, o.signal);
     } catch (e) {
       throw new Error(`${what}: ${(e as Error).message.split('\n')[0]}`);
     }
