@@ -17,7 +17,7 @@ import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.j
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
-import { parse } from './parser.js';
+import { parse, parseConditions, spanOf } from './parser.js';
 import { LIVE_TABLES, lastRound, type LiveTable } from './live.js';
 import { formatRecords } from './print.js';
 import { printLines, runPrint } from './print-command.js';
@@ -97,6 +97,8 @@ function printInterval(text: string): number {
   }
 }
 const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value']);
+/** Operators that compare a property with a value in `where` and `find`. */
+const COMPARISONS = new Set(['=', '!=', '<', '>', '<=', '>=', '~', 'in']);
 
 // ---------------------------------------------------------------- resolution
 
@@ -131,6 +133,22 @@ function pick(names: Iterable<string>, word: string): string | undefined {
     }
   }
   return found;
+}
+
+/**
+ * The language's commands (`:put`, `:delay` ...) of the release the router runs: the root
+ * commands of its tree (7.24 has `:deserialize`, 7.9.2 has not, so `:de` is `:delay` only
+ * there). Without a tree, those this interpreter knows.
+ */
+const LANGUAGE = new WeakMap<Engine, readonly string[]>();
+function languageCommands(engine: Engine): readonly string[] {
+  let names = LANGUAGE.get(engine);
+  if (!names) {
+    const root = (engine.services.tree as { root?: { c?: Record<string, number> } } | undefined)?.root;
+    names = root?.c ? Object.keys(root.c) : Object.keys(BUILTINS);
+    LANGUAGE.set(engine, names);
+  }
+  return names;
 }
 
 export interface InterpreterOptions {
@@ -237,12 +255,16 @@ export class Interpreter {
         path = r.path;
         continue;
       }
+      if (r.kind === 'engine' && r.node.menu && r.name === 'find') this.findConditions(stmt, r, lexer);
+      const allowed = this.argumentNames(r);
       for (const a of stmt.args) {
-        if (a.kind === 'named') {
-          const allowed = this.argumentNames(r);
-          if (allowed && !allowed.has(a.name) && !(a.name.startsWith('!') && allowed.has(a.name.slice(1)))) {
-            throw lexer.error('expected end of command', a.nameSpan.start);
-          }
+        // An argument's name as typed: exactly, or the beginning of one name only (`addr=` for
+        // `address=`); anything else ends the command there, as on the router.
+        if (a.kind === 'named' && allowed) {
+          const negated = a.name.startsWith('!') && !allowed.has(a.name) ? '!' : '';
+          const name = pick(allowed, a.name.slice(negated.length));
+          if (name === undefined) throw lexer.error('expected end of command', a.nameSpan.start);
+          a.name = negated + name;
         }
         // `/ip address get [find ...]`: commands inside a menu command's arguments are at its menu.
         this.checkArg(a, r.kind === 'engine' ? r.path : path, lexer);
@@ -277,11 +299,63 @@ export class Interpreter {
     return r.cmd.args ? new Set(Object.keys(r.cmd.args)) : undefined;
   }
 
+  /**
+   * `find` takes the whole expression language without `where` too: its arguments are read
+   * again as one condition (`find area-id=0.0.0.0 and instance=default4`, `find name~"x"
+   * !disabled`, `find (mtu>1400 or running)`), as the router's own `:parse` shows it (a find's
+   * `name=value` arguments become `(= $name value)` conditions, juxtaposed ones joined by
+   * `and`: docs/routeros-facts.md 41). A name compared there is an argument of find: a
+   * property, written whole or by its beginning, and the bare word it is compared with is a
+   * value (`find action=log` is the action `log`, not the property). After `where` names are
+   * the record's properties as written. Done once, when the script is checked.
+   */
+  private findConditions(stmt: CommandStmt, r: Extract<Resolved, { kind: 'engine' }>, lexer: Lexer) {
+    const only = stmt.args[0];
+    if (stmt.args.length === 1 && only.kind === 'where' && only.conditions) return;
+    const start = r.extra[0]?.start ?? stmt.args[0]?.span.start;
+    if (start === undefined) return;
+    const read = parseConditions(lexer.src, start, stmt.end);
+    stmt.head = stmt.head.slice(0, stmt.head.length - r.extra.length);
+    r.extra = [];
+    if (!read) { stmt.args = []; return; }
+    if (!read.where) this.findArguments(read.expr, r.node.menu!, lexer);
+    stmt.args = [{ kind: 'where', expr: read.expr, span: { start, end: stmt.end }, conditions: true }];
+  }
+
+  /** A find's conditions written as arguments: names read as the menu's properties, compared words as values. */
+  private findArguments(e: Expr, menu: Menu, lexer: Lexer) {
+    const property = (w: Extract<Expr, { kind: 'word' }>, strict: boolean) => {
+      if (!/^[A-Za-z.]/.test(w.text)) return;
+      const name = w.text === '.id' || menu.fields.has(w.text) ? w.text : pick(menu.fields.keys(), w.text);
+      if (name !== undefined) w.text = name;
+      else if (strict) throw lexer.error('expected end of command', w.span.start);
+    };
+    switch (e.kind) {
+      case 'word': property(e, false); return;
+      case 'unary': this.findArguments(e.arg, menu, lexer); return;
+      case 'binary':
+        if (e.op === 'and' || e.op === '&&' || e.op === 'or' || e.op === '||') {
+          this.findArguments(e.left, menu, lexer);
+          this.findArguments(e.right, menu, lexer);
+          return;
+        }
+        if (COMPARISONS.has(e.op) && e.left.kind === 'word') {
+          property(e.left, true);
+          // A name-like word is text (typed literals, `10.0.0.0/8`, `1400`, keep their type).
+          if (e.right.kind === 'word' && /^[A-Za-z_]/.test(e.right.text)) e.right = { kind: 'string', parts: [e.right.text], span: e.right.span };
+        }
+        return;
+      default: return;
+    }
+  }
+
   /** Which words of a command are its path, which its command; where a bad word stands. */
   private resolve(stmt: CommandStmt, cwd: string[], lexer: Lexer): Resolved {
     if (stmt.prefix === ':') {
-      const name = stmt.head[0].text;
-      if (!(name in BUILTINS)) throw lexer.error(`bad command name ${name}`, stmt.head[0].start);
+      const word = stmt.head[0].text;
+      // `:pu`, `:for` (not `:foreach`): the beginning of one of this release's language commands.
+      const name = word in BUILTINS ? word : pick(languageCommands(this.engine), word);
+      if (name === undefined || !(name in BUILTINS)) throw lexer.error(`bad command name ${word}`, stmt.head[0].start);
       return { kind: 'builtin', name, extra: stmt.head.slice(1) };
     }
     const pieces = piecesOf(stmt.head);
@@ -512,6 +586,13 @@ export class Interpreter {
         args[e.text] = declared[e.text].type.name === 'boolean' ? 'yes' : '';
         continue;
       }
+      // `add bl dst-address=...`: the beginning of one argument's name only, where no unnamed
+      // value is wanted any more, turns on that yes/no or flag argument.
+      if (e.kind === 'word' && slot >= slots.length) {
+        const full = pick(Object.keys(declared), e.text);
+        const arg = full === undefined || full === 'numbers' || full in args ? undefined : declared[full];
+        if (arg && (arg.flag || arg.type.name === 'boolean')) { args[full!] = arg.flag ? '' : 'yes'; continue; }
+      }
       const name = slots[slot++];
       if (!name) throw lexer.error('expected end of command', e.span.start);
       item(name, await this.argText(e, scope, lexer));
@@ -549,11 +630,15 @@ export class Interpreter {
 
   private async filter(menu: Menu, rows: Reply[], where: Expr | undefined, scope: Scope, lexer: Lexer): Promise<Reply[]> {
     if (!where) return rows;
+    // `name=text` conditions are read once and compared as stored text, before the rest.
+    const { fixed, rest } = fixedConditions(menu, where);
+    if (fixed.length) rows = rows.filter((row) => fixed.every((f) => f(row)));
+    if (!rest) return rows;
     const out: Reply[] = [];
     for (const row of rows) {
       const turn = this.step();
       if (turn) await turn;
-      const v = await this.evaluate(where, scope, lexer, { menu, row });
+      const v = await this.evaluate(rest, scope, lexer, { menu, row });
       if (toBool(v)) out.push(row);
     }
     return out;
@@ -582,8 +667,10 @@ export class Interpreter {
     }
     const scopes = new Set(printFilters(menu).filter((n) => PRINT_SCOPES.has(n)));
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
-      if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
-      else if (e.kind === 'word' && scopes.has(e.text)) shows = e.text;
+      // `print det`, `pr without-p`, `print stat`: print's options and scopes by their beginning too.
+      const option = e.kind === 'word' ? pick([...PRINT_ARGS, ...scopes], e.text) : undefined;
+      if (option !== undefined && PRINT_FLAGS.has(option)) flags.add(option);
+      else if (option !== undefined && scopes.has(option)) shows = option;
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
@@ -632,18 +719,10 @@ export class Interpreter {
     return NOTHING;
   }
 
+  /** `find` after the script's check: its arguments are one condition (findConditions). */
   private async find(menu: Menu, r: Extract<Resolved, { kind: 'engine' }>, stmt: CommandStmt, scope: Scope, lexer: Lexer): Promise<Value> {
-    let where: Expr | undefined;
-    const equalTo: [string, Value][] = [];
-    for (const a of stmt.args) {
-      if (a.kind === 'where') where = a.expr;
-      else if (a.kind === 'named') equalTo.push([a.name, await this.evaluate(a.value, scope, lexer)]);
-      else throw lexer.error('expected end of command', a.span.start);
-    }
-    if (r.extra.length) throw lexer.error('expected end of command', r.extra[0].start);
-    let rows = await this.records(r.path);
-    rows = rows.filter((row) => equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
-    rows = await this.filter(menu, rows, where, scope, lexer);
+    const where = stmt.args.find((a) => a.kind === 'where');
+    const rows = await this.filter(menu, await this.records(r.path), where?.kind === 'where' ? where.expr : undefined, scope, lexer);
     return array(rows.filter((row) => row['.id']).map((row) => id(row['.id'])));
   }
 
@@ -1294,7 +1373,34 @@ function coerce(menu: Menu, name: string, v: Extract<Value, { type: 'str' }>): V
   }
 }
 
-/** `find name=value`: equal as the field's type reads the value. */
+/**
+ * The conditions of a filter that compare a property with fixed text (`list=l3`,
+ * `comment="a b"`), each as a test of a record's shown value, read as the property's type
+ * once; and what is left to evaluate record by record (undefined when nothing). They are
+ * the `and`ed parts of the filter, so taking them first changes no answer.
+ */
+function fixedConditions(menu: Menu, where: Expr): { fixed: ((row: Reply) => boolean)[]; rest: Expr | undefined } {
+  const fixed: ((row: Reply) => boolean)[] = [];
+  const rest: Expr[] = [];
+  const visit = (e: Expr) => {
+    if (e.kind === 'binary' && (e.op === 'and' || e.op === '&&')) { visit(e.left); visit(e.right); return; }
+    const name = e.kind === 'binary' && e.op === '=' ? propertyOf(e.left, menu) : undefined;
+    const text = name !== undefined && e.kind === 'binary' && e.right.kind === 'string' && e.right.parts.every((p) => typeof p === 'string')
+      ? e.right.parts.join('') : undefined;
+    if (name === undefined || text === undefined) { rest.push(e); return; }
+    const field = menu.fields.get(name);
+    let wanted: string | undefined = text;
+    if (field && !field.ref) {
+      try { wanted = field.type.parse(text); } catch { wanted = undefined; }
+    }
+    fixed.push(wanted === undefined ? () => false : (row) => (row[name] === undefined ? text === '' : row[name] === wanted));
+  };
+  visit(where);
+  const joined = rest.reduce<Expr | undefined>((l, r) => (l ? { kind: 'binary', op: 'and', left: l, right: r, span: { start: spanOf(l).start, end: spanOf(r).end } } : r), undefined);
+  return { fixed, rest: joined };
+}
+
+/** Whether a record's shown value is what `print name=value` asks for, compared as the field's type reads it. */
 function sameValue(menu: Menu, name: string, shown: string | undefined, v: Value): boolean {
   if (shown === undefined) return v.type === 'nil' || v.type === 'nothing' || (v.type === 'str' && v.v === '');
   const field = menu.fields.get(name);

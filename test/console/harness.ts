@@ -46,3 +46,15 @@ export function consoleRouter(options: { since?: (quirk: string) => boolean } = 
   }
   return { ...r, files, runtime, run, value, untilStopped, logged, close: async () => { await runtime.stop(); r.close(); } };
 }
+
+/** Runs a script on a fresh default router: what it printed, or `ERROR <message>`. */
+export async function outcome(src: string, session?: Session): Promise<string> {
+  const r = consoleRouter();
+  try {
+    return await r.run(src, session);
+  } catch (e) {
+    return `ERROR ${(e as Error).message}`;
+  } finally {
+    await r.close();
+  }
+}

@@ -4,23 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Session } from '../../src/core/schema.js';
-import { consoleRouter } from './harness.js';
+import { consoleRouter, outcome } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS = path.resolve(here, '../../../test/console/corpus');
 const corpus = (f: string) => fs.readFileSync(path.join(CORPUS, f), 'utf8');
 
-/** Runs each script on a fresh default router and gives what it printed (or its error). */
-async function out(src: string, session?: Session): Promise<string> {
-  const r = consoleRouter();
-  try {
-    return await r.run(src, session);
-  } catch (e) {
-    return `ERROR ${(e as Error).message}`;
-  } finally {
-    await r.close();
-  }
-}
+const out = outcome;
 
 test('types of literals and :typeof', async () => {
   assert.equal(await out(':put [:typeof 10]; :put [:typeof "10"]; :put [:typeof 1.2.3.4]; :put [:typeof 10.0.0.0/8]; :put [:typeof 1h]; :put [:typeof true]; :put [:typeof {1;2}]; :put [:typeof $none]; :put [:typeof [:find "a" "b"]]; :put [:typeof 00:01:00]; :put [:typeof *1A]; :put [:typeof 2001:db8::1]'),
