@@ -62,6 +62,8 @@ export interface RouterOptions {
   noDefaults?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
+  /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
+  portTaken?: (face: FaceName, wanted: number, bound: number) => void;
 }
 
 export type { FaceName, ServiceName };
@@ -220,6 +222,7 @@ export class Router {
       store: this.store, host: this.options.listen, bound: this.bound, standIns: this.standIns,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
+      portTaken: this.options.portTaken,
     });
     this.services = services;
     this.engine.services.serviceStatus = (name: string) => services.status(name);
@@ -393,13 +396,14 @@ export class Router {
 
   /**
    * Runs a script as the router's own, with every policy: awaited, its first error thrown (a
-   * lab node's startup-config), or in the background with its errors in /log (a VRRP script).
+   * lab node's startup-config, stopped by `signal`), or in the background with its errors in
+   * /log (a VRRP script).
    */
-  async runScript(source: string, via: string, background = false): Promise<void> {
+  async runScript(source: string, via: string, background = false, signal?: AbortSignal): Promise<void> {
     const rt = consoleOf(this.engine);
     const session = { user: 'admin', via, policies: grantedPolicies(OWN_POLICIES) };
     if (!background) {
-      await rt.run(source, { session, output: () => {} });
+      await rt.run(source, { session, output: () => {}, signal });
       return;
     }
     try {
