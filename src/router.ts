@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
+import { BOARDS, DEFAULT_BOARD, Device, withHardware, withPackages, type Hardware } from './device/board.js';
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
@@ -15,6 +15,7 @@ import { Logins, type Account, type Directory, type Entry, type LoginEvents } fr
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
 import { bootRelease } from './device/release.js';
+import { lacksOf } from './device/boards/features.js';
 import { upgrade } from './menus/upgrade.js';
 import type { Package } from './device/packages.js';
 import { attachDevice, seedDevice } from './menus/device.js';
@@ -83,9 +84,11 @@ export class Router {
     let board = BOARDS[options.board ?? DEFAULT_BOARD];
     if (!board) throw new Error(`no such board ${options.board}`);
     if (options.hardware) board = withHardware(board, options.hardware);
+    board = withPackages(board, options.packages ?? []);
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
-    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
+    this.boardLacks = lacksOf(board, this.rosVersion);
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
     const device = new Device(board, this.engine);
@@ -135,13 +138,15 @@ export class Router {
 
   /** The packages the board ships with (src/device/board.ts). */
   private readonly boardPackages: readonly Package[];
+  /** What of the tree the board has not (src/device/boards/features.ts). */
+  private readonly boardLacks: readonly string[];
 
   /**
    * A boot: the packages /system/package disable and enable scheduled take effect, and with
    * another set of packages the router has another set of menus (a new engine on the same store).
    */
   private rebootPackages() {
-    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? []);
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks);
     const old = this.engine;
     if (release.tree !== old.services.tree) {
       const engine = new Engine(this.store, menusOf(release.tree));
