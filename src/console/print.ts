@@ -52,6 +52,10 @@ const FLAGS: Record<string, Flag> = {
   vpn: { field: 'vpn', letter: 'v', name: 'VPN' },
   modem: { field: 'modem', letter: 'm', name: 'MODEM' },
   blackhole: { field: 'blackhole', letter: 'B', name: 'BLACKHOLE' },
+  // /system/history (manual, Configuration Management: `Flags: U - undoable, R - redoable, F - floating-undo`).
+  undoable: { field: 'undoable', letter: 'U', name: 'UNDOABLE' },
+  redoable: { field: 'redoable', letter: 'R', name: 'REDOABLE' },
+  'floating-undo': { field: 'floating-undo', letter: 'F', name: 'FLOATING-UNDO' },
 };
 
 interface Layout {
@@ -59,6 +63,8 @@ interface Layout {
   flags: string[][];
   /** Columns of the table; none: the menu prints in the detail layout. */
   columns?: string[];
+  /** False: rows carry no item number (`/system history print`). */
+  numbered?: boolean;
 }
 
 // The router's default print of each menu (7.x consoles; unconfirmed details are best guesses).
@@ -105,6 +111,8 @@ const LAYOUTS: Record<string, Layout> = {
   // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
   'routing/bgp/session': { flags: [['established']] },
   'routing/filter/rule': { flags: [['disabled', 'inactive']] },
+  // The 7.x manual: `  ACTION                 BY     POLICY` over `F route 0.0.0.0/0 added  admin  write`, no numbers.
+  'system/history': { flags: [['undoable', 'redoable', 'floating-undo']], columns: ['action', 'by', 'policy'], numbered: false },
 };
 
 function layoutOf(menu: Menu): Layout {
@@ -156,7 +164,8 @@ export function formatTable(menu: Menu, rows: readonly Reply[], opts: { detail?:
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
   const line = (num: string, flag: string, values: string[]) => {
     const body = values.map((v, i) => (isNumeric(menu, columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ');
-    return trimEnd(num.padStart(numberWidth) + ' ' + (flags.width ? flag.padEnd(flags.width) + ' ' : '') + body);
+    const number = layout.numbered === false ? '' : num.padStart(numberWidth) + ' ';
+    return trimEnd(number + (flags.width ? flag.padEnd(flags.width) + ' ' : '') + body);
   };
   out.push(line('#', '', columns.map((c) => c.toUpperCase())));
   rows.forEach((r, i) => {

@@ -119,7 +119,7 @@ export function view(env: Environment, menu: Menu, row: Row, session: Session, f
     const field = menu.fields.get(name)!;
     if (!canSee(field, session)) continue;
     let value: string | undefined;
-    if (field.derive) value = field.derive(row, env);
+    if (field.derive) value = field.derive(row, env, session);
     else {
       const stored = row.values[name];
       value = stored === undefined ? field.default : showValue(env, field, stored);

@@ -38,7 +38,13 @@ export type Mutation =
   | { op: 'insert'; table: string; row: Row; before?: number }
   | { op: 'update'; table: string; id: number; values: Record<string, string> }
   | { op: 'delete'; table: string; id: number }
-  | { op: 'move'; table: string; ids: number[]; before?: number };
+  | { op: 'move'; table: string; ids: number[]; before?: number; positions?: [number, number][] };
+
+/**
+ * Told of every change to stored (not dynamic) records as it applies: the change, and the one
+ * that takes it back, worked out from the rows as they were (src/core/history.ts keeps them).
+ */
+export type Recorder = (forward: Mutation, inverse: Mutation) => void;
 
 /** What follows commits: the tables a commit changed, and its changes. */
 export type Watcher = (tables: ReadonlySet<string>, mutations: readonly Mutation[]) => void;
@@ -335,7 +341,10 @@ export class Store {
    */
   commit(mutations: readonly Mutation[]) {
     for (const m of mutations) {
-      if (!this.isDynamic(m)) this.queueSql(m);
+      if (!this.isDynamic(m)) {
+        this.queueSql(m);
+        if (this.recorder) this.record(m, this.recorder);
+      }
       this.apply(m);
     }
     if (this.watchers.size && mutations.length) {
@@ -345,6 +354,35 @@ export class Store {
   }
 
   private readonly watchers = new Set<Watcher>();
+
+  /** The history's ear on stored changes (one: the engine's). */
+  recorder?: Recorder;
+
+  /** A stored change and its inverse, as copies: rows in memory change after this. */
+  private record(m: Mutation, recorder: Recorder) {
+    const t = this.table(m.table);
+    switch (m.op) {
+      case 'insert': {
+        const row = { ...m.row, values: { ...m.row.values } };
+        return recorder({ op: 'insert', table: m.table, row }, { op: 'delete', table: m.table, id: row.id });
+      }
+      case 'update': {
+        const old = t.get(m.id);
+        if (!old) return;
+        return recorder({ op: 'update', table: m.table, id: m.id, values: { ...m.values } }, { op: 'update', table: m.table, id: m.id, values: { ...old.values } });
+      }
+      case 'delete': {
+        const old = t.get(m.id);
+        if (!old) return;
+        return recorder({ op: 'delete', table: m.table, id: m.id }, { op: 'insert', table: m.table, row: { ...old, values: { ...old.values } } });
+      }
+      case 'move': {
+        const positions = m.positions ?? [];
+        const before = positions.map(([id]): [number, number] => [id, t.get(id)?.pos ?? 0]);
+        return recorder({ op: 'move', table: m.table, ids: [...m.ids], positions: positions.map(([id, pos]) => [id, pos]) }, { op: 'move', table: m.table, ids: [...m.ids], positions: before });
+      }
+    }
+  }
 
   /**
    * Calls `watcher` after every commit with the tables it changed and the changes themselves,
@@ -393,8 +431,9 @@ export class Store {
         this.queue({ sql: 'delete', args: [m.table, m.id] });
         break;
       case 'move': {
-        const positions = this.plannedMove(m);
-        (m as { positions?: [number, number][] }).positions = positions;
+        // Given positions (an undo puts rows back where they were) are taken as they are.
+        const positions = m.positions ?? this.plannedMove(m);
+        m.positions = positions;
         for (const [id, pos] of positions) {
           if (!this.table(m.table).get(id)?.dynamic) this.queue({ sql: 'pos', args: [pos, m.table, id] });
         }
@@ -462,7 +501,7 @@ export class Store {
         t.remove(m.id);
         break;
       case 'move':
-        for (const [id, pos] of (m as { positions?: [number, number][] }).positions ?? this.plannedMove(m)) {
+        for (const [id, pos] of m.positions ?? this.plannedMove(m)) {
           const row = t.get(id);
           if (!row) continue;
           t.remove(id);

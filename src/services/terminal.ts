@@ -13,7 +13,8 @@ import { Writable } from 'node:stream';
 import { CommandError } from '../core/errors.js';
 import type { Engine } from '../core/engine.js';
 import type { Session } from '../core/schema.js';
-import { banner, runLine, runTerminal, type ConsoleBackend } from '../console/interactive.js';
+import { banner, runLine, runTerminal, type ConsoleBackend, type SafeModeControl } from '../console/interactive.js';
+import type { Holder } from '../core/history.js';
 
 export interface LoginOptions {
   /** The user name without its options. */
@@ -69,6 +70,26 @@ export class EngineBackend implements ConsoleBackend {
     }
   }
 
+  /** Safe mode as this console's session holds it (the engine's history keeps who does). */
+  get safeMode(): SafeModeControl | undefined {
+    const holder = this.session.holder;
+    if (!holder) return undefined;
+    const history = this.engine.history;
+    let notice: ((line: string) => void) | undefined;
+    (holder as { notify?: (line: string) => void }).notify = (line) => notice?.(line);
+    return {
+      held: () => history.owner === holder,
+      toggle: () => {
+        if (history.owner === holder) { history.release(holder); return 'released'; }
+        return history.take(holder) ? 'taken' : 'other';
+      },
+      hijack: (choice) => (choice === 'u' ? history.hijackUnroll(holder) : history.hijackRelease(holder)),
+      unroll: () => { history.unroll(holder); },
+      release: () => { history.release(holder); },
+      onNotice: (f) => { notice = f; },
+    };
+  }
+
   async inspect(request: 'child' | 'syntax', path: string) {
     try {
       const out = await this.engine.run({ path: ['console'], command: 'inspect', args: { request, path } }, this.session);
@@ -118,10 +139,17 @@ export interface ConsoleRun {
 
 /** The interactive console after a login: banner, prompt, and lines until the user quits. */
 export async function interactiveConsole(o: ConsoleRun): Promise<number> {
-  const backend = new EngineBackend(o.engine, o.session);
+  // The console's own hold on safe mode: its session ending without a release rolls it back.
+  const holder: Holder = { user: o.session.user, via: o.session.via };
+  const session: Session = { ...o.session, holder };
+  const backend = new EngineBackend(o.engine, session);
   const identity = await backend.identity();
   o.output.write(banner(o.version, new Date(o.engine.now()).getFullYear()));
-  return runTerminal({ backend, user: o.session.user, identity, version: o.version, input: o.input, output: o.output, terminal: true, interrupt: () => backend.current?.abort() });
+  try {
+    return await runTerminal({ backend, user: session.user, identity, version: o.version, input: o.input, output: o.output, terminal: true, dumb: o.options.dumb, interrupt: () => backend.current?.abort() });
+  } finally {
+    o.engine.history.ended(holder);
+  }
 }
 
 /** One command given with the login (`ssh admin@router '/ip address print'`): what it prints, CR LF ended. */

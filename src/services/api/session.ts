@@ -28,6 +28,7 @@ import type { Engine, Outcome, Sentence } from '../../core/engine.js';
 import { after, type Maybe } from '../../core/maybe.js';
 import { findRow } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
+import type { Holder } from '../../core/history.js';
 import { Cancel as LimitCancel, sessionClosed } from '../../auth/lanes.js';
 import type { Login, Logins } from '../../auth/logins.js';
 import type { BodyBudget } from '../budget.js';
@@ -328,9 +329,13 @@ export class ApiSession implements Served {
     this.send('!done', undefined, tag);
   }
 
+  /** This connection's hold on safe mode (`/safe-mode/take`): its end rolls back what it held. */
+  private holder?: Holder;
+
   private session(): Session {
     const login = this.login!.login;
-    return { user: login.user, policies: login.policies, address: this.client, via: 'api' };
+    this.holder ??= { user: login.user, via: 'api' };
+    return { user: login.user, policies: login.policies, address: this.client, via: 'api', holder: this.holder };
   }
 
   /** The engine sentence of an API command: `.id` names records as the console's numbers do. */
@@ -474,6 +479,7 @@ export class ApiSession implements Served {
       entry.stop?.();
     }
     this.running.clear();
+    if (this.holder) this.ctx.engine.history.ended(this.holder);
     this.login?.end();
     this.login = undefined;
     this.reader.clear();
