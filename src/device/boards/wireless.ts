@@ -24,6 +24,20 @@ const eg12 = (n: number): Lte => ({
 const eg18 = (n: number): Lte => ({ ...eg12(n), model: 'EG18-EA', revision: 'EG18EAPAR01A07M4G', latestRevision: 'EG18EAPAR01A09M4G' });
 const rg502 = (n: number): Lte => ({ ...eg12(n), model: 'RG502Q-EA', revision: 'RG502QEAAAR01A01M4G', latestRevision: 'RG502QEAAAR11A06M4G', band: 'n78@100Mhz' });
 
+type Shared = Omit<BoardSpec, 'key' | 'board' | 'model' | 'product' | 'factoryFirmware'>;
+/** The Chateau ac boards (D53G: IPQ-4019, five ports, USB, mode and WPS buttons); each names its radios' driver and its modem. */
+const CHATEAU_AC: Omit<Shared, 'radios'> = {
+  family: 'Chateau', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 256, storage: 128,
+  ports: ['ether1-5'], switches: [{ ...IPQ4, ports: ['ether1-5'] }], usb: 1, firmwareType: 'ipq4000L', defconf: 'router', leds: ['user-led'],
+  buttons: ['mode', 'wps'],
+};
+/** The Chateau ax boards (S53UG: IPQ-8070, a 2.5G ether1, wifi-qcom); each names its modem. */
+const CHATEAU_AX: Shared = {
+  family: 'Chateau', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 1800, memory: 1024, storage: 128,
+  ports: ['ether1-5'], switches: [{ ...IPQ6, ports: ['ether1-5'] }], radios: { driver: 'wifi-qcom', bands: ['2ghz', '5ghz'] }, usb: 1,
+  firmwareType: 'ipq8070', defconf: 'router', leds: ['user-led'], links: ['ether1:2.5g'], buttons: ['mode', 'wps'],
+};
+
 export const WIRELESS: readonly BoardSpec[] = [
   // hAP ax family (mikrotik.com/product/hap_ax2, hap_ax3, hap_ax_lite, hap_ax_s).
   { key: 'hap-ax2', board: 'hAP ax^2', model: 'C52iG-5HaxD2HaxD', family: 'hAP', product: 'hAP ax²', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 864, memory: 1024, storage: 128,
@@ -88,16 +102,12 @@ export const WIRELESS: readonly BoardSpec[] = [
     ports: ['ether1'], radios: { driver: 'wireless', bands: ['2ghz'] }, lte: { ...eg12(3), manufacturer: 'MikroTik', model: 'R11e-LTE', revision: 'MikroTik_CP_2.160.000_v018', latestRevision: 'MikroTik_CP_2.160.000_v020' }, firmwareType: 'qca9530L', factoryFirmware: '6.41', defconf: 'router', leds: ['user-led'],
     maxL2mtu: ['ether1:2028'], links: ['ether1:fe'] },
   // Chateau family (mikrotik.com/product/chateau_lte12, chateau_5g, chateau_lte18_ax): LTE modem as WAN.
-  { key: 'chateau-lte12', board: 'Chateau LTE12', model: 'D53G-5HacD2HnD-TC&EG12-EA', family: 'Chateau', product: 'Chateau LTE12', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 256, storage: 128,
-    ports: ['ether1-5'], switches: [{ ...IPQ4, ports: ['ether1-5'] }], radios: { driver: 'wifi-qcom-ac', bands: ['2ghz', '5ghz'] }, lte: eg12(6), usb: 1, firmwareType: 'ipq4000L', factoryFirmware: '6.46', defconf: 'router', leds: ['user-led'],
-    buttons: ['mode', 'wps'] },
-  { key: 'chateau-5g', board: 'Chateau 5G', model: 'D53G-5HacD2HnD-TC&RG502Q-EA', family: 'Chateau', product: 'Chateau 5G', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 256, storage: 128,
-    ports: ['ether1-5'], switches: [{ ...IPQ4, ports: ['ether1-5'] }], radios: { driver: 'wifi-qcom-ac', bands: ['2ghz', '5ghz'] }, lte: rg502(4), usb: 1, firmwareType: 'ipq4000L', factoryFirmware: '7.1', defconf: 'router', leds: ['user-led'],
-    buttons: ['mode', 'wps'] },
+  { ...CHATEAU_AC, key: 'chateau-lte12', board: 'Chateau LTE12', model: 'D53G-5HacD2HnD-TC&EG12-EA', product: 'Chateau LTE12',
+    radios: { driver: 'wifi-qcom-ac', bands: ['2ghz', '5ghz'] }, lte: eg12(6), factoryFirmware: '6.46' },
+  { ...CHATEAU_AC, key: 'chateau-5g', board: 'Chateau 5G', model: 'D53G-5HacD2HnD-TC&RG502Q-EA', product: 'Chateau 5G',
+    radios: { driver: 'wifi-qcom-ac', bands: ['2ghz', '5ghz'] }, lte: rg502(4), factoryFirmware: '7.1' },
   // Its model as a 7.21.3 export prints it (`# model = S53UG+5HaxD2HaxD`, find_string 53423868857).
-  { key: 'chateau-lte18-ax', board: 'Chateau LTE18 ax', model: 'S53UG+5HaxD2HaxD', family: 'Chateau', product: 'Chateau LTE18 ax', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 1800, memory: 1024, storage: 128,
-    ports: ['ether1-5'], switches: [{ ...IPQ6, ports: ['ether1-5'] }], radios: { driver: 'wifi-qcom', bands: ['2ghz', '5ghz'] }, lte: eg18(5), usb: 1, firmwareType: 'ipq8070', factoryFirmware: '7.14', defconf: 'router', leds: ['user-led'],
-    links: ['ether1:2.5g'], buttons: ['mode', 'wps'] },
+  { ...CHATEAU_AX, key: 'chateau-lte18-ax', board: 'Chateau LTE18 ax', model: 'S53UG+5HaxD2HaxD', product: 'Chateau LTE18 ax', lte: eg18(5), factoryFirmware: '7.14' },
   // Models real 7.x exports name (`# model =` lines; docs/routeros-facts.md 51.1), their
   // hardware from the product pages (mikrotik.com/product/<model>) and the manual's MTU table.
   // hAP ax lite LTE6 (7.16.2 and 7.20.6 exports, find_string 15192245849, 59959603084).
@@ -106,14 +116,11 @@ export const WIRELESS: readonly BoardSpec[] = [
     lte: { ...eg12(8), model: 'FG621-EA', revision: 'FG621EAV1.0.0', latestRevision: 'FG621EAV1.0.1' }, firmwareType: 'ipq5000', factoryFirmware: '7.13', defconf: 'router', leds: ['user-led'],
     maxL2mtu: ['ether1-4:2026'], buttons: ['mode'] },
   // Chateau (D53G-5HacD2HnD, a 7.24.4 export, find_string 69352470082, its radios on the wireless package).
-  { key: 'chateau', board: 'Chateau', model: 'D53G-5HacD2HnD', family: 'Chateau', product: 'Chateau (D53G-5HacD2HnD)', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 256, storage: 128,
-    ports: ['ether1-5'], switches: [{ ...IPQ4, ports: ['ether1-5'] }], radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, lte: eg12(9), usb: 1, firmwareType: 'ipq4000L', factoryFirmware: '6.46', defconf: 'router', leds: ['user-led'],
-    buttons: ['mode', 'wps'] },
+  { ...CHATEAU_AC, key: 'chateau', board: 'Chateau', model: 'D53G-5HacD2HnD', product: 'Chateau (D53G-5HacD2HnD)',
+    radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, lte: eg12(9), factoryFirmware: '6.46' },
   // A Chateau ax with a 5G modem in its M.2 slot (S53UG+M-5HaxD2HaxD: 7.20 and 7.21.3 exports,
   // find_string 67240083292, 54839686015; the modem takes `nr-band`).
-  { key: 'chateau-5g-ax', board: 'Chateau 5G ax', model: 'S53UG+M-5HaxD2HaxD', family: 'Chateau', product: 'Chateau 5G ax', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 1800, memory: 1024, storage: 128,
-    ports: ['ether1-5'], switches: [{ ...IPQ6, ports: ['ether1-5'] }], radios: { driver: 'wifi-qcom', bands: ['2ghz', '5ghz'] }, lte: rg502(10), usb: 1, firmwareType: 'ipq8070', factoryFirmware: '7.15', defconf: 'router', leds: ['user-led'],
-    links: ['ether1:2.5g'], buttons: ['mode', 'wps'] },
+  { ...CHATEAU_AX, key: 'chateau-5g-ax', board: 'Chateau 5G ax', model: 'S53UG+M-5HaxD2HaxD', product: 'Chateau 5G ax', lte: rg502(10), factoryFirmware: '7.15' },
   // wAP ac LTE kits: RBwAPGR-5HacD2HnD (7.10.1 and 7.13 exports, find_string 69223360013,
   // 25452693052, on the wifi-qcom-ac package) and its successor wAPGR-5HacD2HnD (a 7.18.2 export,
   // find_string 38358909836, which bridges ether2).
