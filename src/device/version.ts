@@ -28,6 +28,12 @@ export const QUIRKS = {
   'fan-min-speed-12': '7.14',
   /** The CHR has no /system/resource/irq/rps: the 7.9.2 to 7.19.6 CHR captures list it, 7.20.8 and newer do not. */
   'chr-without-rps': '7.20',
+  /**
+   * The console's `print detail` legend names its flags in capitals (`X - DISABLED, I -
+   * INVALID; D - DYNAMIC`); before, in small letters (`X - disabled ...`): 7.17.1 prints them
+   * small, 7.22 and 7.23.2 in capitals (docs/routeros-facts.md 43.3).
+   */
+  'print-detail-legend-upper': '7.22',
 } as const;
 
 export type Quirk = keyof typeof QUIRKS;
