@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, Device, withHardware, type Hardware } from './device/board.js';
+import { BOARDS, Device, withHardware, withPackages, type Hardware } from './device/board.js';
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
@@ -14,9 +14,10 @@ import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
-import { bootRelease, rememberedVersion } from './device/release.js';
+import { bootRelease, rememberedPackages, rememberedVersion } from './device/release.js';
 import { bootMachine } from './device/machine.js';
 import { lacksDirectory } from './tree/tree.js';
+import { lacksOf } from './device/boards/features.js';
 import { upgrade } from './menus/upgrade.js';
 import type { Package } from './device/packages.js';
 import { attachDevice, seedDevice } from './menus/device.js';
@@ -100,9 +101,12 @@ export class Router {
     let board = BOARDS[machine.board];
     if (!board) throw new Error(`no such board ${machine.board}`);
     if (machine.hardware) board = withHardware(board, machine.hardware);
+    // The packages installed before stay installed: wifi-qcom-ac turns an ac board's radios into wifi ones.
+    board = withPackages(board, [...rememberedPackages(options.dataDir), ...(options.packages ?? [])]);
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
-    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
+    this.boardLacks = lacksOf(board, this.rosVersion);
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
     this.engine.lacks = (path) => lacksDirectory(release.tree, path);
@@ -157,13 +161,15 @@ export class Router {
 
   /** The packages the board ships with (src/device/board.ts). */
   private readonly boardPackages: readonly Package[];
+  /** What of the tree the board has not (src/device/boards/features.ts). */
+  private readonly boardLacks: readonly string[];
 
   /**
    * A boot: the packages /system/package disable and enable scheduled take effect, and with
    * another set of packages the router has another set of menus (a new engine on the same store).
    */
   private rebootPackages() {
-    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? []);
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks);
     const old = this.engine;
     if (release.tree !== old.services.tree) {
       const engine = new Engine(this.store, menusOf(release.tree));

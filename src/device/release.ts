@@ -60,8 +60,17 @@ export function rememberedVersion(dataDir: string): string | undefined {
   return typeof v === 'string' && releaseFor(v) ? v : undefined;
 }
 
-/** Boots a data directory on a version: applies what was scheduled, remembers the version. */
-export function bootRelease(dataDir: string, version: string, board: readonly Package[], extra: readonly string[]): Release {
+/** The extra packages a data directory has installed (they stay across boots). */
+export function rememberedPackages(dataDir: string): string[] {
+  const v = read(dataDir).installed;
+  return Array.isArray(v) ? v.filter((n): n is string => typeof n === 'string') : [];
+}
+
+/**
+ * Boots a data directory on a version: applies what was scheduled, remembers the version.
+ * `lacks`: what of the tree the board has not (src/device/boards/features.ts).
+ */
+export function bootRelease(dataDir: string, version: string, board: readonly Package[], extra: readonly string[], lacks: readonly string[] = []): Release {
   const release = releaseFor(version);
   if (!release) throw new Error(`RouterOS ${version} is not a release vrouter holds`);
   const old = read(dataDir);
@@ -79,7 +88,7 @@ export function bootRelease(dataDir: string, version: string, board: readonly Pa
     if (!names.has(name) || name === 'routeros') continue;
     if (what === 'scheduled for disable') disabled.add(name); else disabled.delete(name);
   }
-  const tree = installedTree(release, packages.map((p) => p.name).filter((n) => !disabled.has(n)));
+  const tree = installedTree(release, packages.map((p) => p.name).filter((n) => !disabled.has(n)), lacks);
   const scheduled = new Map<string, Scheduled>();
   const save = () => {
     const state: Remembered = { version, installed, disabled: [...disabled].sort(), scheduled: Object.fromEntries(scheduled) };

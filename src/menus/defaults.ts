@@ -73,7 +73,8 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // "RoMON" (manual: Management tools > RoMON).
   'tool/romon': { enabled: 'false', id: '00:00:00:00:00:00' },
   // "Cloud" (manual: Network Management > Cloud): ddns-enabled is auto since 7.17.
-  'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true' },
+  // back-to-home-vpn (ARM and ARM64 boards): export verbose of a CRS310-8G+2S+ 7.18.2 and other 7.x boards.
+  'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true', 'back-to-home-vpn': 'revoked-and-disabled' },
   // "SOCKS" (manual: Network Management > SOCKS).
   'ip/socks': {
     enabled: 'false', port: '1080', 'connection-idle-timeout': '2m', 'max-connections': '200', 'auth-method': 'none', version: '4', vrf: 'main',
@@ -119,12 +120,17 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   'tool/mac-server/mac-winbox': { 'allowed-interface-list': 'all' },
   'tool/mac-server/ping': { enabled: 'true' },
   'ip/smb': { comment: 'MikrotikSMB', domain: 'MSHOME', enabled: 'auto', interfaces: 'all' },
-  // What three boards agree on; boot-device and the CPU, memory, serial and boot-delay settings
-  // depend on the board: left out.
+  // What three boards agree on (an RB5009UPr+S+ 7.19.6 export verbose prints these and
+  // boot-device); the settings only some boards have (src/device/boards/features.ts) with the
+  // manual's defaults ("RouterBOARD", Settings). cpu-frequency and memory-frequency depend on
+  // the model: left out.
   'system/routerboard/settings': {
     'auto-upgrade': 'false', 'boot-protocol': 'bootp', 'force-backup-booter': 'false', 'preboot-etherboot': 'disabled',
     'preboot-etherboot-server': 'any', 'protected-routerboot': 'disabled', 'reformat-hold-button': '20s',
-    'reformat-hold-button-max': '10m', 'silent-boot': 'false',
+    'reformat-hold-button-max': '10m', 'silent-boot': 'false', 'boot-device': 'nand-if-fail-then-ethernet',
+    'baud-rate': '115200', 'boot-delay': '2s', 'enter-setup-on': 'delete-key', 'boot-os': 'router-os', 'cpu-mode': 'power-save',
+    'enable-jumper-reset': 'true', 'regulatory-domain-ce': 'false', 'disable-pci': 'false', 'preferred-architecture': 'arm32',
+    'gpio-function': 'serial1',
   },
   'queue/simple': {
     'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'burst-time': '0s/0s', 'limit-at': '0/0',

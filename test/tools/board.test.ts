@@ -20,7 +20,7 @@ describe('--board', () => {
     assert.doesNotMatch(help.stdout, /CSS326/);
     const bad = spawnSync(process.execPath, [CLI, '--board', 'RB4011iGS', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
-    assert.equal(bad.stderr, 'vrouter: --board: "RB4011iGS" is not a board; the closest are RB4011iGS+, RB4011iGS+5HacQ2HnD, rb4011 (see --help)\n');
+    assert.equal(bad.stderr, 'vrouter: --board: "RB4011iGS" is not a board; the closest are RB4011iGS+, RB4011iGS+5HacQ2HnD, rb2011ils (see --help)\n');
     const swos = spawnSync(process.execPath, [CLI, '--board', 'CSS326-24G-2S+', '--data-dir', tempDir()], { encoding: 'utf8' });
     assert.equal(swos.status, 2);
     assert.equal(swos.stderr, 'vrouter: --board: CSS326-24G-2S+ runs SwOS, not RouterOS\n');

@@ -97,7 +97,10 @@ describe('/system/routerboard', () => {
     try {
       const c = client(crs.port);
       assert.equal((await c.get('/rest/system/swos')).json['address-acquisition-mode'], 'dhcp-with-fallback');
-      assert.deepEqual((await c.get('/rest/interface/ethernet/switch/port-isolation')).json, []);
+      // Port isolation: a record per switch port, then the CPU's (export verbose of 98DX and 88E chips, routeros-facts.md 51.3).
+      const isolation = (await c.get('/rest/interface/ethernet/switch/port-isolation?.proplist=name')).json;
+      assert.equal(isolation.length, 27);
+      assert.deepEqual([isolation[0], isolation[25], isolation[26]], [{ name: 'ether1' }, { name: 'sfp-sfpplus2' }, { name: 'switch1-cpu' }]);
       assert.deepEqual((await c.get('/rest/lcd')).json, { detail: 'no such command or directory (lcd)', error: 400, message: 'Bad Request' });
       // The console answers as for any menu the router does not have.
       assert.deepEqual((await c.post('/rest/execute', { script: '/lcd print', 'as-string': '' })).json, { ret: 'bad command name lcd (line 1 column 2)' });
