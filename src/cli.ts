@@ -29,6 +29,7 @@ const PORT_FLAGS: Record<string, [FaceName, string]> = {
   '--api-ssl-port': ['api-ssl', 'port of the api-ssl service'],
   '--ssh-port': ['ssh', 'port of the ssh service, console, SFTP and SCP'],
   '--telnet-port': ['telnet', 'port of the telnet service, console'],
+  '--snmp-port': ['snmp', 'UDP port of the SNMP agent, for the router\'s 161'],
 };
 
 const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);

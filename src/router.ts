@@ -35,6 +35,7 @@ import { SecretBox } from './device/secrets.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
+import { snmpFace } from './services/snmp/agent.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -220,6 +221,10 @@ export class Router {
     // The console over terminals: each connection logs in by itself (src/services/terminal.ts).
     services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
     services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
+    // The SNMP agent listens while /snmp says enabled=yes (src/services/snmp/agent.ts).
+    services.register('snmp', snmpFace({ engine: () => this.engine, log: (topics, message) => writeLog(this.engine, topics, message) }), {
+      tables: ['snmp'], enabled: (store) => store.table('snmp').rows[0]?.values.enabled === 'true',
+    });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
