@@ -17,30 +17,20 @@
 //     handled inside one guard, so nothing a client sends stops the process.
 
 import dgram from 'node:dgram';
-import ipaddr from 'ipaddr.js';
 import type { Engine } from '../../core/engine.js';
 import { POLICIES, type Policy, type Reply, type Session } from '../../core/schema.js';
 import { bindUdp } from '../bind.js';
 import type { Face, Listener } from '../services.js';
 import {
-  AuthProtocols, ErrorStatus, ObjectType, PduType, PrivProtocols, SecurityLevel, UsmError, Version,
+  ErrorStatus, ObjectType, PduType, SecurityLevel, UsmError, Version,
   authentic, readMessage, type AgentEngine, type Message, type Pdu, type UsmUser, type Varbind,
 } from './library.js';
 import { compareOids, formatOid, Mib, parseOid, Reading, scalars, startsWith, type Cell, type Oid } from './mib.js';
 import { STANDARD_BRANCHES } from './mib2.js';
 import { MIKROTIK_BRANCHES, SCRIPT_RUN_OUTPUT } from './mikrotik.js';
 import { applySets, type SetContext } from './set.js';
-
-/** What the agent reads of one community. */
-export interface Access {
-  name: string;
-  read: boolean;
-  write: boolean;
-  /** none, authorized (authNoPriv) or private (authPriv). */
-  security: string;
-  allowed(address: string): boolean;
-  user: UsmUser;
-}
+import { accessList, printOf, type Access } from './community.js';
+import { Traps } from './traps.js';
 
 /** What a face of a router needs. */
 export interface SnmpContext {
@@ -48,6 +38,8 @@ export interface SnmpContext {
   engine(): Engine;
   /** Writes a line to /log. */
   log(topics: string, message: string): void;
+  /** The port traps go to on each trap-target (162, or the command line's stand-in). */
+  trapPort: number;
 }
 
 /** RFC 3414 2.2.3: an authenticated message more than 150 s off the agent's clock is refused. */
@@ -66,46 +58,6 @@ const REPORT_BASE = [1, 3, 6, 1, 6, 3, 15, 1, 1];
 export function engineIdOf(settings: Reply): Buffer {
   const hex = settings['engine-id'] ?? '80003a8c04';
   return /^([0-9a-fA-F]{2}){5,32}$/.test(hex) ? Buffer.from(hex, 'hex') : Buffer.from('80003a8c04', 'hex');
-}
-
-/** The communities of /snmp community as the agent enforces them. */
-export async function accessList(engine: Engine): Promise<Access[]> {
-  const rows = await printOf(engine, ['snmp', 'community']);
-  return rows.filter((c) => c.disabled !== 'true' && c.name).map((c) => {
-    const security = c.security ?? 'none';
-    const level = security === 'private' ? SecurityLevel.authPriv : security === 'authorized' ? SecurityLevel.authNoPriv : SecurityLevel.noAuthNoPriv;
-    return {
-      name: c.name, read: c['read-access'] !== 'false', write: c['write-access'] === 'true', security,
-      allowed: networks(c.addresses ?? '::/0'),
-      user: {
-        name: c.name, level,
-        authProtocol: c['authentication-protocol'] === 'SHA1' ? AuthProtocols.sha : AuthProtocols.md5,
-        authKey: c['authentication-password'] ?? '',
-        privProtocol: c['encryption-protocol'] === 'AES' ? PrivProtocols.aes : PrivProtocols.des,
-        privKey: c['encryption-password'] ?? '',
-      },
-    };
-  });
-}
-
-/** A community's `addresses`: `0.0.0.0/0` and `::/0` take every client of either family. */
-function networks(list: string): (address: string) => boolean {
-  const nets = list.split(',').filter(Boolean).flatMap((n) => {
-    try {
-      return [ipaddr.parseCIDR(n.includes('/') ? n : `${n}/${n.includes(':') ? 128 : 32}`)];
-    } catch {
-      return [];
-    }
-  });
-  if (nets.some(([, len]) => len === 0)) return () => true;
-  return (client) => {
-    try {
-      const a = ipaddr.process(client);
-      return nets.some(([net, len]) => net.kind() === a.kind() && a.match(net, len));
-    } catch {
-      return false;
-    }
-  };
 }
 
 /** The agent's own counters (snmpEngine and usmStats objects). */
@@ -132,13 +84,21 @@ export class SnmpAgent {
     });
     this.socket.on('error', () => {});
     this.mib = new Mib([...STANDARD_BRANCHES, ...MIKROTIK_BRANCHES, this.engineBranch(), this.usmBranch()]);
+    this.traps = new Traps({ engine: context.engine, trapPort: context.trapPort, log: context.log, engineId: () => this.engine.engineID });
   }
 
+  private readonly traps: Traps;
+
   async listen(port: number, host: string): Promise<number> {
-    return bindUdp(this.socket, port, host);
+    const bound = await bindUdp(this.socket, port, host);
+    this.engineSettings = (await printOf(this.context.engine(), ['snmp']))[0] ?? {};
+    // The agent is up: traps from now on (start-trap's coldStart first).
+    void this.traps.start().catch((e) => this.context.log('snmp,warning', `traps: ${(e as Error).message}`));
+    return bound;
   }
 
   close(): Promise<void> {
+    this.traps.stop();
     return new Promise((ok) => { try { this.socket.close(() => ok()); } catch { ok(); } });
   }
 
@@ -389,18 +349,6 @@ export class SnmpAgent {
 
 /** A session whose console output a script run captures. */
 type ScriptSession = Session & { output?: (text: string) => void };
-
-/** The session the agent reads its own settings with (passwords included). */
-const SYSTEM: Session = { user: '*snmp*', via: 'snmp', policies: new Set<Policy>(['read', 'sensitive']) };
-
-/** A menu's records as its print gives them; none if it cannot be printed. */
-async function printOf(engine: Engine, path: string[]): Promise<Reply[]> {
-  try {
-    return (await engine.execute({ path, command: 'print', args: {} }, SYSTEM)).records;
-  } catch {
-    return [];
-  }
-}
 
 /** v2 error statuses as a v1 manager reads them (RFC 3584 4.4). */
 const V1_ERROR: Record<number, number> = {

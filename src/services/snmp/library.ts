@@ -10,6 +10,8 @@
 // what comes back reads every message after it. Everything the face uses of the package's
 // inside is named in this file, so a new release of the package is checked here.
 
+import crypto from 'node:crypto';
+import des from 'des.js';
 import snmp from 'net-snmp';
 
 export const ObjectType = snmp.ObjectType as unknown as {
@@ -122,5 +124,52 @@ export function authentic(message: Message, user: UsmUser): boolean {
   const auth = (snmp as unknown as { Authentication: { isAuthentic(b: Buffer, p: string, k: string, e: Buffer, d: Buffer): boolean } }).Authentication;
   return auth.isAuthentic(message.buffer, user.authProtocol!, user.authKey!, sp.msgAuthoritativeEngineID, sp.msgAuthenticationParameters);
 }
+
+/**
+ * DES-CBC privacy (RFC 3414 8) on a Node whose OpenSSL 3 has no DES (its legacy provider is
+ * off by default): the package asks node:crypto for `des-cbc` and so fails every DES message.
+ * It ships a DES of its own (lib/des.js) that it does not use, and that one is wrong: the
+ * FIPS 81 test vector (key 0123456789abcdef, "Now is t") gives 6c91b76cbf243d2c, not
+ * 3fa40e8a984d4815. Here DES messages use des.js (the DES of browserify's crypto), with the
+ * key and IV RFC 3414 8.1.1.1 derives: the first 8 octets of the localised key, and the next
+ * 8 XOR the salt (the engine's boots, then 4 random octets).
+ */
+function desFallback() {
+  try {
+    crypto.createCipheriv('des-cbc', Buffer.alloc(8), Buffer.alloc(8));
+    return;
+  } catch {
+    // No DES in this OpenSSL.
+  }
+  const lib = snmp as unknown as {
+    Authentication: { passwordToKey(proto: string, password: string, engineID: Buffer): Buffer };
+    Encryption: { algorithms: Record<number, { encryptPdu: unknown; decryptPdu: unknown }> };
+  };
+  const cbc = (type: 'encrypt' | 'decrypt', key: Buffer, iv: Buffer, data: Buffer) => {
+    const cipher = des.CBC.instantiate(des.DES).create({ type, key, iv, padding: false });
+    return Buffer.from([...cipher.update(data), ...cipher.final()]);
+  };
+  const keys = (authProtocol: string, password: string, engineID: Buffer) => {
+    const localized = lib.Authentication.passwordToKey(authProtocol, password, engineID);
+    return { key: localized.subarray(0, 8), preIv: localized.subarray(8, 16) };
+  };
+  const xor = (a: Buffer, b: Buffer) => Buffer.from(a.map((x, i) => x ^ b[i]));
+  const algorithm = lib.Encryption.algorithms[PrivProtocols.des];
+  algorithm.encryptPdu = (scopedPdu: Buffer, _p: number, password: string, authProtocol: string, engine: { engineID: Buffer; engineBoots: number }) => {
+    const { key, preIv } = keys(authProtocol, password, engine.engineID);
+    const salt = Buffer.alloc(8);
+    salt.writeUInt32BE((engine.engineBoots ?? 0) >>> 0, 0);
+    crypto.randomBytes(4).copy(salt, 4);
+    const padded = Buffer.alloc(Math.ceil(scopedPdu.length / 8) * 8);
+    scopedPdu.copy(padded);
+    return { encryptedPdu: cbc('encrypt', key, xor(preIv, salt), padded), msgPrivacyParameters: salt };
+  };
+  algorithm.decryptPdu = (encrypted: Buffer, _p: number, salt: Buffer, password: string, authProtocol: string, engine: { engineID: Buffer }) => {
+    if (encrypted.length % 8 !== 0 || salt.length !== 8) throw new Error('DES: not a whole number of blocks');
+    const { key, preIv } = keys(authProtocol, password, engine.engineID);
+    return cbc('decrypt', key, xor(preIv, salt), encrypted);
+  };
+}
+desFallback();
 
 export { snmp };
