@@ -118,8 +118,9 @@ export class Traps {
     const community = settings['trap-community'] ?? 'public';
     const src = settings['src-address'];
     for (const target of targets) {
-      const sourceAddress = src && src !== '::' && src !== '0.0.0.0' && src.includes(':') === target.includes(':') ? src : undefined;
-      const options = { port: this.c.trapPort, trapPort: this.c.trapPort, transport: target.includes(':') ? 'udp6' : 'udp4', sourceAddress };
+      // src-address names the router's own address, which the host running vrouter need not
+      // have: it is the v1 trap's agent-addr, and the datagram leaves from the host's own.
+      const options = { port: this.c.trapPort, trapPort: this.c.trapPort, transport: target.includes(':') ? 'udp6' : 'udp4' };
       let session: { trap: (...a: unknown[]) => void; close: () => void; on: (e: string, f: () => void) => void };
       try {
         if (version === '3') {
