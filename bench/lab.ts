@@ -1,7 +1,10 @@
 // A lab of many routers in one process: how long `Lab.start` takes for a chain of N CHRs
 // (each with its own data directory, store, engine and services on free ports) until every
 // router has answered a REST request, and what each router costs in memory (the process's
-// resident set after start-up, less a process that loaded the same code, divided by N).
+// resident set after start-up, less a process that loaded the same code, divided by N), and
+// what one change of one router's configuration costs the running lab: a REST call on the
+// middle router that the network reads (its identity), until the lab has worked the network
+// out again (each router's model is rebuilt only where its configuration changed).
 //
 //   node dist/bench/lab.js [--routers 100,1000]
 //
@@ -50,24 +53,50 @@ async function child(n: number) {
     await new Promise((r) => setTimeout(r, 2000));
     global.gc?.();
     const rss = rssMb();
-    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1) }) + '\n');
+    const change = await changeCost(lab);
+    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1), ...change }) + '\n');
     await lab.stop();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** Changes measured, one after another. */
+const CHANGES = 20;
+
+/**
+ * The middle router's identity set over REST, CHANGES times, each until the lab has settled
+ * (its reaction runs on the event loop before this process's next turn): wall time and this
+ * process's CPU time per change, the median.
+ */
+async function changeCost(lab: Lab): Promise<{ changeMs: number; changeCpuMs: number }> {
+  const mid = lab.nodes[Math.floor(lab.nodes.length / 2)];
+  const url = `http://127.0.0.1:${mid.router.bound.www}/rest/system/identity/set`;
+  const wall: number[] = [], cpu: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const t = performance.now(), c = process.cpuUsage();
+    const res = await fetch(url, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${mid.name}-${i}` }) });
+    await res.arrayBuffer();
+    await new Promise((r) => setImmediate(r));
+    const used = process.cpuUsage(c);
+    wall.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const median = (a: number[]) => +[...a].sort((x, y) => x - y)[a.length >> 1].toFixed(1);
+  return { changeMs: median(wall), changeCpuMs: median(cpu) };
+}
+
 function main() {
   const arg = process.argv.indexOf('--routers');
   const sizes = (arg > 0 ? process.argv[arg + 1] : '100,1000').split(',').map(Number);
-  const rows = [['routers', 'start (all started)', 'all answered REST', 'RSS', 'per router']];
+  const rows = [['routers', 'start (all started)', 'all answered REST', 'RSS', 'per router', 'a change on one router']];
   for (const n of sizes) {
     const r = spawnSync(process.execPath, ['--expose-gc', SELF, '--child', String(n)], { encoding: 'utf8', maxBuffer: 1 << 24 });
     const line = r.stdout.trim().split('\n').pop() ?? '';
-    let m: { startedMs: number; answeredMs: number; answered: number; rssMb: number; perRouterMb: number } | undefined;
+    let m: { startedMs: number; answeredMs: number; answered: number; rssMb: number; perRouterMb: number; changeMs: number; changeCpuMs: number } | undefined;
     try { m = JSON.parse(line); } catch { /* failed: reported below */ }
-    if (!m) { rows.push([String(n), `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '']); continue; }
-    rows.push([String(n), `${(m.startedMs / 1000).toFixed(1)} s`, `${(m.answeredMs / 1000).toFixed(1)} s (${m.answered}/${n})`, `${m.rssMb} MB`, `${m.perRouterMb} MB`]);
+    if (!m) { rows.push([String(n), `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '']); continue; }
+    rows.push([String(n), `${(m.startedMs / 1000).toFixed(1)} s`, `${(m.answeredMs / 1000).toFixed(1)} s (${m.answered}/${n})`, `${m.rssMb} MB`, `${m.perRouterMb} MB`, `${m.changeMs} ms (CPU ${m.changeCpuMs} ms)`]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   process.stdout.write(rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n');

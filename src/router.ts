@@ -23,6 +23,7 @@ import { writeLog } from './menus/log.js';
 import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
+import { consoleOf } from './menus/console.js';
 import { RestHandler } from './services/rest/handler.js';
 import { MAX_BODY_TOTAL_BYTES, Www, type WebParts } from './services/www.js';
 import { BodyBudget } from './services/budget.js';
@@ -69,6 +70,8 @@ export type { FaceName, ServiceName };
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
+/** The router's own scripts (a lab's startup-config, VRRP's) run with every policy. */
+const OWN_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api';
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -375,6 +378,29 @@ export class Router {
     attachDevice(this.engine);
     startScheduler(this.engine);
     await this.startServices();
+  }
+
+  /** Writes a line to /log with the router's topics (what a lab's protocols log: src/lab). */
+  log(topics: string, message: string) {
+    writeLog(this.engine, topics, message);
+  }
+
+  /**
+   * Runs a script as the router's own, with every policy: awaited, its first error thrown (a
+   * lab node's startup-config), or in the background with its errors in /log (a VRRP script).
+   */
+  async runScript(source: string, via: string, background = false): Promise<void> {
+    const rt = consoleOf(this.engine);
+    const session = { user: 'admin', via, policies: grantedPolicies(OWN_POLICIES) };
+    if (!background) {
+      await rt.run(source, { session, output: () => {} });
+      return;
+    }
+    try {
+      rt.background(source, { session, type: 'script' });
+    } catch (e) {
+      rt.reportError(undefined, e);
+    }
   }
 
   private stopped = false;

@@ -86,11 +86,15 @@ export class Device {
 
   lastLinkUp(id: number): number | undefined { return this.link(id).since; }
 
+  /** How many times a cable was plugged or unplugged: what follows carrier knows it changed. */
+  linkChanges = 0;
+
   /** Plugs or unplugs the cable of a port. */
   setLink(id: number, up: boolean) {
     const l = this.link(id);
     if (l.up === up) return;
     l.up = up;
+    this.linkChanges++;
     if (up) l.since = Date.now(); else l.downs++;
   }
 

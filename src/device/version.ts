@@ -17,6 +17,12 @@ export const QUIRKS = {
    * those of 7.2.3 and 7.10 do not; no export of 7.11 to 7.15 was found (docs/routeros-facts.md 23).
    */
   'export-dns-type-a': '7.16',
+  /**
+   * The console's `print detail` legend names its flags in capitals (`X - DISABLED, I -
+   * INVALID; D - DYNAMIC`); before, in small letters (`X - disabled ...`): 7.17.1 prints them
+   * small, 7.22 and 7.23.2 in capitals (docs/routeros-facts.md 43.3).
+   */
+  'print-detail-legend-upper': '7.22',
 } as const;
 
 export type Quirk = keyof typeof QUIRKS;

@@ -7,20 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../core/schema.js';
-import type { Row } from '../core/store.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
-import { formatDuration } from '../core/values.js';
-import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
-import { writeLog } from '../menus/log.js';
-import { consoleOf } from '../menus/console.js';
-import { grantedPolicies } from '../menus/user/user.js';
 import { Router } from '../router.js';
 import { FACE_NAMES } from '../services/services.js';
 import { Dhcp } from './dhcp.js';
-import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
-import { Forwarder, workingAddresses, type Learned } from './forward.js';
-import { inInterfaceList } from './firewall.js';
+import { neighborsOf } from './discovery.js';
+import { Fabric, type End, type LabNode, type Wire } from './fabric.js';
+import { Forwarder, type Learned } from './forward.js';
+import { RouterModelCache } from './model-router.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
 
@@ -35,7 +30,7 @@ export interface LabOptions {
 
 /** Tables whose change changes the network (carrier, domains, hosts, discovery, DHCP). */
 const NETWORK_TABLES = new Set([
-  INTERFACE_TABLE, 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
+  'interface', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
   'interface/list', 'interface/list/member', 'system/identity', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/pool',
   'ip/dhcp-server/network', 'ip/dhcp-server/lease',
 ]);
@@ -93,14 +88,15 @@ export class Lab {
     });
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
-    this.nodes[index] = { name: node.name, index, env, device, board, router };
+    this.nodes[index] = { name: node.name, index, env, device, board, router, model: new RouterModelCache(env, device, board) };
     this.learned[index] = { arp: new Map() };
-    if (router.store.fresh) await firstBoot(env, node.name, index, node.startupConfig);
+    if (router.store.fresh) await firstBoot(env, node.name, index, node.startupConfig, router);
   }
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    return (this.fabricKept ??= new Fabric(this.nodes, this.wires));
+    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires);
+    return this.fabricKept;
   }
 
   private changed(node: number, tables: ReadonlySet<string>) {
@@ -109,8 +105,7 @@ export class Lab {
     let relevant = false;
     for (const t of tables) if (NETWORK_TABLES.has(t)) { relevant = true; break; }
     if (!relevant && !this.routing.dependsOn(tables)) return;
-    this.fabricKept = undefined;
-    if (tables.has(INTERFACE_TABLE)) this.carriers();
+    if (tables.has('interface')) this.carriers();
     // DHCP follows once the change is done (a watcher must not commit inside a commit).
     this.settling ??= setImmediate(() => { this.settling = undefined; this.settle(); });
   }
@@ -120,7 +115,7 @@ export class Lab {
     try {
       this.dhcp.settle();
     } catch (e) {
-      for (const n of this.nodes) writeLog(n.env, 'dhcp,error', `lab: ${(e as Error).message}`);
+      for (const n of this.nodes) n.router.log('dhcp,error', `lab: ${(e as Error).message}`);
     }
     this.routing.converge();
   }
@@ -133,9 +128,9 @@ export class Lab {
     const wireOf = new Map<string, Wire>();
     for (const w of this.wires) for (const e of w.ends) wireOf.set(`${e.node}:${e.port}`, w);
     for (const n of this.nodes) {
-      for (const row of n.env.store.table(INTERFACE_TABLE).rows) {
-        if (row.values.type !== 'ether') continue;
-        const port = row.values['default-name'];
+      for (const row of n.model.interfaces.list) {
+        if (row.type !== 'ether') continue;
+        const port = row.defaultName;
         const wire = port ? wireOf.get(`${n.index}:${port}`) : undefined;
         let up: boolean;
         if (!wire) {
@@ -144,8 +139,8 @@ export class Lab {
           up = true;
         } else {
           const other = wire.ends.find((e) => e.node !== n.index || e.port !== port)!;
-          const end = portByDefaultName(this.nodes[other.node].env, other.port);
-          up = !!end && end.values.disabled !== 'true';
+          const end = this.nodes[other.node].model.interfaces.byDefaultName.get(other.port);
+          up = !!end && end.enabled;
         }
         n.device.setLink(row.id, up);
       }
@@ -161,49 +156,13 @@ export class Lab {
   }
 
   dhcpState(node: number, id: number): Record<string, string> | undefined {
-    const row = this.nodes[node].env.store.table('ip/dhcp-client').get(id);
-    return row ? this.dhcp.state(node, row) : undefined;
+    const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 4 && c.id === id);
+    return client ? this.dhcp.state(node, client) : undefined;
   }
 
   /** The neighbours a node hears on each of its ports, by the discovery settings of both ends. */
   neighbors(node: number): NeighborEntry[] {
-    const fabric = this.fabric();
-    const me = this.nodes[node];
-    const out: NeighborEntry[] = [];
-    for (const port of me.env.store.table(INTERFACE_TABLE).rows) {
-      if (port.values.type !== 'ether' || !isRunning(me.env, port) || !discovers(me.env, port, 'rx')) continue;
-      const bridge = bridgeOfInterface(me.env, port.id);
-      for (const far of fabric.reach(node, port)) {
-        const them = this.nodes[far.node];
-        if (!discovers(them.env, far.port, 'tx')) continue;
-        const protocols = common(discovery(me.env).protocol, discovery(them.env).protocol);
-        if (!protocols) continue;
-        const farBridge = bridgeOfInterface(them.env, far.port.id);
-        const sender = farBridge ?? far.port;
-        const address = workingAddresses(them.env).find((a) => a.iface.id === sender.id)?.ip;
-        const hasBridge = them.env.store.table(INTERFACE_TABLE).rows.some((r) => r.values.type === 'bridge');
-        const interval = 30_000;
-        const values: Record<string, string> = {
-          interface: bridge ? `${port.values.name},${bridge.values.name}` : port.values.name,
-          ...(address ? { address, address4: address } : {}),
-          'mac-address': macOf(them.env, sender),
-          identity: them.env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik',
-          platform: 'MikroTik',
-          version: them.device.version,
-          board: them.board.name,
-          'interface-name': farBridge ? `${farBridge.values.name}/${far.port.values.name}` : far.port.values.name,
-          'system-caps': 'bridge,router',
-          'system-caps-enabled': hasBridge ? 'bridge,router' : 'router',
-          'discovered-by': protocols,
-          age: formatDuration(Math.floor(((Date.now() - them.device.startedAt) % interval) / 1000) * 1000),
-          uptime: formatDuration(Math.floor(them.device.uptimeMs() / 1000) * 1000),
-          ipv6: 'false',
-          unpack: 'none',
-        };
-        out.push({ key: `${port.id} ${far.node} ${far.port.id}`, values });
-      }
-    }
-    return out;
+    return neighborsOf(this.nodes, this.fabric(), node);
   }
 
   private written?: string;
@@ -232,40 +191,18 @@ export class Lab {
   }
 }
 
-/** /ip/neighbor/discovery-settings with its defaults. */
-function discovery(env: Environment): Record<string, string> {
-  return { 'discover-interface-list': 'static', protocol: 'cdp,lldp,mndp', mode: 'tx-and-rx', ...env.store.table('ip/neighbor/discovery-settings').rows[0]?.values };
-}
-
-/** Whether a port sends (tx) or listens to (rx) discovery, by the list and mode of its router. */
-function discovers(env: Environment, port: Row, way: 'tx' | 'rx'): boolean {
-  const s = discovery(env);
-  if (s.mode === 'rx-only' && way === 'tx') return false;
-  if (s.mode === 'tx-only' && way === 'rx') return false;
-  const raw = s['discover-interface-list'];
-  const [not, stored] = raw.startsWith('!') ? [true, raw.slice(1)] : [false, raw];
-  const list = stored.startsWith('*') ? env.store.table('interface/list').get(parseInt(stored.slice(1), 16))?.values.name ?? '' : stored;
-  const member = inInterfaceList(env, list, port);
-  return not ? !member : member;
-}
-
-function common(a: string | undefined, b: string | undefined): string {
-  const theirs = new Set((b ?? '').split(','));
-  return (a ?? '').split(',').filter((p) => p && theirs.has(p)).join(',');
-}
-
 /**
  * A node's first boot in the lab: the node's name as its identity, its own MAC addresses (a
  * lab's routers must not share one), then its startup-config, run as an import.
  */
-async function firstBoot(env: Environment, name: string, index: number, startupConfig?: string) {
+async function firstBoot(env: Environment, name: string, index: number, startupConfig: string | undefined, router: Router) {
   const changes = [];
   const hi = ((index + 1) >> 8) & 255, lo = (index + 1) & 255;
   const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-  for (const row of env.store.table(INTERFACE_TABLE).rows) {
+  for (const row of env.store.table('interface').rows) {
     const mac = row.values['orig-mac-address'];
     if (!mac?.startsWith('D4:01:C3:00:00:')) continue;
-    changes.push({ op: 'update' as const, table: INTERFACE_TABLE, id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
+    changes.push({ op: 'update' as const, table: 'interface', id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
   }
   const identity = env.store.table('system/identity').rows[0];
   if (identity) changes.push({ op: 'update' as const, table: 'system/identity', id: identity.id, values: { ...identity.values, name } });
@@ -273,9 +210,8 @@ async function firstBoot(env: Environment, name: string, index: number, startupC
   env.store.commit(changes);
   if (!startupConfig) return;
   const source = fs.readFileSync(startupConfig, 'utf8');
-  const session = { user: 'admin', via: 'console', policies: grantedPolicies('local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api') };
   try {
-    await consoleOf(env).run(source, { session, output: () => {} });
+    await router.runScript(source, 'console');
   } catch (e) {
     throw new Error(`node ${name}: startup-config ${path.basename(startupConfig)}: ${(e as Error).message.split('\n')[0]}`);
   }

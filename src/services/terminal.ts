@@ -50,7 +50,11 @@ export class EngineBackend implements ConsoleBackend {
   /** Ends the command under way (Ctrl-C). */
   current?: AbortController;
 
-  constructor(private readonly engine: Engine, private readonly session: Session) {}
+  /**
+   * `terminal`: the console's terminal, which a command's lines go to as they are printed
+   * (a ping's rows as they come), and whose width print fits its lines to.
+   */
+  constructor(private readonly engine: Engine, private readonly session: Session, private readonly terminal?: { columns: number; write(text: string): void }) {}
 
   async identity() {
     return this.engine.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
@@ -60,7 +64,9 @@ export class EngineBackend implements ConsoleBackend {
     const controller = new AbortController();
     this.current = controller;
     try {
-      const out = await this.engine.run({ path: [], command: 'execute', args: { script, 'as-string': '' } }, this.session, { signal: controller.signal });
+      const t = this.terminal;
+      const session = t ? { ...this.session, width: t.columns, stream: (line: string) => t.write(line + '\n') } : this.session;
+      const out = await this.engine.run({ path: [], command: 'execute', args: { script, 'as-string': '' } }, session, { signal: controller.signal });
       return { ok: true, text: String(out.done?.ret ?? '').replace(/\r\n/g, '\n') };
     } catch (e) {
       if (e instanceof CommandError) return { ok: false, text: e.message };
@@ -142,7 +148,7 @@ export async function interactiveConsole(o: ConsoleRun): Promise<number> {
   // The console's own hold on safe mode: its session ending without a release rolls it back.
   const holder: Holder = { user: o.session.user, via: o.session.via };
   const session: Session = { ...o.session, holder };
-  const backend = new EngineBackend(o.engine, session);
+  const backend = new EngineBackend(o.engine, session, o.output);
   const identity = await backend.identity();
   o.output.write(banner(o.version, new Date(o.engine.now()).getFullYear()));
   try {
@@ -152,8 +158,16 @@ export async function interactiveConsole(o: ConsoleRun): Promise<number> {
   }
 }
 
-/** One command given with the login (`ssh admin@router '/ip address print'`): what it prints, CR LF ended. */
-export async function commandOutput(engine: Engine, session: Session, line: string): Promise<string> {
-  const res = await runLine(new EngineBackend(engine, session), [], line);
+/**
+ * One command given with the login (`ssh admin@router '/ip address print'`): what it prints,
+ * CR LF ended. With `write`, its lines go there as they are printed (`/log print follow`
+ * shows each line as it comes) and the result is only a failure's message; `signal` stops it;
+ * `columns`: the width the user name gives (`admin+w511`), 80 without one.
+ */
+export async function commandOutput(engine: Engine, session: Session, line: string, write?: (text: string) => void, signal?: AbortSignal, columns = 80): Promise<string> {
+  const terminal = write && { columns, write: (t: string) => write(t.replace(/\r?\n/g, '\r\n')) };
+  const backend = new EngineBackend(engine, session, terminal);
+  signal?.addEventListener('abort', () => backend.current?.abort(), { once: true });
+  const res = await runLine(backend, [], line);
   return res.text === '' ? '' : res.text.replace(/\r?\n/g, '\r\n') + '\r\n';
 }

@@ -44,8 +44,8 @@ test('/system history: a REST change is one action by its user; the console prin
       'Flags: U - UNDOABLE',
       'Columns: ACTION, BY, POLICY',
       '  ACTION             BY     POLICY',
-      'U filter rule added  admin  write',
-      'U ---                       write',
+      'U filter rule added  admin  write ',
+      'U ---                       write ',
     ].join('\r\n'));
 
     const api = await ApiClient.connect(t.router.bound.api!);
@@ -59,8 +59,8 @@ test('/system history: a REST change is one action by its user; the console prin
       'Flags: U - UNDOABLE, R - REDOABLE',
       'Columns: ACTION, BY, POLICY',
       '  ACTION             BY     POLICY',
-      'R filter rule added  admin  write',
-      'U ---                       write',
+      'R filter rule added  admin  write ',
+      'U ---                       write ',
     ].join('\r\n'));
     api.close();
 
@@ -123,8 +123,8 @@ test('safe mode held by an API connection: every session\'s change floats (F); t
       'Flags: U - UNDOABLE, F - FLOATING-UNDO',
       'Columns: ACTION, BY, POLICY',
       '  ACTION         BY     POLICY',
-      'F address added  admin  write',
-      'U ---                   write',
+      'F address added  admin  write ',
+      'U ---                   write ',
     ].join('\r\n'));
     // Another session cannot take it (on-error=abort, the default); with on-error=release it takes it over.
     const other = await ApiClient.connect(t.router.bound.api!);

@@ -43,7 +43,7 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
     assert.match(screens[0], /MMM      MMM       KKK {26}TTTTTTTTTTT      KKK\n/);
     assert.match(raw[0], /\r\n {2}MikroTik RouterOS 7\.24 \(c\) 1999-\d{4} {7}https:\/\/www\.mikrotik\.com\/\r\n\r\n\r\nPress F1 for help\r\n\r\n\r\x1b\[9999B\[admin@MikroTik\] > $/);
     assert.equal(raw[1], '/ip address\r[admin@MikroTik] > /ip address\r\n\r\x1b[9999B[admin@MikroTik] /ip/address> ');
-    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge\r\n';
+    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge   \r\n';
     assert.equal(raw[2], `print\r[admin@MikroTik] /ip/address> print\r\n${table}\r\x1b[9999B[admin@MikroTik] /ip/address> `);
     // Tab: back over the word, blanks, back again, the whole word and a space.
     assert.equal(raw[3], 'pri\x1b[3D   \x1b[3Dprint ');
@@ -84,7 +84,7 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
     ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]), env(l));
     const screens = screens0;
     for (const s of screens) assert.doesNotMatch(s, /\x1b/);
-    assert.equal(screens[1], '/ip address print\r[admin@MikroTik] > /ip address print\r\nColumns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge\r\n\r[admin@MikroTik] > ');
+    assert.equal(screens[1], '/ip address print\r[admin@MikroTik] > /ip address print\r\nColumns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge   \r\n\r[admin@MikroTik] > ');
     assert.equal(screens[2], '\r[admin@MikroTik] > ');
     // What the redraw erased after itself (a blank and a backspace), then the line as typed.
     assert.equal(screens[3], ' \b:put [/system identity get name]\r[admin@MikroTik] > :put [/system identity get name]\r\nMikroTik\r\n\r[admin@MikroTik] > ');
@@ -120,8 +120,8 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
     assert.equal(screens[2], '\nLogin failed, incorrect username or password\n\nLogin: ');
     assert.match(screens[4], /Press F1 for help\n\n\[admin@MikroTik\] > $/);
     // The line drawn again on Enter, then the output and a fresh prompt.
-    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet[admin@MikroTik] > /user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA\n0 admin  telnet\n[admin@MikroTik] > ');
-    assert.equal(screens[7], 'print[admin@MikroTik] /ip/address> print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n[admin@MikroTik] /ip/address> ');
+    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet[admin@MikroTik] > /user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA   \n0 admin  telnet\n[admin@MikroTik] > ');
+    assert.equal(screens[7], 'print[admin@MikroTik] /ip/address> print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n[admin@MikroTik] /ip/address> ');
     const log = (await rest.get('/rest/log')).json.filter((e: any) => /via telnet$/.test(e.message)).map((e: any) => e.message);
     assert.deepEqual(log, [
       'login failure for user admin from 127.0.0.1 via telnet',
