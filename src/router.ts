@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
+import { BOARDS, Device, withHardware, type Hardware } from './device/board.js';
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
@@ -14,7 +14,9 @@ import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
-import { bootRelease } from './device/release.js';
+import { bootRelease, rememberedVersion } from './device/release.js';
+import { bootMachine } from './device/machine.js';
+import { lacksDirectory } from './tree/tree.js';
 import { upgrade } from './menus/upgrade.js';
 import type { Package } from './device/packages.js';
 import { attachDevice, seedDevice } from './menus/device.js';
@@ -50,13 +52,13 @@ export interface RouterOptions {
   ports: Partial<Record<FaceName, number>>;
   loginKeepMs: number;
   requestLimitMs: number;
-  /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
+  /** The emulated board (src/device/board.ts BOARDS); default: the data directory's (src/device/machine.ts), else hap-ax2. */
   board?: string;
   /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
   hardware?: Hardware;
   /** The serial number /system/routerboard and export show (`--like`: the export's). */
   serialNumber?: string;
-  /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
+  /** The RouterOS version the router reports and behaves as (`--ros-version`); default: what the data directory last ran, else 7.24. */
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;
@@ -93,16 +95,21 @@ export class Router {
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
-    let board = BOARDS[options.board ?? DEFAULT_BOARD];
-    if (!board) throw new Error(`no such board ${options.board}`);
-    if (options.hardware) board = withHardware(board, options.hardware);
+    // Without --ros-version the data directory runs the release it ran (src/device/release.ts).
+    this.rosVersion = options.rosVersion ?? (store.fresh ? undefined : rememberedVersion(options.dataDir)) ?? DEFAULT_ROS_VERSION;
+    // The board the data directory was made for, whatever flags say (src/device/machine.ts).
+    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh);
+    let board = BOARDS[machine.board];
+    if (!board) throw new Error(`no such board ${machine.board}`);
+    if (machine.hardware) board = withHardware(board, machine.hardware);
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
     const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
+    this.engine.lacks = (path) => lacksDirectory(release.tree, path);
     const device = new Device(board, this.engine);
-    if (options.serialNumber) device.serialNumber = options.serialNumber;
+    if (machine.serialNumber) device.serialNumber = machine.serialNumber;
     device.rosVersion = this.rosVersion;
     this.engine.services.release = release;
     this.engine.services.device = device;
@@ -121,6 +128,9 @@ export class Router {
     }
     // Started on another release than the data directory last ran: it upgrades or downgrades.
     if (release.previous && !store.fresh) upgrade(this.engine, release.previous, release.version);
+    // Packages `--packages` adds to a router that ran without them: installed at this boot,
+    // as the router logs each package it installs.
+    if (!store.fresh) for (const name of release.added) writeLog(this.engine, 'system,info', `installed ${name}-${this.rosVersion}`);
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);
@@ -165,6 +175,7 @@ export class Router {
     }
     this.engine.services.tree = release.tree;
     this.engine.services.release = release;
+    this.engine.lacks = (path) => lacksDirectory(release.tree, path);
     // The package records are made again from this boot's packages (src/menus/system/package.ts).
     const listed = this.store.table('system/package').rows.filter((r) => r.dynamic);
     if (listed.length) this.store.commit(listed.map((r) => ({ op: 'delete' as const, table: 'system/package', id: r.id })));
@@ -184,6 +195,8 @@ export class Router {
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
+      // The first boot's records (and the ports bound) are on disk before anyone is told the router runs.
+      await store.settled();
     } catch (e) {
       await router.stop();
       throw e;
@@ -263,8 +276,11 @@ export class Router {
     return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
   }
 
-  /** The RouterOS version this router reports (`--ros-version`). */
-  get rosVersion(): string { return this.options.rosVersion ?? DEFAULT_ROS_VERSION; }
+  /** The board as the router names it (`hAP ax^2`, `CHR`): the data directory's, whatever flags said. */
+  get boardName(): string { return (this.engine.services.device as Device).board.name; }
+
+  /** The RouterOS version this router reports and behaves as (`--ros-version`, or what its data directory last ran). */
+  readonly rosVersion: string;
 
   /** Whether this version serves REST over plain HTTP; asked at every request, worked out once. */
   private restOverWww?: boolean;

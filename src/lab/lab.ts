@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Environment } from '../core/schema.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
+import { directoryReason, makeDirectory } from '../core/directory.js';
 import { Router } from '../router.js';
 import { FACE_NAMES } from '../services/services.js';
 import { Dhcp } from './dhcp.js';
@@ -55,7 +56,11 @@ export class Lab {
   /** Starts every node of the topology; on a failure, stops those started and throws. */
   static async start(topology: Topology, options: LabOptions): Promise<Lab> {
     const lab = new Lab(topology, options);
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    try {
+      makeDirectory(options.dataDir);
+    } catch (e) {
+      throw new Error(`data directory ${options.dataDir} is not usable: ${directoryReason(e)}`);
+    }
     const parallel = options.parallel ?? 8;
     try {
       for (let i = 0; i < topology.nodes.length; i += parallel) {

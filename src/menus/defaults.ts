@@ -29,22 +29,25 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'add-default-route': 'yes', 'allow-reconfigure': 'false', 'check-gateway': 'none', 'default-route-tables': 'default',
     dscp: '0', 'use-broadcast': 'both', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', 'vlan-priority': '0',
   },
-  // "DHCP Server" (manual: Network Management > DHCP, DHCP Server Properties).
+  // "DHCP Server" (manual: Network Management > DHCP, DHCP Server Properties). The manual's
+  // defaults of allow-dual-stack-queue, always-broadcast, bootp-support, client-mac-limit,
+  // conflict-detection, delay-threshold, dhcp-option-set, insert-queue-before, parent-queue,
+  // relay, server-address and use-framed-as-classless are what the server does while they are
+  // unset: a real 7.24.4 `export verbose` prints none of them, and community.routeros knows them
+  // as values that can be absent (routeros-facts.md 50.4). Left out, so they print only once set.
   'ip/dhcp-server': {
-    'add-arp': 'false', 'address-pool': 'static-only', 'allow-dual-stack-queue': 'true', 'always-broadcast': 'false',
-    authoritative: 'yes', 'bootp-lease-time': 'forever', 'bootp-support': 'static', 'client-mac-limit': 'unlimited',
-    'conflict-detection': 'true', 'delay-threshold': 'none', 'dhcp-option-set': 'none',
-    'dynamic-lease-identifiers': 'client-id,client-mac', 'insert-queue-before': 'first', 'lease-time': '30m',
-    'parent-queue': 'none', relay: '0.0.0.0', 'server-address': '0.0.0.0', 'support-broadband-tr101': 'false',
-    'use-framed-as-classless': 'true', 'use-radius': 'no', 'use-reconfigure': 'false',
+    'add-arp': 'false', 'address-pool': 'static-only', authoritative: 'yes', 'bootp-lease-time': 'forever',
+    'dynamic-lease-identifiers': 'client-id,client-mac', 'lease-time': '30m', 'support-broadband-tr101': 'false',
+    'use-radius': 'no', 'use-reconfigure': 'false',
   },
   // Same page, Leases. address and mac-address identify the lease (always given): left out.
   'ip/dhcp-server/lease': {
     'allow-dual-stack-queue': 'true', 'always-broadcast': 'false', 'block-access': 'false', 'dhcp-option-set': 'none',
     'insert-queue-before': 'first', 'lease-time': '0s', 'parent-queue': 'none', 'use-src-mac': 'false',
   },
-  // Same page, Network.
-  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', netmask: '0', 'ntp-none': 'false' },
+  // Same page, Network. netmask 0 (the pool's own) is absent until set, as the 7.24.4 export
+  // verbose and community.routeros show (routeros-facts.md 50.4).
+  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', 'ntp-none': 'false' },
   // "Neighbor discovery" (manual: System Information and Utilities > Neighbor discovery). lldp-med is
   // yes|no in the manual but an untyped argument in the 7.24 tree: left out.
   'ip/neighbor/discovery-settings': {
@@ -414,7 +417,18 @@ export function terraformDefaults(): Readonly<Record<string, Readonly<Record<str
  * the table above: its declaration was written against real prints, which the clients' older data
  * should not overrule.
  */
+/**
+ * Fields a real print leaves out until they are set, though another source gives them a
+ * default: the Terraform provider sends `netmask=0` with every DHCP network it makes, but a
+ * real 7.24.4 `export verbose` prints no netmask and community.routeros knows it as a value
+ * that can be absent, set to 0 to remove it (routeros-facts.md 50.4).
+ */
+const ABSENT_UNTIL_SET: Readonly<Record<string, ReadonlySet<string>>> = {
+  'ip/dhcp-server/network': new Set(['netmask']),
+};
+
 export function documentedDefault(path: string, name: string, handDeclared = false): string | undefined {
+  if (ABSENT_UNTIL_SET[path]?.has(name)) return undefined;
   return DOCUMENTED_DEFAULTS[path]?.[name]
     ?? (handDeclared ? undefined : collectionDefaults()[path]?.[name] ?? terraformDefaults()[path]?.[name]);
 }

@@ -17,6 +17,7 @@
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';
 import type { Store } from '../core/store.js';
+import { bindReason } from './bind.js';
 
 /** The services of /ip/service that have a face. */
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
@@ -240,9 +241,8 @@ export class Services {
         listener = await face(want.spec);
       } catch (e) {
         await retire();
-        const code = (e as NodeJS.ErrnoException).code;
-        const reason = code === 'EADDRINUSE' ? 'address already in use' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
-        if (strict) throw new Error(`cannot listen on ${this.o.host}:${want.spec.port} (${name}): ${reason}`);
+        const reason = bindReason(e, this.o.host);
+        if (strict) throw new Error(`cannot listen on ${this.o.host.includes(':') ? `[${this.o.host}]` : this.o.host}:${want.spec.port} (${name}): ${reason}`);
         this.failed.set(name, want.key);
         this.o.log('system,error,critical', `${name} service could not listen on port ${want.spec.port}: ${reason}`);
         continue;

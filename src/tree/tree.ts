@@ -188,6 +188,14 @@ export function dirAt(path: string, t: Tree = tree()): TreeDir | undefined {
   return dir;
 }
 
+/**
+ * Whether a directory is a menu of the tree's release that this tree lacks: one of a package
+ * not installed (or one an installed package hides, as wifiwave2 hides the wireless menus).
+ */
+export function lacksDirectory(t: Tree, path: string): boolean {
+  return !dirAt(path, t) && dirAt(path, releaseTree(t.version)) !== undefined;
+}
+
 /** The arguments of a command of a directory, if the tree has the command. */
 export function argsOf(dir: TreeDir | undefined, command: string, t: Tree = tree()): Readonly<Record<string, ArgSpec>> | undefined {
   const i = dir?.c?.[command];
