@@ -66,6 +66,8 @@ export interface RouterOptions {
   packages?: readonly string[];
   /** Where SNMP traps go on each /snmp trap-target (`--snmp-trap-port`; the router's is 162). */
   snmpTrapPort?: number;
+  /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
+  portTaken?: (face: FaceName, wanted: number, bound: number) => void;
 }
 
 export type { FaceName, ServiceName };
@@ -224,6 +226,7 @@ export class Router {
       store: this.store, host: this.options.listen, bound: this.bound, standIns: this.standIns,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
+      portTaken: this.options.portTaken,
     });
     this.services = services;
     this.engine.services.serviceStatus = (name: string) => services.status(name);
@@ -403,13 +406,14 @@ export class Router {
 
   /**
    * Runs a script as the router's own, with every policy: awaited, its first error thrown (a
-   * lab node's startup-config), or in the background with its errors in /log (a VRRP script).
+   * lab node's startup-config, stopped by `signal`), or in the background with its errors in
+   * /log (a VRRP script).
    */
-  async runScript(source: string, via: string, background = false): Promise<void> {
+  async runScript(source: string, via: string, background = false, signal?: AbortSignal): Promise<void> {
     const rt = consoleOf(this.engine);
     const session = { user: 'admin', via, policies: grantedPolicies(OWN_POLICIES) };
     if (!background) {
-      await rt.run(source, { session, output: () => {} });
+      await rt.run(source, { session, output: () => {}, signal });
       return;
     }
     try {
