@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf,snmp] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -19,6 +19,7 @@ import { ROOT, machine, markdownTable, setProgress, status, textTable, type Sect
 import { restBench, type RestConfig } from './rest.js';
 import { startupBench, type StartupConfig } from './startup.js';
 import { sshBench, type SshConfig } from './ssh.js';
+import { snmpBench, type SnmpConfig } from './snmp.js';
 
 export interface BenchConfig {
   startup: StartupConfig;
@@ -29,6 +30,7 @@ export interface BenchConfig {
   fairness: FairnessConfig;
   ssh: SshConfig;
   ospf: OspfConfig;
+  snmp: SnmpConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -41,6 +43,7 @@ export const FULL: BenchConfig = {
   fairness: { prints: 20_000, idleSec: 3, loopSec: 10, gapMs: 50, timeoutMs: 10_000 },
   ssh: { repeats: 20 },
   ospf: { routers: 100 },
+  snmp: { ports: 64, repeats: 10 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -53,9 +56,10 @@ export const QUICK: BenchConfig = {
   fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
   ssh: { repeats: 2 },
   ospf: { routers: 9 },
+  snmp: { ports: 5, repeats: 1 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf', 'snmp'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -72,6 +76,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'fairness' ? await fairnessBench(cfg.fairness)
       : name === 'ssh' ? await sshBench(cfg.ssh)
       : name === 'ospf' ? await ospfBench(cfg.ospf)
+      : name === 'snmp' ? await snmpBench(cfg.snmp)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);

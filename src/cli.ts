@@ -31,6 +31,7 @@ const PORT_FLAGS: Record<string, [FaceName, string]> = {
   '--api-ssl-port': ['api-ssl', 'port of the api-ssl service'],
   '--ssh-port': ['ssh', 'port of the ssh service, console, SFTP and SCP'],
   '--telnet-port': ['telnet', 'port of the telnet service, console'],
+  '--snmp-port': ['snmp', 'UDP port of the SNMP agent, for the router\'s 161'],
 };
 
 const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);
@@ -42,6 +43,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --data-dir DIR          configuration and files (default ./data)
   --listen ADDR           address the services listen on (default 127.0.0.1)
 ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${defaultPort(face)})`).join('\n')}
+  --snmp-trap-port N      UDP port SNMP traps are sent to on each /snmp trap-target (default 162)
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
@@ -108,6 +110,10 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       const v = value();
       if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (0-65535)`);
       options.ports[PORT_FLAGS[flag][0]] = Number(v);
+    } else if (flag === '--snmp-trap-port') {
+      const v = value();
+      if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (1-65535)`);
+      options.snmpTrapPort = Number(v);
     } else if (flag === '--data-dir') {
       const v = value();
       if (!v) throw new UsageError('--data-dir needs a directory');

@@ -39,6 +39,8 @@ import { SecretBox } from './device/secrets.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
+import { snmpFace } from './services/snmp/agent.js';
+import { TRAP_PORT } from './services/snmp/traps.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -63,6 +65,8 @@ export interface RouterOptions {
   noDefaults?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
+  /** Where SNMP traps go on each /snmp trap-target (`--snmp-trap-port`; the router's is 162). */
+  snmpTrapPort?: number;
   /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
   portTaken?: (face: FaceName, wanted: number, bound: number) => void;
 }
@@ -245,6 +249,12 @@ export class Router {
     // The console over terminals: each connection logs in by itself (src/services/terminal.ts).
     services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
     services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
+    // The SNMP agent listens while /snmp says enabled=yes (src/services/snmp/agent.ts).
+    services.register('snmp', snmpFace({
+      engine: () => this.engine, log: (topics, message) => writeLog(this.engine, topics, message), trapPort: this.options.snmpTrapPort ?? TRAP_PORT,
+    }), {
+      tables: ['snmp'], enabled: (store) => store.table('snmp').rows[0]?.values.enabled === 'true',
+    });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();

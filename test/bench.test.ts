@@ -129,6 +129,15 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.match(row(section, /a link fails/).value, measured);
   });
 
+  test('SNMP: a bulk walk of a CHR\'s interface tables against net-snmp\'s bare agent serving the same objects', async () => {
+    const [section] = await runBenchmarks(QUICK, ['snmp'], false);
+    checkTables(section);
+    const walk = row(section, /^GetBulk walk of ifTable, ifXTable, mtxrInterfaceStatsTable: \d+ objects/);
+    assert.match(walk.value, measured);
+    assert.match(walk.baseline!, measured);
+    assert.equal(typeof walk.met, 'boolean');
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePorts, type ServicePorts } from './helpers/ports.js';
+import { freePort, freePorts, type ServicePorts } from './helpers/ports.js';
 import { tempDir } from './helpers/router.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -73,9 +73,9 @@ function examples(): Example[] {
 
 const EXAMPLES = examples();
 
-/** The README's ports made the test router's. */
+/** The README's ports made the test router's (1161: the SNMP agent's stand-in, UDP). */
 function withPorts(text: string, ports: ServicePorts): string {
-  return text.replace(/\b(8080|8443|8728|8729|2222|2323)\b/g, (p) => String(ports[DEFAULTS[p]]));
+  return text.replace(/\b(8080|8443|8728|8729|2222|2323)\b/g, (p) => String(ports[DEFAULTS[p]])).replace(/\b1161\b/g, String(snmpPort));
 }
 
 /** An expected line as a pattern: … is anything. */
@@ -89,6 +89,7 @@ function matches(actual: string[], expected: string[]): boolean {
 }
 
 let ports: ServicePorts;
+let snmpPort: number;
 let router: ChildProcess;
 let startLine = '';
 let dataDir = '';
@@ -98,8 +99,9 @@ let stderr = '';
 
 before(async () => {
   ports = await freePorts();
+  snmpPort = await freePort();
   dataDir = tempDir();
-  const flags = ['--data-dir', dataDir, ...Object.entries(ports).flatMap(([s, p]) => [`--${s}-port`, String(p)])];
+  const flags = ['--data-dir', dataDir, ...Object.entries(ports).flatMap(([s, p]) => [`--${s}-port`, String(p)]), '--snmp-port', String(snmpPort)];
   router = spawn(process.execPath, [CLI, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   startLine = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -90,7 +90,7 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
   // "SNMP" (manual: Diagnostics, monitoring and troubleshooting > SNMP, General Properties).
   'snmp': {
     enabled: 'false', contact: '', location: '', 'engine-id-suffix': '', 'trap-community': 'public',
-    'trap-version': '1', 'src-address': '::', vrf: 'main', 'trap-generators': 'temp-exception', 'trap-target': '',
+    'trap-version': '1', 'src-address': '::', vrf: 'main', 'trap-generators': 'temp-exception', 'trap-target': '', 'trap-interfaces': '',
   },
   // "Watchdog" (manual: Diagnostics, monitoring and troubleshooting > Watchdog).
   'system/watchdog': {

@@ -71,6 +71,7 @@ import { bgpSession } from './routing/bgp.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 import { routingRoute } from './routing/route.js';
 import { safeMode, systemHistory, undoRedo } from './system/history.js';
+import { snmpSettings } from './snmp.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -86,7 +87,7 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
-  systemHistory, undoRedo, safeMode,
+  systemHistory, undoRedo, safeMode, snmpSettings,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -1,0 +1,2 @@
+/ip address add address=10.0.12.1/24 interface=ether2
+/snmp set enabled=yes
