@@ -33,6 +33,8 @@ import { Turns } from './services/api/turns.js';
 import { SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
+import type { UpstreamService } from './device/upstream.js';
+import { resolverOf } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
@@ -60,6 +62,8 @@ export interface RouterOptions {
   noDefaults?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
+  /** Where the router's own DNS and NTP queries go in place of 53 and 123 (`--dns-upstream-port`, `--ntp-upstream-port`). */
+  upstreamPorts?: Partial<Record<UpstreamService, number>>;
 }
 
 export type { FaceName, ServiceName };
@@ -107,6 +111,7 @@ export class Router {
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
+    device.network.upstreamPorts = { ...device.network.upstreamPorts, ...options.upstreamPorts };
     this.standIns = standInPorts(store);
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
@@ -363,6 +368,8 @@ export class Router {
     await stopScheduler(this.engine);
     this.logins.close();
     (this.engine.services.device as Device).startedAt = Date.now();
+    // What the router learnt while it ran is gone with the reboot.
+    resolverOf(this.engine).cache.flush();
     this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);

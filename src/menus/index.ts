@@ -10,6 +10,7 @@ import { interfaceList, interfaceListMember } from './interface/list.js';
 import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
+import { dnsCache, dnsCacheAll } from './ip/dns-resolver.js';
 import { addressList, filter, ipv6AddressList, nat, ruleMenus } from './ip/firewall.js';
 import { ipv6Route, route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
@@ -54,7 +55,7 @@ import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
 import { rebootCommand } from './system/reboot.js';
-import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
+import { bgpTemplate, deviceMode, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
@@ -81,7 +82,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
-  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
+  license, deviceMode, dnsCache, dnsCacheAll, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
