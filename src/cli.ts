@@ -15,6 +15,7 @@ import { LikeError, readLike, type Like } from './device/like.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
 import { releaseFor } from './tree/tree.js';
+import { UPSTREAM_DEFAULTS, type UpstreamService } from './device/upstream.js';
 import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceName } from './router.js';
 import { STAND_IN_DEFAULTS } from './services/stand-in.js';
 import type { OwnFaceName } from './services/services.js';
@@ -29,6 +30,14 @@ const PORT_FLAGS: Record<string, [FaceName, string]> = {
   '--api-ssl-port': ['api-ssl', 'port of the api-ssl service'],
   '--ssh-port': ['ssh', 'port of the ssh service, console, SFTP and SCP'],
   '--telnet-port': ['telnet', 'port of the telnet service, console'],
+  '--dns-port': ['dns', 'port of the DNS server, UDP and TCP, in place of 53'],
+  '--ntp-port': ['ntp', 'port of the NTP server, UDP, in place of 123'],
+};
+
+/** Where the router's own queries go on the host's network, in place of 53 and 123 (src/device/upstream.ts). */
+const UPSTREAM_FLAGS: Record<string, [UpstreamService, string]> = {
+  '--dns-upstream-port': ['dns', 'port of the DNS servers the router asks'],
+  '--ntp-upstream-port': ['ntp', 'port of the NTP servers the router asks'],
 };
 
 const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);
@@ -40,6 +49,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --data-dir DIR          configuration and files (default ./data)
   --listen ADDR           address the services listen on (default 127.0.0.1)
 ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${defaultPort(face)})`).join('\n')}
+${Object.entries(UPSTREAM_FLAGS).map(([flag, [service, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${UPSTREAM_DEFAULTS[service]})`).join('\n')}
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
@@ -102,6 +112,10 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       const v = value();
       if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (0-65535)`);
       options.ports[PORT_FLAGS[flag][0]] = Number(v);
+    } else if (flag in UPSTREAM_FLAGS) {
+      const v = value();
+      if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (1-65535)`);
+      options.upstreamPorts = { ...options.upstreamPorts, [UPSTREAM_FLAGS[flag][0]]: Number(v) };
     } else if (flag === '--data-dir') {
       const v = value();
       if (!v) throw new UsageError('--data-dir needs a directory');

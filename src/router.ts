@@ -38,6 +38,8 @@ import { resolverOf } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
+import { startDns } from './services/dns.js';
+import { answerQuery } from './menus/ip/dns-server.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -228,9 +230,19 @@ export class Router {
     // The console over terminals: each connection logs in by itself (src/services/terminal.ts).
     services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
     services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
+    // The router's DNS server for its network, while /ip/dns allows remote requests in main
+    // (the host's network stands for main: routeros-facts.md 45.6).
+    services.register('dns', (spec) => startDns(spec, {
+      answer: (query, client, transport) => answerQuery(this.engine, query, client, transport),
+      tcpSessions: () => Number(this.dnsSettings()['max-concurrent-tcp-sessions']) || 20,
+    }), { tables: ['ip/dns'], enabled: () => this.dnsSettings()['allow-remote-requests'] === 'true' && (this.dnsSettings().vrf ?? 'main') === 'main' });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
+  }
+
+  private dnsSettings(): Readonly<Record<string, string>> {
+    return this.store.table('ip/dns').rows[0]?.values ?? NO_VALUES;
   }
 
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {

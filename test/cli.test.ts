@@ -34,7 +34,7 @@ function start(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
 const exited = (proc: ChildProcess) => new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
 
 async function ports() {
-  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort()), '--ssh-port', '0', '--telnet-port', '0'];
+  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort()), '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'];
 }
 
 describe('vrouter flags', () => {
@@ -82,7 +82,7 @@ describe('vrouter flags', () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await new Promise((ok) => blocker.once('listening', ok));
     const port = (blocker.address() as net.AddressInfo).port;
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port), '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port), '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     blocker.close();
     assert.equal(r.status, 2);
     assert.equal(r.stderr, `vrouter: cannot listen on 127.0.0.1:${port} (www): address already in use\n`);
@@ -91,7 +91,7 @@ describe('vrouter flags', () => {
   test('a corrupt or foreign file in the data directory is a clear error, not a reset', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'config.db'), 'this is not a database at all, just text'.repeat(200));
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^vrouter: .*config\.db cannot be read as a vrouter configuration: file is not a database\n$/);
     assert.equal(fs.readFileSync(path.join(dir, 'config.db'), 'utf8').startsWith('this is not'), true);
@@ -101,7 +101,7 @@ describe('vrouter flags', () => {
     const dir = tempDir();
     const made = spawnSync('python3', ['-c', `import sqlite3; c=sqlite3.connect('${path.join(dir, 'config.db')}'); c.execute('create table t(x)'); c.commit()`]);
     assert.equal(made.status, 0);
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /is not a vrouter configuration \(a foreign SQLite database\)/);
   });

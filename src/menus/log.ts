@@ -10,6 +10,7 @@ export const LOG_LINES = 1000;
 export const TOPICS = [
   'account', 'critical', 'debug', 'error', 'info', 'warning', 'system', 'script', 'firewall',
   'interface', 'route', 'dns', 'dhcp', 'certificate', 'web-proxy', 'ssh', 'manager', 'event',
+  'ntp', 'clock', 'packet',
 ] as const;
 
 /** `/log info "text"`: a script's (or a client's) own line in the log, under topics `script,<level>`. */
@@ -39,6 +40,23 @@ export const log: MenuDecl = {
     message: { type: str(), readOnly: true },
   },
 };
+
+/**
+ * Whether a /system/logging rule takes lines of these topics into memory: each topic the rule
+ * names is among them and none it negates (`topics=dns,!packet`). Protocols ask before writing
+ * their debugging lines (`dns,packet`, `ntp,debug`), which the default rules (info, error,
+ * warning) leave out, so a busy protocol does not fill the log nobody asked for.
+ */
+export function logWanted(env: Environment, topics: string): boolean {
+  const have = new Set(topics.split(','));
+  const actions = env.store.table('system/logging/action');
+  return env.store.table('system/logging').rows.some((rule) => {
+    if (rule.values.disabled === 'true' || !rule.values.topics) return false;
+    const action = actions.get(Number.parseInt((rule.values.action ?? '').slice(1), 16));
+    if (action && action.values.target !== 'memory') return false;
+    return rule.values.topics.split(',').every((t) => (t.startsWith('!') ? !have.has(t.slice(1)) : have.has(t)));
+  });
+}
 
 /** Writes one log line, e.g. writeLog(env, 'system,info,account', 'user admin logged in ...'). */
 export function writeLog(env: Environment, topics: string, message: string) {
