@@ -39,6 +39,8 @@ import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
 import { startDns } from './services/dns.js';
+import { startNtp } from './services/ntp.js';
+import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
 import { answerQuery } from './menus/ip/dns-server.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
@@ -127,6 +129,7 @@ export class Router {
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);
+    startNtpClient(this.engine);
     // Logins show in /user/active while they last, and in the account log.
     const shown = new Map<Entry, number>();
     const events: LoginEvents = {
@@ -236,6 +239,10 @@ export class Router {
       answer: (query, client, transport) => answerQuery(this.engine, query, client, transport),
       tcpSessions: () => Number(this.dnsSettings()['max-concurrent-tcp-sessions']) || 20,
     }), { tables: ['ip/dns'], enabled: () => this.dnsSettings()['allow-remote-requests'] === 'true' && (this.dnsSettings().vrf ?? 'main') === 'main' });
+    // The router's NTP server, while /system/ntp/server is enabled in main.
+    const ntp = () => this.store.table('system/ntp/server').rows[0]?.values ?? NO_VALUES;
+    services.register('ntp', (spec) => startNtp(spec, (request) => answerNtp(this.engine, request)),
+      { tables: ['system/ntp/server'], enabled: () => ntp().enabled === 'true' && (ntp().vrf ?? 'main') === 'main' });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -378,6 +385,7 @@ export class Router {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
+    stopNtpClient(this.engine);
     this.logins.close();
     (this.engine.services.device as Device).startedAt = Date.now();
     // What the router learnt while it ran is gone with the reboot.
@@ -386,6 +394,7 @@ export class Router {
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);
+    startNtpClient(this.engine);
     await this.startServices();
   }
 
@@ -419,6 +428,7 @@ export class Router {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
+    stopNtpClient(this.engine);
     (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();
     this.engine.close();

@@ -11,6 +11,7 @@ import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
 import { dnsCache, dnsCacheAll } from './ip/dns-resolver.js';
+import { ntpClient } from './system/ntp.js';
 import { addressList, filter, ipv6AddressList, nat, ruleMenus } from './ip/firewall.js';
 import { ipv6Route, route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
@@ -82,7 +83,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
-  license, deviceMode, dnsCache, dnsCacheAll, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
+  license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,

@@ -3,6 +3,7 @@
 
 import type { CommandDecl, Environment, MenuDecl } from '../core/schema.js';
 import { formatDate, formatDateTime, listOf, oneOf, str } from '../core/values.js';
+import { routerNow } from './system/clock.js';
 
 /** The memory log keeps this many lines, as the router's default `memory-lines`. */
 export const LOG_LINES = 1000;
@@ -33,7 +34,7 @@ export const log: MenuDecl = {
       type: str(), readOnly: true,
       derive: (row, env) => {
         const stamp = row.values.time;
-        return stamp.startsWith(formatDate(new Date(env.now()))) ? stamp.slice(11) : stamp;
+        return stamp.startsWith(formatDate(new Date(routerNow(env)))) ? stamp.slice(11) : stamp;
       },
     },
     topics: { type: listOf(oneOf(TOPICS)), readOnly: true },
@@ -62,7 +63,7 @@ export function logWanted(env: Environment, topics: string): boolean {
 export function writeLog(env: Environment, topics: string, message: string) {
   const { store } = env;
   const table = store.table('log');
-  const row = store.newRow('log', { time: formatDateTime(new Date(env.now())), topics, message }, true);
+  const row = store.newRow('log', { time: formatDateTime(new Date(routerNow(env))), topics, message }, true);
   const gone = table.rows.length >= LOG_LINES ? [{ op: 'delete' as const, table: 'log', id: table.rows[0].id }] : [];
   store.commit([...gone, { op: 'insert', table: 'log', row }]);
 }
