@@ -5,6 +5,8 @@
 // Expected answers are the manual's (manual.mikrotik.com "DNS"; routeros-facts.md 45).
 
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { client, eventually, startRouter, type TestRouter } from '../helpers/router.js';
 import { ask, digAnswer, startUpstream, type Upstream, type Zone } from '../helpers/dns.js';
@@ -159,6 +161,21 @@ describe('DNS server on the wire (dig)', () => {
     await c.post('/rest/ip/firewall/address-list/remove', { numbers: list.map((e: Record<string, string>) => e['.id']).join(',') });
     assert.deepEqual((await c.post('/rest/execute', { script: ':put [:resolve app.corp.example]', 'as-string': '' })).json, { ret: '10.20.0.5' });
     assert.deepEqual((await c.get('/rest/ip/firewall/address-list?list=corp')).json, []);
+  });
+
+  test('/tool fetch looks a host name up through the router\'s resolver', async () => {
+    const web = http.createServer((_req, res) => res.end('hello from web.lan'));
+    await new Promise<void>((ok) => web.listen(0, '127.0.0.1', () => ok()));
+    try {
+      await add({ name: 'web.lan', address: '127.0.0.1' });
+      const port = (web.address() as AddressInfo).port;
+      const got = (await c.post('/rest/tool/fetch', { url: `http://web.lan:${port}/`, output: 'user', 'as-value': '' })).json;
+      assert.equal(got.at(-1).data, 'hello from web.lan');
+      const bad = await c.post('/rest/tool/fetch', { url: `http://nosuch.lan:${port}/`, output: 'user' });
+      assert.deepEqual([bad.status, bad.json.detail], [400, 'failure: could not resolve dns name']);
+    } finally {
+      web.close();
+    }
   });
 
   test(':resolve asks the same resolver: static names, upstream names, and the router\'s words when there is none', async () => {
