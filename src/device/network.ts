@@ -53,6 +53,9 @@ export interface ProbeRequest {
   src?: string;
   ttl: number;
   size: number;
+  /** An ICMP echo unless told; a UDP datagram to `dstPort` (the router's own DNS and NTP queries). */
+  protocol?: 'icmp' | 'udp';
+  dstPort?: number;
 }
 
 /** What came back for one probe. */
