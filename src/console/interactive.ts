@@ -14,7 +14,9 @@ import { runTerminal } from './line-editor.js';
 export interface ConsoleOptions {
   url: string;
   user: string;
-  password: string;
+  /** The password given; without one the empty password is tried first, then `askPassword`. */
+  password?: string;
+  askPassword?: () => Promise<string>;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   terminal?: boolean;
@@ -168,12 +170,18 @@ function localize(ret: string): string {
 }
 
 export async function runConsole(o: ConsoleOptions): Promise<number> {
-  const api = new Api(o.url.replace(/\/+$/, ''), o.user, o.password);
+  const base = o.url.replace(/\/+$/, '');
   const write = (s: string) => o.output.write(s);
+  // The empty password first (the default admin has none), then the one asked for, if any.
+  let api = new Api(base, o.user, o.password ?? '');
   let identity: string;
   let version = '';
   try {
-    const id = await api.call('GET', 'system/identity');
+    let id = await api.call('GET', 'system/identity');
+    if (id.status === 401 && o.password === undefined && o.askPassword) {
+      api = new Api(base, o.user, await o.askPassword());
+      id = await api.call('GET', 'system/identity');
+    }
     if (id.status === 401) {
       write('Login failed, incorrect username or password\n');
       return 1;
@@ -186,7 +194,7 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
     const res = await api.call('GET', 'system/resource');
     version = res.json?.version?.split(' ')[0] ?? '';
   } catch (e) {
-    write(`cannot connect to ${o.url}: ${(e as Error).message}\n`);
+    write(`cannot connect to ${o.url}: ${unreachable(e)}\n`);
     return 1;
   }
   write(banner(version, new Date().getFullYear()).replace(/\n/g, '\r\n'));
@@ -198,6 +206,17 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
   } finally {
     if (o.terminal && tty.isTTY) { tty.setRawMode(false); tty.pause(); }
   }
+}
+
+/** Why a router could not be reached: fetch's cause in words (`connection refused`), not `fetch failed`. */
+function unreachable(e: unknown): string {
+  const cause = (e as { cause?: NodeJS.ErrnoException }).cause;
+  const code = cause?.code ?? (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused, no router listens there', ECONNRESET: 'connection reset',
+    ETIMEDOUT: 'timed out', EHOSTUNREACH: 'host unreachable', ENOTFOUND: 'no such host', EPROTO: 'not HTTP',
+  };
+  return code ? `${words[code] ?? cause?.message ?? code} (${code})` : cause?.message ?? (e as Error).message;
 }
 
 /** The router's banner at login (its manual's Console page shows it), before the first prompt. */
@@ -297,7 +316,7 @@ export async function help(tree: Tree, backend: ConsoleBackend, cwd: readonly st
 }
 
 /** Reads a password without echoing it. */
-export function askPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<string> {
+function readPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<string> {
   return new Promise((resolve) => {
     let muted = false;
     const silent = new Writable({ write(chunk, enc, cb) { if (!muted) output.write(chunk, enc); cb(); } });
@@ -324,14 +343,23 @@ export async function consoleCommand(argv: readonly string[], defaultUrl: string
     if (flag === '--user') user = value();
     else if (flag === '--password') password = value();
     else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('Usage: vrouter console [URL] [--user NAME] [--password PASSWORD]\n\nOpens the console of a running router over its REST service (default URL ' + defaultUrl + ').\n');
+      process.stdout.write(CONSOLE_HELP(defaultUrl));
       return 0;
     } else if (!a.startsWith('-')) url = /^https?:\/\//.test(a) ? a : `http://${a}`;
     else {
-      process.stderr.write(`vrouter console: unknown flag ${a}\n`);
+      process.stderr.write(`vrouter console: unknown flag ${a} (see vrouter console --help)\n`);
       return 2;
     }
   }
-  if (password === undefined) password = process.stdin.isTTY ? await askPassword(process.stdin, process.stdout) : '';
-  return runConsole({ url, user, password, input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  // A password is asked for only when the empty one is refused, and only on a terminal.
+  const askPassword = process.stdin.isTTY ? () => readPassword(process.stdin, process.stdout) : undefined;
+  return runConsole({ url, user, password, askPassword, input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
 }
+
+const CONSOLE_HELP = (defaultUrl: string) => `Usage: vrouter console [URL] [--user NAME] [--password PASSWORD]
+
+Opens the console of a running router over its REST service (default URL ${defaultUrl};
+HOST:PORT is taken as http://HOST:PORT). It logs in as admin unless --user says otherwise,
+with the empty password first; on a terminal it asks for the password if that is refused.
+Exit status 0 after /quit, 1 when the router cannot be reached or the login is refused.
+`;

@@ -110,6 +110,11 @@ export class Engine implements Environment {
   /** Records as last shown, while the configuration stays the same. */
   private readonly views = new Views(this);
   readonly services: Record<string, unknown> = {};
+  /**
+   * Whether a path is a menu of this router's release that it does not have (of a package not
+   * installed); the router tells, from its release's tree. Such a word is no record name.
+   */
+  lacks: (path: string) => boolean = () => false;
   /** Every session's configuration actions, undo and redo, safe mode (src/core/history.ts). */
   readonly history: History;
 
@@ -209,6 +214,16 @@ export class Engine implements Environment {
       node = next;
     }
     return { node, rest: words.slice(i) };
+  }
+
+  /**
+   * Whether `word` under `node` names a menu this router lacks: one of a package not
+   * installed, or of hardware its board does not have.
+   */
+  lacksMenu(node: Node, word: string): boolean {
+    const child = node.children.get(word);
+    if (child) return child.present !== undefined && !child.present(this);
+    return this.lacks(node.path ? `${node.path}/${word}` : word);
   }
 
   menu(path: string): Menu {

@@ -186,8 +186,20 @@ export function findRow(env: Environment, menu: Menu, item: string, session?: Se
   let row: Row | undefined;
   const id = parseId(item);
   if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu, session).find((r) => r.id === id) : undefined);
-  else if (menu.decl.key) row = table.byKey.get(item);
+  else if (menu.decl.key) row = table.byKey.get(keyOf(env, menu, item));
   return row && inVariant(menu, row) ? row : undefined;
+}
+
+/**
+ * The stored form of a name in `numbers`: a key that names a record elsewhere (a port's own
+ * record named by the port, /system/resource/irq/rps) is kept as that record's id, so that a
+ * rename follows through; the name is looked up there first.
+ */
+function keyOf(env: Environment, menu: Menu, item: string): string {
+  const ref = menu.fields.get(menu.decl.key!)?.ref;
+  if (!ref) return item;
+  const target = env.store.table(ref.table).byKey.get(item);
+  return target ? formatId(target.id) : item;
 }
 
 /**

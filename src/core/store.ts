@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { directoryReason, makeDirectory } from './directory.js';
 
 /** 'vrou': marks a SQLite file as ours, so a foreign database is refused, not reset. */
 const APPLICATION_ID = 0x76726f75;
@@ -221,20 +222,22 @@ export class Store {
   /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
   static open(dir: string): Store {
     try {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.accessSync(dir, fs.constants.W_OK | fs.constants.R_OK);
+      makeDirectory(dir);
     } catch (e) {
-      throw new StoreError(`data directory ${dir} is not usable: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new StoreError(`data directory ${dir} is not usable: ${directoryReason(e)}`);
     }
     const file = path.join(dir, STORE_FILE);
-    const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
     let db: Database.Database;
+    let existed = false;
     try {
       db = new Database(file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       const appId = db.pragma('application_id', { simple: true }) as number;
       const version = db.pragma('user_version', { simple: true }) as number;
+      // What the database holds, its write-ahead log included: a router stopped before its
+      // first checkpoint (kill -9, a stop cut short) leaves config.db empty and all in the log.
+      existed = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n > 0;
       if (existed && appId !== APPLICATION_ID) {
         db.close();
         throw new StoreError(`${file} is not a vrouter configuration (a foreign SQLite database); move it away or choose another --data-dir`);

@@ -9,12 +9,14 @@ import path from 'node:path';
 import type { Environment } from '../core/schema.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
+import { directoryReason, makeDirectory } from '../core/directory.js';
+import { Router, type FaceName } from '../router.js';
 import { UPSTREAM_DEFAULTS, type Endpoint, type UpstreamService } from '../device/upstream.js';
 
 /** The ports the lab's firewalls see the router's own queries go to: the real 53 and 123. */
 const SERVICE_PORTS = UPSTREAM_DEFAULTS;
-import { Router } from '../router.js';
 import { FACE_NAMES } from '../services/services.js';
+import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
 import { neighborsOf } from './discovery.js';
 import { Fabric, type End, type LabNode, type Wire } from './fabric.js';
@@ -22,6 +24,7 @@ import { Forwarder, type Learned } from './forward.js';
 import { RouterModelCache } from './model-router.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
+import { LabTls } from './tls.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -30,6 +33,24 @@ export interface LabOptions {
   requestLimitMs?: number;
   /** Routers started at once (each opens its store and binds its services). */
   parallel?: number;
+  /** containerlab's `deploy --reconfigure`: every node boots afresh, its certificate made anew. */
+  reconfigure?: boolean;
+  /**
+   * Stops the start: nodes under way finish or are left for the next start to boot afresh,
+   * those started are stopped, and start throws LabStopped.
+   */
+  signal?: AbortSignal;
+  /** Told as each node has booted (its services listening). */
+  booted?: (booted: number, total: number) => void;
+  /** A node's kept port was taken by another program: the face listens on a free one. */
+  portTaken?: (node: string, face: FaceName, wanted: number, bound: number) => void;
+}
+
+/** A start stopped by its signal: how far it came. */
+export class LabStopped extends Error {
+  constructor(readonly booted: number, readonly total: number) {
+    super(`stopped while starting: ${booted} of ${total} nodes booted`);
+  }
 }
 
 /** Tables whose change changes the network (carrier, domains, hosts, discovery, DHCP). */
@@ -56,18 +77,43 @@ export class Lab {
 
   private constructor(readonly topology: Topology, readonly options: LabOptions) {}
 
-  /** Starts every node of the topology; on a failure, stops those started and throws. */
+  /**
+   * Starts every node of the topology, `parallel` at a time; on a failure (or its signal),
+   * stops those started, removes the nodes whose first boot did not finish, and throws.
+   */
   static async start(topology: Topology, options: LabOptions): Promise<Lab> {
     const lab = new Lab(topology, options);
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const parallel = options.parallel ?? 8;
     try {
-      for (let i = 0; i < topology.nodes.length; i += parallel) {
-        await Promise.all(topology.nodes.slice(i, i + parallel).map((n, j) => lab.startNode(n, i + j)));
-      }
+      makeDirectory(options.dataDir);
     } catch (e) {
+      throw new Error(`data directory ${options.dataDir} is not usable: ${directoryReason(e)}`);
+    }
+    const total = topology.nodes.length;
+    let next = 0, booted = 0, failure: unknown;
+    try {
+      if (topology.nodes.some((n) => n.certificate)) lab.tls = new LabTls(options.dataDir, topology.name, !!options.reconfigure);
+      // Each worker takes the next node when it is done with one, until the first failure.
+      const worker = async () => {
+        while (next < total && failure === undefined && !options.signal?.aborted) {
+          const i = next++;
+          try {
+            await lab.startNode(topology.nodes[i], i);
+          } catch (e) {
+            failure ??= e;
+            return;
+          }
+          options.booted?.(++booted, total);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, total) }, worker));
+    } catch (e) {
+      failure ??= e;
+    }
+    if (options.signal?.aborted) failure = new LabStopped(booted, total);
+    if (failure !== undefined) {
       await lab.stop();
-      throw e;
+      for (const dir of lab.halfMade) fs.rmSync(dir, { recursive: true, force: true });
+      throw failure;
     }
     lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
@@ -80,21 +126,38 @@ export class Lab {
     return lab;
   }
 
+  /** The lab's certificate authority, when a node gets a certificate. */
+  private tls?: LabTls;
+  /** Directories of nodes whose first boot is under way (or failed). */
+  private readonly halfMade = new Set<string>();
+
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
-    // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
-    const ports = Object.fromEntries(FACE_NAMES.map((k) => [k, 0]));
+    const dataDir = path.join(this.options.dataDir, node.name);
+    const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
+    if (boot === 'first') this.halfMade.add(dataDir);
+    // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
+    // which the router keeps (/ip/service, the stand-in ports), so that the node listens there
+    // again at every start.
+    const ports = boot === 'first' ? Object.fromEntries(FACE_NAMES.map((k) => [k, 0])) : {};
     const router = await Router.start({
-      dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
+      dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
       board: node.board, rosVersion: node.rosVersion, noDefaults: true,
       ...(node.ports ? { hardware: { ports: node.ports } } : {}),
+      portTaken: (service, wanted, bound) => this.options.portTaken?.(node.name, service, wanted, bound),
     });
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
     this.nodes[index] = { name: node.name, index, env, device, board, router, model: new RouterModelCache(env, device, board) };
     this.learned[index] = { arp: new Map() };
-    if (router.store.fresh) await firstBoot(env, node.name, index, node.startupConfig, router);
+    if (boot === 'again') return;
+    const tls = node.certificate && this.tls ? await this.tls.node(node.name, this.options.listen, node.certificate) : undefined;
+    await firstBoot(router, node, { index, tls, signal: this.options.signal });
+    // Booted once what the first boot enabled listens (www-ssl, api-ssl).
+    await router.services?.settled();
+    firstBootDone(dataDir);
+    this.halfMade.delete(dataDir);
   }
 
   /** The network as the configurations make it now. */
@@ -187,14 +250,15 @@ export class Lab {
   private portWatch?: NodeJS.Timeout;
 
   /**
-   * lab.json in the lab's data directory: every node's services and where they listen. Kept
-   * up to date while the lab runs: a node that reboots, or whose /ip/service changes, listens
-   * elsewhere.
+   * lab.json in the lab's data directory: every node's services and where they listen (each
+   * face the router has bound, whichever faces it has), and the CA that signed the nodes'
+   * certificates. Kept up to date while the lab runs: a node that reboots, or whose
+   * /ip/service changes, listens elsewhere.
    */
   writeLabJson() {
     const nodes: Record<string, Record<string, number>> = {};
-    for (const n of this.nodes) nodes[n.name] = { ...n.router.bound } as Record<string, number>;
-    const text = JSON.stringify({ name: this.topology.name, nodes }, null, 2) + '\n';
+    for (const n of this.nodes) nodes[n.name] = Object.fromEntries(faces(n.router).map((f) => [f, n.router.bound[f]!]));
+    const text = JSON.stringify({ name: this.topology.name, ...(this.tls ? { ca: this.tls.caFile } : {}), nodes }, null, 2) + '\n';
     if (text !== this.written) fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), text);
     this.written = text;
     this.portWatch ??= setInterval(() => { if (!this.stopped) this.writeLabJson(); }, 500).unref();
@@ -210,29 +274,12 @@ export class Lab {
 }
 
 /**
- * A node's first boot in the lab: the node's name as its identity, its own MAC addresses (a
- * lab's routers must not share one), then its startup-config, run as an import.
+ * The faces a router listens with, in one order for every node whichever it bound first (that
+ * of `vrouter --help`'s port flags).
  */
-async function firstBoot(env: Environment, name: string, index: number, startupConfig: string | undefined, router: Router) {
-  const changes = [];
-  const hi = ((index + 1) >> 8) & 255, lo = (index + 1) & 255;
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-  for (const row of env.store.table('interface').rows) {
-    const mac = row.values['orig-mac-address'];
-    if (!mac?.startsWith('D4:01:C3:00:00:')) continue;
-    changes.push({ op: 'update' as const, table: 'interface', id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
-  }
-  const identity = env.store.table('system/identity').rows[0];
-  if (identity) changes.push({ op: 'update' as const, table: 'system/identity', id: identity.id, values: { ...identity.values, name } });
-  else changes.push({ op: 'insert' as const, table: 'system/identity', row: env.store.newRow('system/identity', { name }, false) });
-  env.store.commit(changes);
-  if (!startupConfig) return;
-  const source = fs.readFileSync(startupConfig, 'utf8');
-  try {
-    await router.runScript(source, 'console');
-  } catch (e) {
-    throw new Error(`node ${name}: startup-config ${path.basename(startupConfig)}: ${(e as Error).message.split('\n')[0]}`);
-  }
+export function faces(router: Router): FaceName[] {
+  const rank = (f: FaceName) => (FACE_NAMES.includes(f) ? FACE_NAMES.indexOf(f) : FACE_NAMES.length);
+  return (Object.keys(router.bound) as FaceName[]).sort((a, b) => rank(a) - rank(b));
 }
 
 /** What one router of the lab sees of the network. */
@@ -256,18 +303,23 @@ class NodeView implements LabView {
 /**
  * The wires of a topology: a cable for each link between two routers, and one switched
  * segment per group of switches linked together, joining every router port linked to them.
+ * The far side of a one-ended link (./links.ts) is a switch of its own, or the one it shares
+ * with others (the management network, a host interface's macvlans), so its port has a
+ * carrier and only the ports sharing it as peers.
  */
 function wiresOf(topology: Topology): Wire[] {
   const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
-  const switches = new Set(topology.switches);
-  const group = new Map<string, string>(topology.switches.map((s) => [s, s]));
+  // Names no node can have (a node's name starts with a letter or digit).
+  const pairs = topology.links.map((l, i) => (l.ends.length === 2 ? l.ends : [l.ends[0], { node: `#${l.shared ?? `link${i + 1}`}`, port: '' }]));
+  const switches = new Set([...topology.switches, ...pairs.flatMap((p) => p.map((e) => e.node).filter((n) => n.startsWith('#')))]);
+  const group = new Map<string, string>([...switches].map((s) => [s, s]));
   const root = (s: string): string => { let r = s; while (group.get(r) !== r) r = group.get(r)!; return r; };
   const wires: Wire[] = [];
   const segments = new Map<string, End[]>();
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     if (switches.has(a.node) && switches.has(b.node)) group.set(root(a.node), root(b.node));
   }
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     const sa = switches.has(a.node), sb = switches.has(b.node);
     if (sa && sb) continue;
     if (!sa && !sb) { wires.push({ ends: [{ node: index.get(a.node)!, port: a.port }, { node: index.get(b.node)!, port: b.port }], switched: false }); continue; }

@@ -60,13 +60,14 @@ import { bgpTemplate, deviceMode, firewallServicePort, hotspotServicePort, licen
 import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
-import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
+import { disk, ethernetSwitch, irq, irqRps, port, queueInterface } from './board-records.js';
 import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { defaultConfigurationMenus } from './system/default-configuration.js';
 import { environment } from './system/environment.js';
-import { health } from './system/health.js';
+import { health, healthSettings } from './system/health.js';
+import { lora, loraServers, wiliotServers } from './iot.js';
 import { filterRule } from './routing/filter.js';
 import { bgpSession } from './routing/bgp.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
@@ -84,7 +85,7 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
   systemHistory, undoRedo, safeMode,

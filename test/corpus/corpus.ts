@@ -9,8 +9,8 @@ import { Router } from '../../src/router.js';
 import { POLICIES, type Session } from '../../src/core/schema.js';
 import { CommandError } from '../../src/core/errors.js';
 import type { FileAccess } from '../../src/console/host.js';
-import { readLike } from '../../src/device/like.js';
-import { RELEASES, releaseFor, releaseTree } from '../../src/tree/tree.js';
+import { packagesNamed, readLike } from '../../src/device/like.js';
+import { RELEASES, releaseFor } from '../../src/tree/tree.js';
 import type { ServicePorts } from '../helpers/ports.js';
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
@@ -51,21 +51,11 @@ export function releaseOf(e: Export): string {
 }
 
 /**
- * The extra packages whose menus an export configures (`/container`, `/iot lora`): the router
- * it came from had them installed.
- */
-export function packagesNamed(release: string, text: string): string[] {
-  const { packages } = releaseTree(release);
-  return Object.entries(packages).filter(([, keys]) => keys.some((k) => !k.includes(' ')
-    && new RegExp(`^/${k.replaceAll('/', ' ')}( |$)`, 'm').test(text))).map(([name]) => name);
-}
-
-/**
  * A router like the export's (`vrouter --like FILE.rsc`: its model, serial number, and a CHR
  * with as many ports, drives and serial ports as the export names) on the export's release with
  * the packages its menus configure, with a blank configuration (`reset-configuration no-defaults=yes`).
  */
-export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0 }): Promise<Router> {
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0, dns: 0, ntp: 0 }): Promise<Router> {
   const like = readLike(text);
   const rosVersion = releaseOf(e);
   const router = await Router.start({
