@@ -81,7 +81,7 @@ describe('vrouter flags', () => {
       ['/proc/nope', 'it cannot be made there (ENOENT)'],
       ['/proc/nope/deeper', 'it cannot be made there (ENOENT)'],
     ]) {
-      const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8', timeout: 10_000 });
+      const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8', timeout: 10_000 });
       assert.equal(r.status, 2, `${dir}: ${r.error ?? r.stderr}`);
       assert.equal(r.stderr, `vrouter: data directory ${dir} is not usable: ${why}\n`);
       assert.equal(r.stdout, '');
