@@ -135,7 +135,8 @@ describe('vrouter running', () => {
       const port = (n: string) => services.find((s: any) => s.name === n).port;
       // Every face that listens, with the port it got (ssh and telnet asked for port 0); www-ssl
       // and api-ssl are disabled on a new router (no certificate).
-      assert.equal(out, `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest; www ${www}, api ${flags[5]}, ssh ${port('ssh')}, telnet ${port('telnet')}; hAP ax^2, data in ${dir}\n`);
+      // The default configuration allows remote DNS requests: the dns face listens too (port 0 asked).
+      assert.equal(out.replace(/, dns [1-9]\d*;/, ', dns N;'), `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest; www ${www}, api ${flags[5]}, ssh ${port('ssh')}, telnet ${port('telnet')}, dns N; hAP ax^2, data in ${dir}\n`);
       assert.notEqual(port('ssh'), '0');
       assert.equal(port('www'), flags[1]);
       assert.equal(port('www-ssl'), flags[3]);
@@ -183,7 +184,7 @@ describe('vrouter running', () => {
     const www = Number(flags[1]);
     const { proc, out } = await start(['--data-dir', dir, ...flags, '--ros-version', '7.17']);
     try {
-      assert.match(out, new RegExp(`^vrouter 7\\.17 \\(stable\\): REST at http://127\\.0\\.0\\.1:${www}/rest; www ${www}, api ${flags[5]}, ssh \\d+, telnet \\d+; hAP ax\\^2, data in ${dir}\n$`));
+      assert.match(out, new RegExp(`^vrouter 7\\.17 \\(stable\\): REST at http://127\\.0\\.0\\.1:${www}/rest; www ${www}, api ${flags[5]}, ssh \\d+, telnet \\d+, dns \\d+; hAP ax\\^2, data in ${dir}\n$`));
       assert.deepEqual((await call(www, 'GET', '/rest/system/resource?.proplist=version')).json, { version: '7.17 (stable)' });
       assert.deepEqual((await call(www, 'GET', '/rest/system/package?.proplist=name,version')).json.map((p: any) => p.version), ['7.17', '7.17']);
       assert.equal((await call(www, 'GET', '/rest/system/package/update')).json['installed-version'], '7.17');

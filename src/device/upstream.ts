@@ -31,18 +31,7 @@ export function exchangeUdp(to: Endpoint, query: Buffer, timeoutMs: number, opts
   return new Promise((resolve) => {
     const family = net.isIPv6(to.host) ? 'udp6' : 'udp4';
     const socket = dgram.createSocket(family);
-    let done = false;
-    const finish = (answer: Buffer | undefined) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', abort);
-      socket.close();
-      resolve(answer);
-    };
-    const abort = () => finish(undefined);
-    const timer = setTimeout(abort, timeoutMs);
-    opts.signal?.addEventListener('abort', abort);
+    const { finish, abort } = settleOnce(resolve, timeoutMs, opts.signal, () => socket.close());
     socket.on('error', abort);
     socket.on('message', (message, from) => {
       // Only the server asked answers; anything else on the port is not for this query.
@@ -66,18 +55,7 @@ export function exchangeTcp(to: Endpoint, query: Buffer, timeoutMs: number, opts
     const local = opts.localAddress && net.isIP(opts.localAddress) === net.isIP(to.host) ? opts.localAddress : undefined;
     const socket = net.connect({ host: to.host, port: to.port, localAddress: local });
     let got = Buffer.alloc(0);
-    let done = false;
-    const finish = (answer: Buffer | undefined) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', abort);
-      socket.destroy();
-      resolve(answer);
-    };
-    const abort = () => finish(undefined);
-    const timer = setTimeout(abort, timeoutMs);
-    opts.signal?.addEventListener('abort', abort);
+    const { finish, abort } = settleOnce(resolve, timeoutMs, opts.signal, () => socket.destroy());
     socket.on('error', abort);
     socket.on('close', abort);
     socket.on('connect', () => {
@@ -91,6 +69,23 @@ export function exchangeTcp(to: Endpoint, query: Buffer, timeoutMs: number, opts
       if (got.length >= 2 && got.length >= 2 + got.readUInt16BE(0)) finish(got.subarray(2, 2 + got.readUInt16BE(0)));
     });
   });
+}
+
+/** An exchange ends once: with its answer, or with none at the deadline or on abort; `close` frees its socket. */
+function settleOnce(resolve: (answer: Buffer | undefined) => void, timeoutMs: number, signal: AbortSignal | undefined, close: () => void) {
+  let done = false;
+  const finish = (answer: Buffer | undefined) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+    close();
+    resolve(answer);
+  };
+  const abort = () => finish(undefined);
+  const timer = setTimeout(abort, timeoutMs);
+  signal?.addEventListener('abort', abort);
+  return { finish, abort };
 }
 
 function sameAddress(a: string, b: string): boolean {
