@@ -51,7 +51,7 @@ export async function largeBench(cfg: LargeConfig): Promise<Section> {
     const engine = { made: 0, ms: 0, first: NaN, last: NaN };
     {
       const router = await Router.start({
-        dataDir: engineDir, listen: HOST, ports: { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0 }, loginKeepMs: 600_000, requestLimitMs: 60_000,
+        dataDir: engineDir, listen: HOST, ports: { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0, dns: 0, ntp: 0 }, loginKeepMs: 600_000, requestLimitMs: 60_000,
       });
       try {
         const session: Session = { user: 'admin', via: 'bench', policies: new Set(POLICIES) };

@@ -206,7 +206,7 @@ export async function startProcess(args: string[], portLine: RegExp, firstReques
 
 /** Starts the built router (`node dist/src/cli.js`) on a data directory, every port picked free. */
 export function startRouter(dataDir: string, flags: readonly string[] = []): Promise<Server> {
-  const args = [CLI, '--data-dir', dataDir, '--listen', HOST, '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', ...flags];
+  const args = [CLI, '--data-dir', dataDir, '--listen', HOST, '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0', ...flags];
   return startProcess(args, /REST at http:\/\/127\.0\.0\.1:(\d+)\/rest/, async (port) => (await request(port, 'GET', '/rest/system/identity', { agent: false })).status, 'the router');
 }
 

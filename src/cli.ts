@@ -17,6 +17,7 @@ import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
 import { releaseFor } from './tree/tree.js';
 import { rememberedVersion } from './device/release.js';
 import { rememberedBoard } from './device/machine.js';
+import { UPSTREAM_DEFAULTS, type UpstreamService } from './device/upstream.js';
 import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceName } from './router.js';
 import { STAND_IN_DEFAULTS } from './services/stand-in.js';
 import type { OwnFaceName } from './services/services.js';
@@ -32,6 +33,14 @@ const PORT_FLAGS: Record<string, [FaceName, string]> = {
   '--ssh-port': ['ssh', 'port of the ssh service, console, SFTP and SCP'],
   '--telnet-port': ['telnet', 'port of the telnet service, console'],
   '--snmp-port': ['snmp', 'UDP port of the SNMP agent, for the router\'s 161'],
+  '--dns-port': ['dns', 'port of the DNS server, UDP and TCP, in place of 53'],
+  '--ntp-port': ['ntp', 'port of the NTP server, UDP, in place of 123'],
+};
+
+/** Where the router's own queries go on the host's network, in place of 53 and 123 (src/device/upstream.ts). */
+const UPSTREAM_FLAGS: Record<string, [UpstreamService, string]> = {
+  '--dns-upstream-port': ['dns', 'port of the DNS servers the router asks'],
+  '--ntp-upstream-port': ['ntp', 'port of the NTP servers the router asks'],
 };
 
 const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);
@@ -44,6 +53,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
   --listen ADDR           address the services listen on (default 127.0.0.1)
 ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${defaultPort(face)})`).join('\n')}
   --snmp-trap-port N      UDP port SNMP traps are sent to on each /snmp trap-target (default 162)
+${Object.entries(UPSTREAM_FLAGS).map(([flag, [service, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${UPSTREAM_DEFAULTS[service]})`).join('\n')}
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
@@ -114,6 +124,10 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
       const v = value();
       if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (1-65535)`);
       options.snmpTrapPort = Number(v);
+    } else if (flag in UPSTREAM_FLAGS) {
+      const v = value();
+      if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (1-65535)`);
+      options.upstreamPorts = { ...options.upstreamPorts, [UPSTREAM_FLAGS[flag][0]]: Number(v) };
     } else if (flag === '--data-dir') {
       const v = value();
       if (!v) throw new UsageError('--data-dir needs a directory');

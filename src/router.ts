@@ -36,11 +36,17 @@ import { Turns } from './services/api/turns.js';
 import { SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
+import type { UpstreamService } from './device/upstream.js';
+import { resolverOf } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
 import { snmpFace } from './services/snmp/agent.js';
 import { TRAP_PORT } from './services/snmp/traps.js';
+import { startDns } from './services/dns.js';
+import { startNtp } from './services/ntp.js';
+import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
+import { answerQuery } from './menus/ip/dns-server.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -67,6 +73,8 @@ export interface RouterOptions {
   packages?: readonly string[];
   /** Where SNMP traps go on each /snmp trap-target (`--snmp-trap-port`; the router's is 162). */
   snmpTrapPort?: number;
+  /** Where the router's own DNS and NTP queries go in place of 53 and 123 (`--dns-upstream-port`, `--ntp-upstream-port`). */
+  upstreamPorts?: Partial<Record<UpstreamService, number>>;
   /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
   portTaken?: (face: FaceName, wanted: number, bound: number) => void;
 }
@@ -124,6 +132,7 @@ export class Router {
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
+    device.network.upstreamPorts = { ...device.network.upstreamPorts, ...options.upstreamPorts };
     this.standIns = standInPorts(store);
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
@@ -140,6 +149,7 @@ export class Router {
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);
+    startNtpClient(this.engine);
     // Logins show in /user/active while they last, and in the account log.
     const shown = new Map<Entry, number>();
     const events: LoginEvents = {
@@ -255,9 +265,23 @@ export class Router {
     }), {
       tables: ['snmp'], enabled: (store) => store.table('snmp').rows[0]?.values.enabled === 'true',
     });
+    // The router's DNS server for its network, while /ip/dns allows remote requests in main
+    // (the host's network stands for main: routeros-facts.md 45.6).
+    services.register('dns', (spec) => startDns(spec, {
+      answer: (query, client, transport) => answerQuery(this.engine, query, client, transport),
+      tcpSessions: () => Number(this.dnsSettings()['max-concurrent-tcp-sessions']) || 20,
+    }), { tables: ['ip/dns'], enabled: () => this.dnsSettings()['allow-remote-requests'] === 'true' && (this.dnsSettings().vrf ?? 'main') === 'main' });
+    // The router's NTP server, while /system/ntp/server is enabled in main.
+    const ntp = () => this.store.table('system/ntp/server').rows[0]?.values ?? NO_VALUES;
+    services.register('ntp', (spec) => startNtp(spec, (request) => answerNtp(this.engine, request)),
+      { tables: ['system/ntp/server'], enabled: () => ntp().enabled === 'true' && (ntp().vrf ?? 'main') === 'main' });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
+  }
+
+  private dnsSettings(): Readonly<Record<string, string>> {
+    return this.store.table('ip/dns').rows[0]?.values ?? NO_VALUES;
   }
 
   private async startWww(spec: ListenSpec, rest: RestHandler, scheme: 'http' | 'https'): Promise<Listener> {
@@ -396,12 +420,16 @@ export class Router {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
+    stopNtpClient(this.engine);
     this.logins.close();
     (this.engine.services.device as Device).startedAt = Date.now();
+    // What the router learnt while it ran is gone with the reboot.
+    resolverOf(this.engine).cache.flush();
     this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);
+    startNtpClient(this.engine);
     await this.startServices();
   }
 
@@ -436,6 +464,7 @@ export class Router {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.services?.stop();
     await stopScheduler(this.engine);
+    stopNtpClient(this.engine);
     (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();
     this.engine.close();

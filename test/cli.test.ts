@@ -34,7 +34,7 @@ function start(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
 const exited = (proc: ChildProcess) => new Promise<number | null>((ok) => proc.on('exit', (code) => ok(code)));
 
 async function ports() {
-  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort()), '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'];
+  return ['--www-port', String(await freePort()), '--www-ssl-port', String(await freePort()), '--api-port', String(await freePort()), '--api-ssl-port', String(await freePort()), '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'];
 }
 
 describe('vrouter flags', () => {
@@ -81,7 +81,7 @@ describe('vrouter flags', () => {
       ['/proc/nope', 'it cannot be made there (ENOENT)'],
       ['/proc/nope/deeper', 'it cannot be made there (ENOENT)'],
     ]) {
-      const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8', timeout: 10_000 });
+      const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8', timeout: 10_000 });
       assert.equal(r.status, 2, `${dir}: ${r.error ?? r.stderr}`);
       assert.equal(r.stderr, `vrouter: data directory ${dir} is not usable: ${why}\n`);
       assert.equal(r.stdout, '');
@@ -99,7 +99,7 @@ describe('vrouter flags', () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await new Promise((ok) => blocker.once('listening', ok));
     const port = (blocker.address() as net.AddressInfo).port;
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port), '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--www-port', String(port), '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     blocker.close();
     assert.equal(r.status, 2);
     assert.equal(r.stderr, `vrouter: cannot listen on 127.0.0.1:${port} (www): address already in use\n`);
@@ -108,7 +108,7 @@ describe('vrouter flags', () => {
   test('a corrupt or foreign file in the data directory is a clear error, not a reset', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'config.db'), 'this is not a database at all, just text'.repeat(200));
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^vrouter: .*config\.db cannot be read as a vrouter configuration: file is not a database\n$/);
     assert.equal(fs.readFileSync(path.join(dir, 'config.db'), 'utf8').startsWith('this is not'), true);
@@ -118,7 +118,7 @@ describe('vrouter flags', () => {
     const dir = tempDir();
     const made = spawnSync('python3', ['-c', `import sqlite3; c=sqlite3.connect('${path.join(dir, 'config.db')}'); c.execute('create table t(x)'); c.commit()`]);
     assert.equal(made.status, 0);
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /is not a vrouter configuration \(a foreign SQLite database\)/);
   });
@@ -135,7 +135,8 @@ describe('vrouter running', () => {
       const port = (n: string) => services.find((s: any) => s.name === n).port;
       // Every face that listens, with the port it got (ssh and telnet asked for port 0); www-ssl
       // and api-ssl are disabled on a new router (no certificate).
-      assert.equal(out, `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest; www ${www}, api ${flags[5]}, ssh ${port('ssh')}, telnet ${port('telnet')}; hAP ax^2, data in ${dir}\n`);
+      // The default configuration allows remote DNS requests: the dns face listens too (port 0 asked).
+      assert.equal(out.replace(/, dns [1-9]\d*;/, ', dns N;'), `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest; www ${www}, api ${flags[5]}, ssh ${port('ssh')}, telnet ${port('telnet')}, dns N; hAP ax^2, data in ${dir}\n`);
       assert.notEqual(port('ssh'), '0');
       assert.equal(port('www'), flags[1]);
       assert.equal(port('www-ssl'), flags[3]);
@@ -183,7 +184,7 @@ describe('vrouter running', () => {
     const www = Number(flags[1]);
     const { proc, out } = await start(['--data-dir', dir, ...flags, '--ros-version', '7.17']);
     try {
-      assert.match(out, new RegExp(`^vrouter 7\\.17 \\(stable\\): REST at http://127\\.0\\.0\\.1:${www}/rest; www ${www}, api ${flags[5]}, ssh \\d+, telnet \\d+; hAP ax\\^2, data in ${dir}\n$`));
+      assert.match(out, new RegExp(`^vrouter 7\\.17 \\(stable\\): REST at http://127\\.0\\.0\\.1:${www}/rest; www ${www}, api ${flags[5]}, ssh \\d+, telnet \\d+, dns \\d+; hAP ax\\^2, data in ${dir}\n$`));
       assert.deepEqual((await call(www, 'GET', '/rest/system/resource?.proplist=version')).json, { version: '7.17 (stable)' });
       assert.deepEqual((await call(www, 'GET', '/rest/system/package?.proplist=name,version')).json.map((p: any) => p.version), ['7.17', '7.17']);
       assert.equal((await call(www, 'GET', '/rest/system/package/update')).json['installed-version'], '7.17');

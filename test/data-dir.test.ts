@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { call, tempDir } from './helpers/router.js';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
-const FREE = ['--www-port', '0', '--api-port', '0', '--ssh-port', '0', '--telnet-port', '0'];
+const FREE = ['--www-port', '0', '--api-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'];
 
 const running: ChildProcess[] = [];
 after(() => { for (const p of running) p.kill('SIGKILL'); });

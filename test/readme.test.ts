@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { freePort, freePorts, type ServicePorts } from './helpers/ports.js';
+import { freePorts, type ServicePorts } from './helpers/ports.js';
 import { tempDir } from './helpers/router.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,7 +22,7 @@ const CLI = path.join(ROOT, 'dist', 'src', 'cli.js');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The ports the README names, by the service whose stand-in default each is. */
-const DEFAULTS: Record<string, keyof ServicePorts> = { 8080: 'www', 8443: 'www-ssl', 8728: 'api', 8729: 'api-ssl', 2222: 'ssh', 2323: 'telnet' };
+const DEFAULTS: Record<string, keyof ServicePorts> = { 8080: 'www', 8443: 'www-ssl', 8728: 'api', 8729: 'api-ssl', 2222: 'ssh', 2323: 'telnet', 1161: 'snmp', 1053: 'dns', 1123: 'ntp' };
 
 interface Block { lang: string; line: number; lines: string[] }
 interface Example { line: number; command: string; expected: string[]; background: boolean }
@@ -73,9 +73,9 @@ function examples(): Example[] {
 
 const EXAMPLES = examples();
 
-/** The README's ports made the test router's (1161: the SNMP agent's stand-in, UDP). */
+/** The README's ports made the test router's. */
 function withPorts(text: string, ports: ServicePorts): string {
-  return text.replace(/\b(8080|8443|8728|8729|2222|2323)\b/g, (p) => String(ports[DEFAULTS[p]])).replace(/\b1161\b/g, String(snmpPort));
+  return text.replace(/\b(8080|8443|8728|8729|2222|2323|1161|1053|1123)\b/g, (p) => String(ports[DEFAULTS[p]]));
 }
 
 /** An expected line as a pattern: … is anything. */
@@ -89,7 +89,6 @@ function matches(actual: string[], expected: string[]): boolean {
 }
 
 let ports: ServicePorts;
-let snmpPort: number;
 let router: ChildProcess;
 let startLine = '';
 let dataDir = '';
@@ -99,9 +98,8 @@ let stderr = '';
 
 before(async () => {
   ports = await freePorts();
-  snmpPort = await freePort();
   dataDir = tempDir();
-  const flags = ['--data-dir', dataDir, ...Object.entries(ports).flatMap(([s, p]) => [`--${s}-port`, String(p)]), '--snmp-port', String(snmpPort)];
+  const flags = ['--data-dir', dataDir, ...Object.entries(ports).flatMap(([s, p]) => [`--${s}-port`, String(p)])];
   router = spawn(process.execPath, [CLI, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   startLine = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -1207,7 +1207,10 @@ export class Interpreter {
       }
       case 'resolve': {
         const host = toStr(await need(0, 'domain-name'));
-        return this.resolveName(host);
+        const server = await arg(-1, 'server');
+        const port = await arg(-1, 'server-port');
+        const type = await arg(-1, 'type');
+        return this.resolveName(host, type === undefined ? undefined : toStr(type), server === undefined ? undefined : toStr(server), port === undefined ? undefined : Number(toStr(port)));
       }
       case 'execute': {
         const scriptExpr = this.namedExpr(args, 'script') ?? unnamed[0];
@@ -1280,22 +1283,30 @@ export class Interpreter {
     return false;
   }
 
-  /** `:resolve`: the router's own static names, or an address given as text. */
-  private async resolveName(name: string): Promise<Value> {
+  /**
+   * `:resolve`: through the router's resolver (`engine.services.resolve`, src/menus/ip/dns-resolver.ts),
+   * or an address given as text. `type` is any (IPv4 first), any6, ipv4 or ipv6; `server` and
+   * `server-port` ask that server alone.
+   */
+  private async resolveName(name: string, type?: string, server?: string, port?: number): Promise<Value> {
     const ip = literal(name);
     if (ip.type === 'ip' || ip.type === 'ip6') return ip;
     if (name === 'localhost') return literal('127.0.0.1');
-    const out = await this.engine.run({ path: ['ip', 'dns', 'static'], command: 'print', args: {} }, this.session).catch(() => ({ records: [] as Reply[] }));
-    for (const r of out.records) {
-      if (r.disabled === 'true' || !r.address) continue;
-      if (r.name?.toLowerCase() === name.toLowerCase()) return literal(r.address);
-      if (r.regexp) {
-        try { if (new RegExp(r.regexp).test(name)) return literal(r.address); } catch { /* a bad pattern matches nothing */ }
-      }
+    const family = ({ ipv4: 4, ipv6: 6, any: 'any', any6: 'any6' } as const)[type ?? 'any'];
+    if (family === undefined) throw new ScriptError('invalid value for argument type');
+    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new ScriptError('invalid value for argument server-port');
+    const resolve = this.engine.services.resolve as ResolveName | undefined;
+    if (!resolve) throw new ScriptError('failure: dns name does not exist');
+    try {
+      return literal(await resolve(name, family, server === undefined ? undefined : { address: server, port }));
+    } catch (e) {
+      throw new ScriptError((e as Error).message);
     }
-    throw new ScriptError('failure: dns name does not exist');
   }
 }
+
+/** The router's resolver as the engine's services give it (src/menus/ip/dns-resolver.ts). */
+type ResolveName = (name: string, family?: 4 | 6 | 'any' | 'any6', server?: { address: string; port?: number }) => Promise<string>;
 
 // ---------------------------------------------------------------- helpers
 

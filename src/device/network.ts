@@ -5,6 +5,7 @@
 
 import type { Environment } from '../core/schema.js';
 import { ipToInt, maskOf } from '../core/values.js';
+import { UPSTREAM_DEFAULTS, type Endpoint, type UpstreamService } from './upstream.js';
 
 export interface Host {
   address: string;
@@ -52,6 +53,9 @@ export interface ProbeRequest {
   src?: string;
   ttl: number;
   size: number;
+  /** An ICMP echo unless told; a UDP datagram to `dstPort` (the router's own DNS and NTP queries). */
+  protocol?: 'icmp' | 'udp';
+  dstPort?: number;
 }
 
 /** What came back for one probe. */
@@ -88,12 +92,33 @@ export interface LabView {
   arp(): { key: string; values: Record<string, string> }[];
   /** The state of one /ip/dhcp-client (by record id): status, address, gateway, ... */
   dhcpClient(id: number): Record<string, string> | undefined;
+  /**
+   * Where a query of this router's own (DNS, NTP) to `address` goes when a lab node has that
+   * address: the node's face on loopback once the lab's network carries the datagram there and
+   * back, or null when it does not (no route, a firewall drops it, the face is off). Undefined
+   * when no node has the address: the query goes to the host's network.
+   */
+  serviceAt?(address: string, service: UpstreamService): Endpoint | null | undefined;
 }
 
 export class Network {
   private readonly hosts = new Map<string, Host>();
   /** Set while the router runs in a lab. */
   lab?: LabView;
+  /** The ports the router's own queries go to on the host's network (src/device/upstream.ts). */
+  upstreamPorts: Record<UpstreamService, number> = { ...UPSTREAM_DEFAULTS };
+
+  /**
+   * Where a query of the router's own to `address` goes: a lab node's face over the lab's
+   * network, or the host's network from the main routing table. Undefined when it cannot leave
+   * (a lab node not reached, a VRF other than main outside a lab).
+   */
+  endpoint(address: string, service: UpstreamService, vrf = 'main'): Endpoint | undefined {
+    const there = this.lab?.serviceAt?.(address, service);
+    if (there !== undefined) return there ?? undefined;
+    if (vrf !== 'main') return undefined;
+    return { host: address, port: this.upstreamPorts[service] };
+  }
 
   /** Makes a simulated host answer (ping, bandwidth test). */
   addHost(address: string, opts: { rttMs?: number; ttl?: number } = {}) {

@@ -12,7 +12,9 @@ export interface Packet {
   src: string;
   dst: string;
   ttl: number;
-  protocol: 'icmp';
+  protocol: 'icmp' | 'udp';
+  /** A UDP datagram's destination port (an answer's is the asker's, which no rule names). */
+  dstPort?: number;
   size: number;
   /** Connection tracking's view: the echo is new, its reply established, an ICMP error related. */
   state: 'new' | 'established' | 'related';
@@ -41,6 +43,16 @@ export function addressMatches(spec: string, ip: string): boolean {
   } catch {
     return false;
   }
+}
+
+const PROTOCOL_NUMBERS: Record<Packet['protocol'], string> = { icmp: '1', udp: '17' };
+
+/** `53`, `53,123`, `1000-2000` contains the port. */
+function portMatches(spec: string, port: number): boolean {
+  return spec.split(',').some((part) => {
+    const [a, b] = part.split('-').map(Number);
+    return b === undefined || Number.isNaN(b) ? port === a : port >= a && port <= b;
+  });
 }
 
 const negated = (v: string): [boolean, string] => (v.startsWith('!') ? [true, v.slice(1)] : [false, v]);
@@ -79,16 +91,18 @@ function matcher(model: RouterModel, name: string, raw: string, p: Packet, hook:
     case 'dst-address': m = addressMatches(v, p.dst); break;
     case 'src-address-list': m = inAddressList(model, v, p.src); break;
     case 'dst-address-list': m = inAddressList(model, v, p.dst); break;
-    case 'protocol': m = v === 'icmp' || v === '1'; break;
-    // An echo has no ports: a rule on ports never takes it.
-    case 'src-port': case 'dst-port': case 'port': m = false; break;
+    case 'protocol': m = v === p.protocol || v === PROTOCOL_NUMBERS[p.protocol]; break;
+    // An echo has no ports: a rule on ports never takes it. A datagram's source port is a free
+    // one, which no rule can know.
+    case 'dst-port': case 'port': m = p.dstPort !== undefined && portMatches(v, p.dstPort); break;
+    case 'src-port': m = false; break;
     case 'in-interface': m = interfaceMatches(model, v, hook.in); break;
     case 'out-interface': m = interfaceMatches(model, v, hook.out); break;
     case 'in-interface-list': { const l = ifs.listName(v); m = !!hook.in && !!l && ifs.inList(l, hook.in); break; }
     case 'out-interface-list': { const l = ifs.listName(v); m = !!hook.out && !!l && ifs.inList(l, hook.out); break; }
     case 'connection-state': m = v.split(',').includes(p.state); break;
     case 'connection-nat-state': m = v.split(',').some((s) => (s === 'dstnat' && p.dstnat) || (s === 'srcnat' && p.srcnat)); break;
-    case 'icmp-options': m = true; break;
+    case 'icmp-options': m = p.protocol === 'icmp'; break;
     // A ping is well within any rate a rule would allow.
     case 'limit': case 'dst-limit': m = true; break;
     case 'packet-size': { const [a, b] = v.split('-').map(Number); m = p.size >= a && p.size <= (Number.isNaN(b) || b === undefined ? a : b); break; }

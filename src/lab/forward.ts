@@ -121,7 +121,8 @@ export class Forwarder {
     const counts: Counts = new Map();
     const nats: NatRecord[] = [];
     const model = fabric.nodes[from].model;
-    const p: Packet = { src: req.src ?? '', dst: req.address, ttl: req.ttl, protocol: 'icmp', size: req.size + 28, state: 'new' };
+    const protocol = req.protocol ?? 'icmp';
+    const p: Packet = { src: req.src ?? '', dst: req.address, ttl: req.ttl, protocol, dstPort: req.dstPort, size: req.size + 28, state: 'new' };
     try {
       if (isLocal(model, p.dst)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
       // The lab forwards IPv4; anything else finds no way (as to a router without IPv6 routes).
@@ -130,7 +131,7 @@ export class Forwarder {
       if (there.kind === 'lost') return { status: 'timeout', rttUs: 0 };
       // The answer: an echo reply from the destination, or the error from the router on the way.
       const answer: Packet = there.kind === 'delivered'
-        ? { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol: 'icmp', size: p.size, state: 'established' }
+        ? { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol, size: p.size, state: 'established' }
         : { src: there.from, dst: p.src, ttl: 64, protocol: 'icmp', size: 56, state: 'related' };
       const back = this.travel(fabric, there.node, answer, counts, nats);
       if (back.kind !== 'delivered' || back.node !== from) return { status: 'timeout', rttUs: 0 };

@@ -11,6 +11,10 @@ import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
 import { directoryReason, makeDirectory } from '../core/directory.js';
 import { Router, type FaceName } from '../router.js';
+import { UPSTREAM_DEFAULTS, type Endpoint, type UpstreamService } from '../device/upstream.js';
+
+/** The ports the lab's firewalls see the router's own queries go to: the real 53 and 123. */
+const SERVICE_PORTS = UPSTREAM_DEFAULTS;
 import { FACE_NAMES } from '../services/services.js';
 import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
@@ -214,6 +218,20 @@ export class Lab {
     return this.forwarder.probe(node, req);
   }
 
+  /**
+   * A node's own DNS or NTP query to `address`: when a node has that address, the datagram
+   * travels the lab's network there and back as a probe does (routes, firewall with its UDP
+   * port, NAT), and that node's face on loopback answers it (routeros-facts.md 45.11).
+   */
+  serviceAt(node: number, address: string, service: UpstreamService): Endpoint | null | undefined {
+    const owner = this.nodes.find((n) => n.model.addresses[4].some((a) => a.enabled && a.ip === address));
+    if (!owner) return undefined;
+    const there = this.forwarder.probe(node, { address, ttl: 64, size: 48, protocol: 'udp', dstPort: SERVICE_PORTS[service] });
+    const port = owner.router.bound[service];
+    if (there.status !== 'reply' || port === undefined) return null;
+    return { host: this.options.listen === '0.0.0.0' ? '127.0.0.1' : this.options.listen === '::' ? '::1' : this.options.listen, port };
+  }
+
   arp(node: number) {
     return [...this.learned[node].arp.values()];
   }
@@ -277,6 +295,8 @@ class NodeView implements LabView {
   }
 
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
+
+  serviceAt(address: string, service: UpstreamService) { return this.lab.serviceAt(this.node, address, service); }
 }
 
 

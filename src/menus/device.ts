@@ -12,6 +12,7 @@ import { attachBoardInterfaces } from './interface/lte.js';
 import { attachBoardPorts } from './interface/board.js';
 import { attachBoardRecords } from './board-records.js';
 import { attachPackages } from './system/package.js';
+import { attachResolver } from './ip/dns-resolver.js';
 
 /**
  * First boot: the board's ports, then its radios and modem, then the rest of the default
@@ -25,6 +26,7 @@ export function seedDevice(engine: Engine, noDefaults = false) {
   attachBoardInterfaces(engine);
   engine.seed((menu, given) => menu.table !== INTERFACE_TABLE && wanted(menu, given));
   if (!noDefaults) setRadios(engine);
+  attachResolver(engine);
 }
 
 export function attachDevice(env: Environment) {
@@ -33,4 +35,5 @@ export function attachDevice(env: Environment) {
   attachBoardRecords(env);
   attachBoardInterfaces(env);
   attachPackages(env);
+  attachResolver(env);
 }

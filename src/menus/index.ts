@@ -10,6 +10,8 @@ import { interfaceList, interfaceListMember } from './interface/list.js';
 import { ipAddress } from './ip/address.js';
 import { pool } from './ip/pool.js';
 import { dns, dnsStatic } from './ip/dns.js';
+import { dnsCache, dnsCacheAll } from './ip/dns-resolver.js';
+import { ntpClient } from './system/ntp.js';
 import { addressList, filter, ipv6AddressList, nat, ruleMenus } from './ip/firewall.js';
 import { ipv6Route, route, routingTableMenu } from './ip/route.js';
 import { service, webserver } from './ip/service.js';
@@ -54,7 +56,7 @@ import { script, scriptEnvironment, scriptJob } from './system/script.js';
 import { scheduler } from './system/scheduler.js';
 import { resetCommand } from './system/reset.js';
 import { rebootCommand } from './system/reboot.js';
-import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
+import { bgpTemplate, deviceMode, firewallServicePort, hotspotServicePort, license } from './system/builtins.js';
 import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
@@ -83,7 +85,7 @@ export const handMenus: readonly MenuDecl[] = [
   fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
-  license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
+  license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,

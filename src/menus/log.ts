@@ -3,6 +3,7 @@
 
 import type { CommandDecl, Environment, MenuDecl } from '../core/schema.js';
 import { formatDate, formatDateTime, listOf, oneOf, str } from '../core/values.js';
+import { routerNow } from './system/clock.js';
 
 /** The memory log keeps this many lines, as the router's default `memory-lines`. */
 export const LOG_LINES = 1000;
@@ -10,6 +11,7 @@ export const LOG_LINES = 1000;
 export const TOPICS = [
   'account', 'critical', 'debug', 'error', 'info', 'warning', 'system', 'script', 'firewall',
   'interface', 'route', 'dns', 'dhcp', 'certificate', 'web-proxy', 'ssh', 'manager', 'event',
+  'ntp', 'clock', 'packet',
 ] as const;
 
 /** `/log info "text"`: a script's (or a client's) own line in the log, under topics `script,<level>`. */
@@ -32,7 +34,7 @@ export const log: MenuDecl = {
       type: str(), readOnly: true,
       derive: (row, env) => {
         const stamp = row.values.time;
-        return stamp.startsWith(formatDate(new Date(env.now()))) ? stamp.slice(11) : stamp;
+        return stamp.startsWith(formatDate(new Date(routerNow(env)))) ? stamp.slice(11) : stamp;
       },
     },
     topics: { type: listOf(oneOf(TOPICS)), readOnly: true },
@@ -40,11 +42,28 @@ export const log: MenuDecl = {
   },
 };
 
+/**
+ * Whether a /system/logging rule takes lines of these topics into memory: each topic the rule
+ * names is among them and none it negates (`topics=dns,!packet`). Protocols ask before writing
+ * their debugging lines (`dns,packet`, `ntp,debug`), which the default rules (info, error,
+ * warning) leave out, so a busy protocol does not fill the log nobody asked for.
+ */
+export function logWanted(env: Environment, topics: string): boolean {
+  const have = new Set(topics.split(','));
+  const actions = env.store.table('system/logging/action');
+  return env.store.table('system/logging').rows.some((rule) => {
+    if (rule.values.disabled === 'true' || !rule.values.topics) return false;
+    const action = actions.get(Number.parseInt((rule.values.action ?? '').slice(1), 16));
+    if (action && action.values.target !== 'memory') return false;
+    return rule.values.topics.split(',').every((t) => (t.startsWith('!') ? !have.has(t.slice(1)) : have.has(t)));
+  });
+}
+
 /** Writes one log line, e.g. writeLog(env, 'system,info,account', 'user admin logged in ...'). */
 export function writeLog(env: Environment, topics: string, message: string) {
   const { store } = env;
   const table = store.table('log');
-  const row = store.newRow('log', { time: formatDateTime(new Date(env.now())), topics, message }, true);
+  const row = store.newRow('log', { time: formatDateTime(new Date(routerNow(env))), topics, message }, true);
   const gone = table.rows.length >= LOG_LINES ? [{ op: 'delete' as const, table: 'log', id: table.rows[0].id }] : [];
   store.commit([...gone, { op: 'insert', table: 'log', row }]);
 }

@@ -25,7 +25,7 @@ interface Vrouter { proc: ChildProcess; port: number }
 
 /** Starts vrouter on free ports with these flags; resolves once it printed its URL. */
 function start(flags: string[] = []): Promise<Vrouter> {
-  const args = ['--max-old-space-size=512', CLI, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', ...flags];
+  const args = ['--max-old-space-size=512', CLI, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0', ...flags];
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(proc);

@@ -55,7 +55,7 @@ export function releaseOf(e: Export): string {
  * with as many ports, drives and serial ports as the export names) on the export's release with
  * the packages its menus configure, with a blank configuration (`reset-configuration no-defaults=yes`).
  */
-export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0 }): Promise<Router> {
+export async function blankRouter(e: Export, text: string, ports: ServicePorts = { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0, ssh: 0, telnet: 0, snmp: 0, dns: 0, ntp: 0 }): Promise<Router> {
   const like = readLike(text);
   const rosVersion = releaseOf(e);
   const router = await Router.start({

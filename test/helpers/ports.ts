@@ -10,7 +10,7 @@
 
 import net from 'node:net';
 
-export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet', number>;
+export type ServicePorts = Record<'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet' | 'snmp' | 'dns' | 'ntp', number>;
 
 const LOW = 20000;
 const EPHEMERAL = 32768;
@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 
 /** Free ports for each of a router's services. */
 export async function freePorts(): Promise<ServicePorts> {
-  return { www: await freePort(), 'www-ssl': await freePort(), api: await freePort(), 'api-ssl': await freePort(), ssh: await freePort(), telnet: await freePort() };
+  return { www: await freePort(), 'www-ssl': await freePort(), api: await freePort(), 'api-ssl': await freePort(), ssh: await freePort(), telnet: await freePort(), snmp: await freePort(), dns: await freePort(), ntp: await freePort() };
 }
 
 /** Whether nothing listens on 127.0.0.1:port now. */

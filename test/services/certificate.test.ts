@@ -269,7 +269,7 @@ describe('the secret key', () => {
     await waitFor(async () => ((await fc.get('/rest/certificate/k')).json['private-key'] === 'true' ? true : undefined), 15_000);
     await first.stop();
     fs.rmSync(path.join(dir, 'secret.key'));
-    const second = await Router.start({ dataDir: dir, listen: '127.0.0.1', ports: { www: 0, ssh: 0, telnet: 0 }, loginKeepMs: 600_000, requestLimitMs: 60_000 });
+    const second = await Router.start({ dataDir: dir, listen: '127.0.0.1', ports: { www: 0, ssh: 0, telnet: 0, dns: 0, ntp: 0 }, loginKeepMs: 600_000, requestLimitMs: 60_000 });
     try {
       const port = second.bound.www!;
       assert.equal(fs.statSync(path.join(dir, 'secret.key')).size, 32, 'a new key is made');

@@ -130,7 +130,7 @@ describe('/system/routerboard', () => {
 describe('vrouter --like FILE.rsc', () => {
   test('starts a router of the export\'s model, release and serial number, with its default configuration', async () => {
     const file = path.join(CORPUS, 'foundryserver__infrastructure__microtik__nov1625-ccr2116.rsc');
-    const proc = spawn(process.execPath, [CLI, '--like', file, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [CLI, '--like', file, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(proc);
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -156,7 +156,7 @@ describe('vrouter --like FILE.rsc', () => {
 
   test('--board takes the model as the router prints it, or as it is sold', async () => {
     for (const [name, model] of [['RB4011iGS+', 'RB4011iGS+'], ['rb4011igs+rm', 'RB4011iGS+'], ['C52iG-5HaxD2HaxD', 'C52iG-5HaxD2HaxD']]) {
-      const proc = spawn(process.execPath, [CLI, '--board', name, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--snmp-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [CLI, '--board', name, '--data-dir', tempDir(), '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       running.push(proc);
       const line = await new Promise<string>((resolve, reject) => {
         let out = '';

@@ -6,6 +6,7 @@ import type { MenuDecl } from '../../core/schema.js';
 import type { ValueType } from '../../core/types.js';
 import { bool, duration, hostName, int, ipv4, ipv6Text, listOf, oneOf, str } from '../../core/values.js';
 import { dynamic, ref } from '../common.js';
+import { resolverOf } from './dns-resolver.js';
 
 /** An IPv4 or IPv6 address; IPv6 is written back in its short form (`2001:db8::1`). */
 export const ipAddress46: ValueType = {
@@ -55,8 +56,8 @@ export const dns: MenuDecl = {
     /** KiB. */
     'cache-size': { type: kib(int({ min: 64, max: 4294967295 })), default: '2048' },
     'cache-max-ttl': { type: duration(), default: '1w' },
-    // The resolver is simulated: nothing is cached, so nothing is used.
-    'cache-used': { type: int({ min: 0 }), readOnly: true, default: '0' },
+    // KiB the resolver's cache holds now (src/menus/ip/dns-cache.ts).
+    'cache-used': { type: int({ min: 0 }), readOnly: true, derive: (_row, env) => String(resolverOf(env).cache.usedKiB()) },
     'address-list-extra-time': { type: duration(), default: '0s' },
     'mdns-repeat-ifaces': { type: listOf(str(), { allowEmpty: true }), default: '' },
     // `main` or a VRF the resolver works in (manual "DNS": vrf, default main), by id.

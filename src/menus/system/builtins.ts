@@ -80,15 +80,6 @@ function updateArgs(): Record<string, ArgDecl> {
   return Object.fromEntries(Object.entries(spec).map(([n, s]) => [n, { type: typeFor(n, s) }]));
 }
 
-/** /ip/dns/cache: the resolver's cache. vrouter resolves only static names, so it is empty and `flush` has nothing to drop. */
-export const dnsCache: MenuDecl = {
-  path: 'ip/dns/cache',
-  kind: 'table',
-  commands: {
-    flush: { policy: ['write'], run: async () => {} },
-  },
-};
-
 /**
  * /ip/firewall/service-port: the connection-tracking helpers the router has (RouterOS
  * manual, "Firewall / Services": irc and rtsp are off until turned on); users only turn

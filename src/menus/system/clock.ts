@@ -21,6 +21,22 @@ export function routerNow(env: Environment): number {
   return env.now() + (offsets.get(env.store) ?? 0);
 }
 
+/** Moves the router's clock by `deltaMs` (what NTP does when it sets the clock). */
+export function stepClock(env: Environment, deltaMs: number) {
+  offsets.set(env.store, (offsets.get(env.store) ?? 0) + deltaMs);
+}
+
+/**
+ * The router's clock as its clock-change log lines write it, in its time zone:
+ * `Dec/11/2025 22:53:07` (`ntp change time ... => ...`, routeros-facts.md 45.9).
+ */
+export function oldClockText(env: Environment): string {
+  const values = env.store.table('system/clock').rows[0]?.values ?? {};
+  const w = wallClock(zoneOf(values), routerNow(env));
+  const month = MONTHS[w.month - 1];
+  return `${month[0].toUpperCase()}${month.slice(1)}/${pad(w.day)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
 // ---------------------------------------------------------------- zones
 
 const formats = new Map<string, Intl.DateTimeFormat>();

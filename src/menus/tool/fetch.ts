@@ -14,6 +14,7 @@
 // (the shape seen in user reports; unconfirmed for every status).
 
 import http from 'node:http';
+import net from 'node:net';
 import https from 'node:https';
 import path from 'node:path';
 import { CommandError, failure, invalidValue, missingArgument, notEnoughPermissions } from '../../core/errors.js';
@@ -120,6 +121,26 @@ function request(url: URL, options: https.RequestOptions, data: string | undefin
   });
 }
 
+/**
+ * Host names go through the router's resolver (/ip/dns), not the host's: a name the router
+ * cannot resolve fails as the router says it.
+ */
+function routerLookup(env: Environment): net.LookupFunction {
+  return (hostname, options, callback) => {
+    const resolve = env.services.resolve as ((name: string, family?: 4 | 6 | 'any') => Promise<string>) | undefined;
+    const family = options.family === 6 ? 6 : options.family === 4 ? 4 : 'any';
+    const done = (address: string) => {
+      const fam = net.isIPv6(address) ? 6 : 4;
+      if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family: fam }]);
+      else callback(null, address, fam);
+    };
+    if (net.isIP(hostname) || !resolve) { done(hostname === 'localhost' ? '127.0.0.1' : hostname); return; }
+    resolve(hostname, family).then(done, () => {
+      callback(Object.assign(new Error(`could not resolve ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
+    });
+  };
+}
+
 /** A network error in the router's words (RouterOS prints these after `failure:`). */
 function networkFailure(e: unknown, url: URL): CommandError {
   const err = e as NodeJS.ErrnoException & { reason?: string };
@@ -191,7 +212,7 @@ async function* fetch(ctx: CommandContext): AsyncGenerator<Reply, void> {
     let res: Response;
     for (;;) {
       try {
-        res = await request(target, { method, headers, ...tls }, method === 'GET' || method === 'HEAD' ? undefined : data, stop.signal);
+        res = await request(target, { method, headers, ...tls, lookup: routerLookup(ctx.env) }, method === 'GET' || method === 'HEAD' ? undefined : data, stop.signal);
       } catch (e) {
         if (stop.signal.aborted && !signal.aborted) throw failure(args.duration !== undefined ? 'duration exceeded' : 'idle timeout');
         throw networkFailure(e, target);
