@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// The mutation check (`npm run mutate`, not part of `npm test`): applies each deliberate break
+// of scripts/mutations.mjs to the product, one at a time, builds, runs the tests that should
+// notice, and reports which breaks they caught and which survived, in bench/MUTATION.md.
+//
+// Everything happens in a scratch copy of the project (a temporary directory with the sources,
+// the built dist/ for an incremental build, and links to node_modules and ../shared): the
+// worktree is never written, so an interrupted run leaves it as it was. The scratch copy is
+// removed at the end, on Ctrl-C and on SIGTERM.
+//
+// Usage: npm run mutate [-- NAME ...]   (only the breaks named; the report is written only for a whole run)
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MUTATIONS, NOTES } from './mutations.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const chosen = only.length ? MUTATIONS.filter((m) => only.includes(m.name)) : MUTATIONS;
+if (only.length && chosen.length !== only.length) {
+  const known = new Set(MUTATIONS.map((m) => m.name));
+  console.error(`no such break: ${only.filter((n) => !known.has(n)).join(', ')}`);
+  process.exit(2);
+}
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-mutate-'));
+const copy = path.join(scratch, 'vrouter');
+const cleanup = () => fs.rmSync(scratch, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { cleanup(); process.exit(130); });
+
+/** Runs a command in the copy; its output goes to a log kept for the report. */
+function run(command, args, timeoutMs) {
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: copy, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, CI: '' } });
+  return { code: r.status ?? (r.signal ? 128 : 1), out: `${r.stdout ?? ''}${r.stderr ?? ''}`, ms: Date.now() - started };
+}
+
+/** The names of the failing tests in node --test's TAP output. */
+const failing = (out) => [...new Set([...out.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1]).filter((n) => !/\.test\.js$/.test(n) && !/^(?:tests|suites)/.test(n)))];
+
+function prepare() {
+  fs.mkdirSync(copy);
+  for (const entry of fs.readdirSync(root)) {
+    if (entry === 'node_modules' || entry === '.git') continue;
+    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  // The tests read ../shared (the captured trees, the real exports) beside the project.
+  fs.symlinkSync(fs.realpathSync(path.join(root, '..', 'shared')), path.join(scratch, 'shared'));
+  const built = run('npx', ['tsc', '-b'], 600_000);
+  if (built.code !== 0) throw new Error(`the unbroken copy does not build:\n${built.out}`);
+}
+
+/** Applies one edit of a break; returns a function that undoes it. */
+function apply(edit) {
+  const file = path.join(copy, edit.file);
+  const before = fs.readFileSync(file, 'utf8');
+  const at = before.indexOf(edit.find);
+  if (at < 0 || before.indexOf(edit.find, at + 1) >= 0) throw new Error(`${edit.file}: the text to break is ${at < 0 ? 'not there' : 'there more than once'}: ${edit.find}`);
+  fs.writeFileSync(file, before.slice(0, at) + edit.replace + before.slice(at + edit.find.length));
+  return () => fs.writeFileSync(file, before);
+}
+
+const results = [];
+try {
+  prepare();
+  // The tests must pass on the unbroken product, or a failure says nothing about a break.
+  const tests = [...new Set(chosen.flatMap((m) => m.tests))];
+  const clean = run('node', ['--test', '--test-concurrency=2', ...tests.map((t) => `dist/${t.replace(/\.ts$/, '.js')}`)], 1_200_000);
+  if (clean.code !== 0) throw new Error(`the tests fail on the unbroken product:\n${failing(clean.out).join('\n')}\n${clean.out.slice(-4000)}`);
+  for (const m of chosen) {
+    const undo = m.edits.map(apply);
+    const built = run('npx', ['tsc', '-b'], 600_000);
+    let result;
+    if (built.code !== 0) result = { ...m, caught: true, by: ['(does not build)'], ms: built.ms };
+    else {
+      const t = run('node', ['--test', '--test-concurrency=2', ...m.tests.map((f) => `dist/${f.replace(/\.ts$/, '.js')}`)], 900_000);
+      result = { ...m, caught: t.code !== 0, by: failing(t.out), ms: built.ms + t.ms };
+    }
+    undo.reverse().forEach((u) => u());
+    results.push(result);
+    console.log(`${result.caught ? 'caught  ' : 'SURVIVED'} ${m.name} (${(result.ms / 1000).toFixed(1)} s)${result.caught ? `: ${result.by.slice(0, 2).join('; ')}` : ''}`);
+  }
+  // The copy is whole again: build it back so a later break starts from the product.
+  run('npx', ['tsc', '-b'], 600_000);
+} finally {
+  cleanup();
+}
+
+const survived = results.filter((r) => !r.caught);
+console.log(`${results.length - survived.length} of ${results.length} breaks caught${survived.length ? `; survived: ${survived.map((r) => r.name).join(', ')}` : ''}`);
+if (!only.length) fs.writeFileSync(path.join(root, 'bench', 'MUTATION.md'), report(results));
+process.exit(survived.length ? 1 : 0);
+
+function report(rs) {
+  const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const lines = [
+    '# Mutation check',
+    '',
+    'Written by `npm run mutate` (scripts/mutate.mjs): each deliberate break of',
+    '`scripts/mutations.mjs` applied alone to a scratch copy of the product, built, and the tests',
+    'named for it run with Node\'s test runner on the compiled tests. A break is caught when one of',
+    'those tests fails. Tools considered and why hand-written breaks: see the end.',
+    '',
+    `${rs.length - rs.filter((r) => !r.caught).length} of ${rs.length} breaks caught (${new Date().toISOString().slice(0, 10)}).`,
+    '',
+    '| break | area | what it does | tests run | result | failing tests (first two) |',
+    '|---|---|---|---|---|---|',
+    ...rs.map((r) => `| \`${r.name}\` | ${r.area} | ${cell(r.why)} | ${r.tests.map((t) => `\`${path.basename(t)}\``).join(' ')} | ${r.caught ? 'caught' : '**survived**'} | ${cell(r.by.slice(0, 2).join('; '))} |`),
+    '',
+    '## Why hand-written breaks',
+    '',
+    ...NOTES,
+    '',
+  ];
+  return lines.join('\n');
+}
