@@ -31,6 +31,25 @@ export const MUTATIONS = [
     edits: [{ file: 'src/device/defconf.ts', find: "'interface/bridge/port': bridgePorts(board.ports),\n        'ip/address': LAN_ADDRESS('bridge'),", replace: "'interface/bridge/port': bridgePorts(board.ports)," }],
     tests: ['test/device/defconf-families.test.ts'],
   },
+  // Boards.
+  ...[
+    ['router-bridge-mac-of-ether1', 'a home router\'s bridge takes the WAN port\'s MAC (and its radios\' SSID from it)', "'interface/bridge': bridge(mac(board.ports.length > 1 ? 2 : 1)),", "'interface/bridge': bridge(mac(1)),"],
+    ['lte-wan-is-ether1', 'a board with a modem puts ether1, not lte1, in WAN', "const wan = board.lte ? 'lte1' : 'ether1';", "const wan = 'ether1';"],
+    ['ccr-address-on-bridge', 'a CCR\'s 192.168.88.1/24 goes on a bridge it does not have', "return { 'ip/address': LAN_ADDRESS('ether1') };", "return { 'ip/address': LAN_ADDRESS('bridge') };"],
+    ['chr-without-dhcp-client', 'a CHR boots with no DHCP client', "return { 'ip/dhcp-client': [{ interface: 'ether1' }] };", 'return {};'],
+    ['bad-ipv6-comment-trimmed', 'the bad_ipv6 list\'s "discard only " loses the router\'s trailing space', "['100::/64', 'discard only ']", "['100::/64', 'discard only']"],
+    ['wlan-5ghz-band', 'a 5 GHz wireless radio\'s defconf band becomes 5ghz-onlyac', "band: five ? '5ghz-a/n/ac' : '2ghz-b/g/n'", "band: five ? '5ghz-onlyac' : '2ghz-b/g/n'"],
+  ].map(([name, why, find, replace]) => ({
+    name, area: 'boards', why, edits: [{ file: 'src/device/defconf.ts', find, replace }],
+    tests: ['test/device/defconf-families.test.ts', 'test/console/export.test.ts'],
+  })),
+  {
+    name: 'cap-ac-access-point',
+    area: 'boards',
+    why: 'the cAP ac gets the access-point defconf (everything bridged, a DHCP client on the bridge) instead of its RouterMode',
+    edits: [{ file: 'src/device/boards/wireless.ts', find: "firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'router'", replace: "firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'ap'" }],
+    tests: ['test/device/defconf-families.test.ts'],
+  },
 ];
 
 export const NOTES = [];
