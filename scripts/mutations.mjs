@@ -47,7 +47,7 @@ export const MUTATIONS = [
     name: 'cap-ac-access-point',
     area: 'boards',
     why: 'the cAP ac gets the access-point defconf (everything bridged, a DHCP client on the bridge) instead of its RouterMode',
-    edits: [{ file: 'src/device/boards/wireless.ts', find: "firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'router'", replace: "firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'ap'" }],
+    edits: [{ file: 'src/device/boards/wireless.ts', find: "bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'router'", replace: "bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'ap'" }],
     tests: ['test/device/defconf-families.test.ts'],
   },
 ];
