@@ -50,6 +50,123 @@ export const MUTATIONS = [
     edits: [{ file: 'src/device/boards/wireless.ts', find: "bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'router'", replace: "bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'ap'" }],
     tests: ['test/device/defconf-families.test.ts'],
   },
+  // Issue 38's: a default the product gets wrong, a settings menu that stops answering, an :execute that starts nothing.
+  {
+    name: 'default-arp-timeout-1m',
+    area: 'defaults',
+    why: '/ip/settings arp-timeout defaults to 1m instead of the manual\'s 30s',
+    edits: [{ file: 'src/menus/defaults.ts', find: "'arp-timeout': '30s', 'icmp-errors-use-inbound-interface-address'", replace: "'arp-timeout': '1m', 'icmp-errors-use-inbound-interface-address'" }],
+    tests: ['test/tree/defaults.test.ts'],
+  },
+  {
+    name: 'default-dhcp-lease-time-10m',
+    area: 'defaults',
+    why: 'a DHCP server added without lease-time shows 10m instead of the manual\'s 30m',
+    edits: [{ file: 'src/menus/defaults.ts', find: "'insert-queue-before': 'first', 'lease-time': '30m',", replace: "'insert-queue-before': 'first', 'lease-time': '10m'," }],
+    tests: ['test/tree/defaults.test.ts', 'test/tree/breadth.test.ts'],
+  },
+  {
+    name: 'collection-defaults-lost',
+    area: 'defaults',
+    why: 'the community.routeros defaults are no longer read: generated menus print only what the manual gives',
+    edits: [{ file: 'src/menus/defaults.ts', find: 'return collectionFile().defaults;', replace: 'return {};' }],
+    tests: ['test/tree/collection-defaults.test.ts', 'test/tree/settings.test.ts'],
+  },
+  {
+    name: 'upnp-a-package-menu',
+    area: 'defaults',
+    why: '/ip/upnp (routeros\'s own) is taken for the calea package\'s: a router without calea answers no such command for it',
+    edits: [{ file: 'tree/routeros-7.24.json', find: '"packages":{"calea":["tool/calea"', replace: '"packages":{"calea":["ip/upnp","tool/calea"' }],
+    tests: ['test/tree/settings.test.ts', 'test/api/ansible.test.ts'],
+  },
+  {
+    name: 'execute-starts-nothing',
+    area: 'console',
+    why: ':execute answers a job id but starts no job',
+    edits: [{ file: 'src/console/interpreter.ts', find: 'const jobId = this.host.background(source, {', replace: 'const jobId: number = 1; if (jobId < 0) this.host.background(source, {' }],
+    tests: ['test/console/jobs.test.ts'],
+  },
+  {
+    name: 'script-loop-never-yields',
+    area: 'console',
+    why: 'a script\'s time slice ends without letting others be answered: a loop freezes the router',
+    edits: [{ file: 'src/console/interpreter.ts', find: 'await new Promise((r) => setImmediate(r));\n    this.sliceEnd', replace: 'this.sliceEnd' }],
+    tests: ['test/console/jobs.test.ts'],
+  },
+  {
+    name: 'export-wraps-at-90',
+    area: 'console',
+    why: 'exports are wrapped at 90 columns, not the router\'s',
+    edits: [{ file: 'src/console/export.ts', find: 'const WIDTH = 77;', replace: 'const WIDTH = 90;' }],
+    tests: ['test/console/export.test.ts'],
+  },
+  // REST.
+  {
+    name: 'rest-proplist-ignored',
+    area: 'REST',
+    why: 'a GET\'s .proplist is ignored: every field comes back',
+    edits: [{ file: 'src/services/rest/handler.ts', find: "const proplist = params.find(([k]) => k === '.proplist')?.[1].split(',').filter(Boolean);", replace: 'const proplist: string[] | undefined = undefined;' }],
+    tests: ['test/rest/query.test.ts', 'test/device/defconf-families.test.ts'],
+  },
+  {
+    name: 'rest-unknown-parameter-words',
+    area: 'REST',
+    why: 'an argument the release lacks is refused as "unknown argument", not the router\'s "unknown parameter"',
+    edits: [{ file: 'src/core/errors.ts', find: '`unknown parameter ${name}`', replace: '`unknown argument ${name}`' }],
+    tests: ['test/tree/every-release.test.ts'],
+  },
+  // The API.
+  {
+    name: 'api-tag-dropped',
+    area: 'API',
+    why: 'the API forgets a sentence\'s .tag: tagged replies come back untagged',
+    edits: [{ file: 'src/services/api/session.ts', find: 'out.tag = word.slice(5);', replace: "out.tag = word.slice(5) && undefined;" }],
+    tests: ['test/api/protocol.test.ts'],
+  },
+  {
+    name: 'api-empty-from-7.17',
+    area: 'API',
+    why: '!empty before !done from 7.17 instead of 7.18',
+    edits: [{ file: 'src/device/version.ts', find: "'api-empty': '7.18',", replace: "'api-empty': '7.17'," }],
+    tests: ['test/api/protocol.test.ts'],
+  },
+  // SSH.
+  {
+    name: 'ssh-bad-password-drops-connection',
+    area: 'SSH',
+    why: 'a wrong password ends the connection instead of refusing the login (ssh exits 255 either way)',
+    edits: [{ file: 'src/services/ssh/server.ts', find: 'if (got) auth.accept(); else auth.reject(methods);', replace: 'if (got) auth.accept(); else client.end();' }],
+    tests: ['test/services/ssh.test.ts'],
+  },
+  // The lab.
+  {
+    name: 'bgp-older-path-stays',
+    area: 'lab',
+    why: 'BGP keeps the path it had on a tie instead of taking the lower router id, then peer address',
+    edits: [{ file: 'src/lab/routing/bgp.ts', find: "  return equalCost(a, b)\n    || ipToInt(a.from?.remoteId ?? '0.0.0.0') - ipToInt(b.from?.remoteId ?? '0.0.0.0')\n    || ipToInt(a.from?.remoteAddr ?? '0.0.0.0') - ipToInt(b.from?.remoteAddr ?? '0.0.0.0');", replace: '  return equalCost(a, b);' }],
+    tests: ['test/lab/bgp.test.ts', 'test/lab/redist.test.ts'],
+  },
+  {
+    name: 'vrrp-lower-priority-wins',
+    area: 'lab',
+    why: 'the VRRP member of lower priority becomes master',
+    edits: [{ file: 'src/lab/routing/vrrp.ts', find: 'a.priority > b.priority || (a.priority === b.priority', replace: 'a.priority < b.priority || (a.priority === b.priority' }],
+    tests: ['test/lab/vrrp.test.ts'],
+  },
+  {
+    name: 'ospf-default-cost-10',
+    area: 'lab',
+    why: 'an OSPF interface template without cost costs 10 instead of 1',
+    edits: [{ file: 'src/lab/routing/ospf-model.ts', find: 'cost: Number(t.values.cost ?? 1)', replace: 'cost: Number(t.values.cost ?? 10)' }],
+    tests: ['test/lab/ospf.test.ts', 'test/lab/ospf-areas.test.ts'],
+  },
+  {
+    name: 'firewall-accepts-everything',
+    area: 'lab',
+    why: 'the lab\'s firewall takes every packet whatever the rule\'s action',
+    edits: [{ file: 'src/lab/firewall.ts', find: 'return { action, rule: row };', replace: "return { action: 'accept', rule: row };" }],
+    tests: ['test/lab/firewall.test.ts', 'test/lab/chain.test.ts'],
+  },
 ];
 
 export const NOTES = [];
