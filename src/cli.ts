@@ -15,9 +15,23 @@ import { LikeError, readLike, type Like } from './device/like.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
 import { releaseFor } from './tree/tree.js';
-import { DEFAULT_PORTS, Router, type RouterOptions, type ServiceName } from './router.js';
+import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceName } from './router.js';
+import { STAND_IN_DEFAULTS } from './services/stand-in.js';
+import type { OwnFaceName } from './services/services.js';
 import { consoleCommand } from './console/interactive.js';
 import { labCommand } from './lab/command.js';
+
+/** Each port flag: the face whose port it gives, and its words in --help. */
+const PORT_FLAGS: Record<string, [FaceName, string]> = {
+  '--www-port': ['www', 'port of the www service, REST over HTTP'],
+  '--www-ssl-port': ['www-ssl', 'port of the www-ssl service, REST over HTTPS'],
+  '--api-port': ['api', 'port of the api service'],
+  '--api-ssl-port': ['api-ssl', 'port of the api-ssl service'],
+  '--ssh-port': ['ssh', 'port of the ssh service, console, SFTP and SCP'],
+  '--telnet-port': ['telnet', 'port of the telnet service, console'],
+};
+
+const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);
 
 const HELP = `Usage: vrouter [FLAGS]
 
@@ -25,12 +39,7 @@ Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/
 
   --data-dir DIR          configuration and files (default ./data)
   --listen ADDR           address the services listen on (default 127.0.0.1)
-  --www-port N            port of the www service, REST over HTTP (default ${DEFAULT_PORTS.www})
-  --www-ssl-port N        port of the www-ssl service, REST over HTTPS (default ${DEFAULT_PORTS['www-ssl']})
-  --api-port N            port of the api service (default ${DEFAULT_PORTS.api})
-  --api-ssl-port N        port of the api-ssl service (default ${DEFAULT_PORTS['api-ssl']})
-  --ssh-port N            port of the ssh service, console, SFTP and SCP (default ${DEFAULT_PORTS.ssh})
-  --telnet-port N         port of the telnet service, console (default ${DEFAULT_PORTS.telnet})
+${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padEnd(24)}${what} (default ${defaultPort(face)})`).join('\n')}
   --login-keep DURATION   how long a REST login is kept (default 10m)
   --request-limit DURATION
                           how long one request may run (default 60s)
@@ -55,10 +64,6 @@ port 0 picks a free port. Durations take the router's forms: 90s, 10m, 1h30m, 00
 
 class UsageError extends Error {}
 
-const PORT_FLAGS: Record<string, ServiceName> = {
-  '--www-port': 'www', '--www-ssl-port': 'www-ssl', '--api-port': 'api', '--api-ssl-port': 'api-ssl',
-  '--ssh-port': 'ssh', '--telnet-port': 'telnet',
-};
 
 /** A CHR's virtual hardware: flag -> what, least, most, and its words in messages. */
 const HARDWARE_FLAGS: Record<string, [keyof Hardware, number, number, string]> = {
@@ -96,7 +101,7 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
     if (flag in PORT_FLAGS) {
       const v = value();
       if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new UsageError(`${flag}: "${v}" is not a port (0-65535)`);
-      options.ports[PORT_FLAGS[flag]] = Number(v);
+      options.ports[PORT_FLAGS[flag][0]] = Number(v);
     } else if (flag === '--data-dir') {
       const v = value();
       if (!v) throw new UsageError('--data-dir needs a directory');

@@ -29,7 +29,8 @@ import { BodyBudget } from './services/budget.js';
 import { ApiServer } from './services/api/server.js';
 import { INPUT_TOTAL, type ApiContext } from './services/api/session.js';
 import { Turns } from './services/api/turns.js';
-import { Services, type ListenSpec, type Listener } from './services/services.js';
+import { SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
+import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
@@ -39,8 +40,11 @@ import { Signer, tlsMaterial } from './menus/certificate.js';
 export interface RouterOptions {
   dataDir: string;
   listen: string;
-  /** Ports given on the command line; a port left out keeps what /ip/service says. */
-  ports: Partial<Record<ServiceName, number>>;
+  /**
+   * Ports given on the command line; a port left out keeps what /ip/service says (for the
+   * faces of its services) or the stand-in port the store keeps (snmp, dns, ntp).
+   */
+  ports: Partial<Record<FaceName, number>>;
   loginKeepMs: number;
   requestLimitMs: number;
   /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
@@ -57,7 +61,7 @@ export interface RouterOptions {
   packages?: readonly string[];
 }
 
-export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
+export type { FaceName, ServiceName };
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
@@ -75,7 +79,9 @@ export class Router {
   services?: Services;
   private sweeper?: NodeJS.Timeout;
   /** Where each running service really listens. */
-  readonly bound: Partial<Record<ServiceName, number>> = {};
+  readonly bound: Partial<Record<FaceName, number>> = {};
+  /** The ports of the faces bound from their own menus (src/services/stand-in.ts). */
+  private readonly standIns: StandInPorts;
   /** Request bodies held by www and www-ssl together. */
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
@@ -98,6 +104,7 @@ export class Router {
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
+    this.standIns = standInPorts(store);
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
       // A fresh router listens where its default flags say.
@@ -177,9 +184,13 @@ export class Router {
     return router;
   }
 
-  private writePorts(ports: Partial<Record<ServiceName, number>>) {
+  private writePorts(ports: Partial<Record<FaceName, number>>) {
     const table = this.store.table('ip/service');
     const changes = Object.entries(ports).flatMap(([name, port]) => {
+      if (!SERVICE_NAMES.includes(name as ServiceName)) {
+        this.standIns.set(name as OwnFaceName, port);
+        return [];
+      }
       const row = table.byKey.get(name);
       return row ? [{ op: 'update' as const, table: 'ip/service', id: row.id, values: { ...row.values, port: String(port) } }] : [];
     });
@@ -190,7 +201,7 @@ export class Router {
     const lanes = new Lanes(this.options.requestLimitMs, (user) => this.logins.drop(user, 'rest-api'));
     const rest = new RestHandler(this.engine, this.logins, lanes);
     const services = new Services({
-      store: this.store, host: this.options.listen, bound: this.bound,
+      store: this.store, host: this.options.listen, bound: this.bound, standIns: this.standIns,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
     });

@@ -15,7 +15,8 @@ import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/i
 import { writeLog } from '../menus/log.js';
 import { consoleOf } from '../menus/console.js';
 import { grantedPolicies } from '../menus/user/user.js';
-import { DEFAULT_PORTS, Router } from '../router.js';
+import { Router } from '../router.js';
+import { FACE_NAMES } from '../services/services.js';
 import { Dhcp } from './dhcp.js';
 import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
 import { Forwarder, workingAddresses, type Learned } from './forward.js';
@@ -83,7 +84,7 @@ export class Lab {
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
     // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
-    const ports = Object.fromEntries([...Object.keys(DEFAULT_PORTS), 'ssh'].map((k) => [k, 0]));
+    const ports = Object.fromEntries(FACE_NAMES.map((k) => [k, 0]));
     const router = await Router.start({
       dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,

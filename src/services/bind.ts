@@ -1,5 +1,7 @@
-// Binding a face's listening socket: every face (www, api, ssh, telnet) listens the same way.
+// Binding a face's listening socket: every face (www, api, ssh, telnet; snmp, dns and ntp
+// over UDP) listens the same way.
 
+import type dgram from 'node:dgram';
 import type net from 'node:net';
 
 /** Listens on `host:port` (port 0: a free one); the port bound, or the bind's error (EADDRINUSE ...). */
@@ -9,6 +11,17 @@ export function listenOn(server: net.Server, port: number, host: string): Promis
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
+
+/** Binds a UDP socket to `host:port` (port 0: a free one); the port bound, or the bind's error. */
+export function bindUdp(socket: dgram.Socket, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, host, () => {
+      socket.off('error', reject);
+      resolve(socket.address().port);
     });
   });
 }

@@ -9,21 +9,31 @@
 //
 // A face is what listens for one service: www and www-ssl (src/services/www.ts), api and
 // api-ssl (src/services/api/server.ts), ssh (src/services/ssh/server.ts), telnet
-// (src/services/telnet.ts).
+// (src/services/telnet.ts). Faces of protocols the router serves from their own menus (snmp
+// from /snmp, dns from /ip dns, ntp from /system ntp server) follow those menus the same way;
+// their port is fixed on the router (161, 53, 123), so here it is a stand-in the command line
+// gives and the store keeps (src/services/stand-in.ts).
 
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';
 import type { Store } from '../core/store.js';
 
+/** The services of /ip/service that have a face. */
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
 export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet'];
+/** Faces bound from their own menus, on stand-in ports. */
+export type OwnFaceName = 'snmp' | 'dns' | 'ntp';
+export const OWN_FACE_NAMES: readonly OwnFaceName[] = ['snmp', 'dns', 'ntp'];
+export type FaceName = ServiceName | OwnFaceName;
+/** Every face a router may have. */
+export const FACE_NAMES: readonly FaceName[] = [...SERVICE_NAMES, ...OWN_FACE_NAMES];
 const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
 /** `max-sessions` of a record that has none (its declared default). */
 export const DEFAULT_MAX_SESSIONS = 20;
 
 /** What a face is asked to listen with. */
 export interface ListenSpec {
-  name: ServiceName;
+  name: FaceName;
   host: string;
   port: number;
   /** False for a client outside `available-from`: its connection is reset unread. */
@@ -49,6 +59,22 @@ export interface Listener {
 /** Binds a listener (or throws the bind error, e.g. EADDRINUSE). */
 export type Face = (spec: ListenSpec) => Promise<Listener>;
 
+/**
+ * Where a face bound from its own menu takes its state: whether it listens now (e.g. /snmp
+ * `enabled`) and which tables' commits can change that. Everything else the face reads from
+ * the store as it serves, so a change of it needs no new listener.
+ */
+export interface OwnBinding {
+  tables: readonly string[];
+  enabled(store: Store): boolean;
+}
+
+/** The stand-in ports of the faces bound from their own menus (src/services/stand-in.ts). */
+export interface StandInPorts {
+  get(name: OwnFaceName): number;
+  set(name: OwnFaceName, port: number): void;
+}
+
 export interface ServicesOptions {
   store: Store;
   /** The address every service listens on (the command line's --listen). */
@@ -58,7 +84,9 @@ export interface ServicesOptions {
   /** Writes a line to /log. */
   log(topics: string, message: string): void;
   /** Where each running service listens; kept up to date here. */
-  bound: Partial<Record<ServiceName, number>>;
+  bound: Partial<Record<FaceName, number>>;
+  /** The ports of the faces bound from their own menus. */
+  standIns: StandInPorts;
 }
 
 /**
@@ -103,10 +131,13 @@ interface Desired {
 }
 
 export class Services {
-  private readonly faces = new Map<ServiceName, Face>();
-  private readonly running = new Map<ServiceName, { key: string; listener: Listener }>();
+  /** Every face, reconciled in the order registered. */
+  private readonly faces = new Map<FaceName, { face: Face; own?: OwnBinding }>();
+  private readonly running = new Map<FaceName, { key: string; listener: Listener }>();
   /** Services whose latest listener could not bind, with the settings that failed. */
-  private readonly failed = new Map<ServiceName, string>();
+  private readonly failed = new Map<FaceName, string>();
+  /** The tables whose commits can change what listens. */
+  private readonly watched = new Set(['ip/service', 'certificate']);
   private queue: Promise<void> = Promise.resolve();
   private pending = false;
   private unwatch?: () => void;
@@ -114,15 +145,19 @@ export class Services {
 
   constructor(private readonly o: ServicesOptions) {}
 
-  /** Gives a service its face; takes effect at the next reconcile. */
-  register(name: ServiceName, face: Face) {
-    this.faces.set(name, face);
+  /** Gives a service of /ip/service its face; takes effect at the next reconcile. */
+  register(name: ServiceName, face: Face): void;
+  /** Gives a face bound from its own menu. */
+  register(name: OwnFaceName, face: Face, own: OwnBinding): void;
+  register(name: FaceName, face: Face, own?: OwnBinding) {
+    this.faces.set(name, { face, own });
+    for (const t of own?.tables ?? []) this.watched.add(t);
     if (this.unwatch) this.schedule();
   }
 
   /** What /ip/service shows as `invalid`. */
   status(name: string): { invalid: boolean } | undefined {
-    return this.faces.has(name as ServiceName) ? { invalid: this.failed.has(name as ServiceName) } : undefined;
+    return this.faces.has(name as FaceName) ? { invalid: this.failed.has(name as FaceName) } : undefined;
   }
 
   /**
@@ -132,7 +167,7 @@ export class Services {
   async start() {
     await this.reconcile(true);
     this.unwatch = this.o.store.onCommit((tables) => {
-      if (tables.has('ip/service') || tables.has('certificate')) this.schedule();
+      for (const t of this.watched) if (tables.has(t)) return this.schedule();
     });
   }
 
@@ -155,7 +190,12 @@ export class Services {
       .catch((e) => { console.error('vrouter: service reconcile failed:', e); });
   }
 
-  private desired(name: ServiceName): Desired | undefined {
+  private desired(name: FaceName, own: OwnBinding | undefined): Desired | undefined {
+    if (own) {
+      if (!own.enabled(this.o.store)) return undefined;
+      const port = this.o.standIns.get(name as OwnFaceName);
+      return { key: JSON.stringify({ port }), spec: { name, host: this.o.host, port, allowed: () => true, maxSessions: DEFAULT_MAX_SESSIONS } };
+    }
     const row = this.o.store.table('ip/service').byKey.get(name);
     if (!row || row.values.disabled === 'true') return undefined;
     const v = row.values;
@@ -164,7 +204,7 @@ export class Services {
     const maxSessions = Number(v['max-sessions'] ?? DEFAULT_MAX_SESSIONS) || DEFAULT_MAX_SESSIONS;
     const spec: ListenSpec = { name, host: this.o.host, port, allowed: addressFilter(availableFrom), maxSessions };
     const settings: Record<string, string | number> = { port, availableFrom, maxSessions };
-    if (SECURE.has(name)) {
+    if (SECURE.has(name as ServiceName)) {
       const tlsVersion = v['tls-version'] ?? 'any';
       const material = this.o.certificate(v.certificate ?? 'none');
       spec.tls = tlsOptions(tlsVersion, material);
@@ -175,10 +215,9 @@ export class Services {
   }
 
   private async reconcile(strict: boolean) {
-    for (const name of SERVICE_NAMES) {
+    for (const [name, { face, own }] of this.faces) {
       if (this.stopped) return;
-      const face = this.faces.get(name);
-      const want = face ? this.desired(name) : undefined;
+      const want = this.desired(name, own);
       const have = this.running.get(name);
       if (want && have?.key === want.key) continue;
       if (want && !have && this.failed.get(name) === want.key) continue;
@@ -195,7 +234,7 @@ export class Services {
         await have.listener.close(true);
       };
       this.failed.delete(name);
-      if (!want || !face) { await retire(); continue; }
+      if (!want) { await retire(); continue; }
       let listener: Listener;
       try {
         listener = await face(want.spec);
@@ -215,7 +254,7 @@ export class Services {
       // that change is no reason to bind again.
       if (listener.port !== want.spec.port) {
         key = JSON.stringify({ ...JSON.parse(want.key), port: listener.port });
-        this.writePort(name, listener.port);
+        if (own) this.o.standIns.set(name as OwnFaceName, listener.port); else this.writePort(name as ServiceName, listener.port);
       }
       this.running.set(name, { key, listener });
       this.o.bound[name] = listener.port;
@@ -234,7 +273,7 @@ export class Services {
     this.unwatch?.();
     const all = [...this.running.values()];
     this.running.clear();
-    for (const name of SERVICE_NAMES) delete this.o.bound[name];
+    for (const name of this.faces.keys()) delete this.o.bound[name];
     await Promise.all(all.map((r) => r.listener.close(false)));
   }
 }

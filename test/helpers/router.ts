@@ -23,8 +23,9 @@ export async function startRouter(options: Partial<RouterOptions> = {}): Promise
   const router = await Router.start({
     dataDir: dir, listen: '127.0.0.1',
     loginKeepMs: 600_000, requestLimitMs: 60_000, ...options,
-    // ssh and telnet have fixed default ports: free ones here, unless a test names its own.
-    ports: { ssh: 0, telnet: 0, ...(options.ports ?? { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }) },
+    // ssh, telnet and the stand-ins of snmp, dns and ntp have fixed default ports: free ones
+    // here, unless a test names its own.
+    ports: { ssh: 0, telnet: 0, snmp: 0, dns: 0, ntp: 0, ...(options.ports ?? { www: 0, 'www-ssl': 0, api: 0, 'api-ssl': 0 }) },
   });
   return {
     router, dir, port: router.bound.www!,
