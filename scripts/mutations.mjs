@@ -24,6 +24,21 @@ export const MUTATIONS = [
     ],
     tests: RELEASES,
   },
+  // Releases.
+  {
+    name: 'wireless-package-names-unchanged',
+    area: 'releases',
+    why: 'before 7.13 a board\'s wifi-qcom package keeps its 7.13 name instead of wifiwave2 (and its menus their 7.13 names)',
+    edits: [{ file: 'src/device/packages.ts', find: "const rename = (name: string) => (before(release, '7.13') && name in BEFORE_7_13 ? BEFORE_7_13[name] : name);", replace: 'const rename = (name: string) => name;' }],
+    tests: ['test/tree/releases.test.ts'],
+  },
+  {
+    name: 'dns-type-a-in-every-export',
+    area: 'releases',
+    why: 'every release\'s export writes type=A on a plain DNS record, which only 7.16 and later do',
+    edits: [{ file: 'src/device/version.ts', find: "'export-dns-type-a': '7.16',", replace: "'export-dns-type-a': '7.9'," }],
+    tests: ['test/tree/every-release.test.ts'],
+  },
   {
     name: 'switch-defconf-without-address',
     area: 'boards',
@@ -56,7 +71,7 @@ export const MUTATIONS = [
     area: 'defaults',
     why: '/ip/settings arp-timeout defaults to 1m instead of the manual\'s 30s',
     edits: [{ file: 'src/menus/defaults.ts', find: "'arp-timeout': '30s', 'icmp-errors-use-inbound-interface-address'", replace: "'arp-timeout': '1m', 'icmp-errors-use-inbound-interface-address'" }],
-    tests: ['test/tree/defaults.test.ts'],
+    tests: ['test/tree/defaults.test.ts', 'test/api/ansible.test.ts'],
   },
   {
     name: 'default-dhcp-lease-time-10m',
@@ -114,6 +129,13 @@ export const MUTATIONS = [
     why: 'an argument the release lacks is refused as "unknown argument", not the router\'s "unknown parameter"',
     edits: [{ file: 'src/core/errors.ts', find: '`unknown parameter ${name}`', replace: '`unknown argument ${name}`' }],
     tests: ['test/tree/every-release.test.ts'],
+  },
+  {
+    name: 'radius-menu-gone',
+    area: 'REST',
+    why: '/radius (a Terraform resource) is no longer in the tree: GET answers no such command',
+    edits: [{ file: 'tree/routeros-7.24.json', find: '"radius":{"d"', replace: '"radius-x":{"d"' }],
+    tests: ['test/tree/terraform-defaults.test.ts'],
   },
   // The API.
   {

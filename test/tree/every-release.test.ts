@@ -167,6 +167,16 @@ const FACTS: readonly Fact[] = [
   },
 ];
 
+/**
+ * Behaviours of a release's export (src/device/version.ts QUIRKS), from real exports: a plain
+ * DNS record's `type=A` is written by the compact exports of 7.16.2 (foundryserver rb5009,
+ * corpus), 7.20.4 and 7.21.1 (Bagumka, corpus), not by those of 7.2.3 (simsrw73) and 7.10
+ * (Defm CHR, corpus); none of 7.11 to 7.15 was found, so the boundary is 7.16 (routeros-facts.md 23).
+ */
+const EXPORT_FACTS: readonly { releases: string; add: readonly [path: string, body: Record<string, string>]; script: string; line: string }[] = [
+  { releases: '7.16-', add: ['/rest/ip/dns/static', { name: 'nas.lan', address: '10.0.0.9' }], script: '/ip dns static export', line: 'add address=10.0.0.9 name=nas.lan type=A' },
+];
+
 const index = (minor: string) => MINORS.indexOf(minor);
 
 /** Whether a release has the fact. */
@@ -234,6 +244,15 @@ describe('every release, booted', () => {
           const before = MINORS.slice(i + 1).some((n) => has(f, n));
           const answer = before ? f.before : f.after;
           assert.deepEqual(res.json, answer === 404 ? { error: 404, message: 'Not Found' } : { error: 400, message: 'Bad Request', detail: answer }, what);
+        }
+        for (const e of EXPORT_FACTS) {
+          const f = { releases: e.releases } as Fact;
+          const i = index(minor);
+          if (![MINORS[i - 1], MINORS[i + 1]].some((n) => n !== undefined && has(f, n) !== has(f, minor))) continue;
+          assert.equal((await c.put(e.add[0], e.add[1])).status, 201);
+          const lines = ((await c.post('/rest/execute', { script: e.script, 'as-string': '' })).json.ret as string).split('\n');
+          const line = has(f, minor) ? e.line : e.line.replace(/ type=A$/, '');
+          assert.ok(lines.includes(line), `${minor} ${e.script}: ${line}\n${lines.join('\n')}`);
         }
       } finally { await r?.stop(); }
     });
