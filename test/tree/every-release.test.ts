@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { RELEASES, releaseFor, releaseTree } from '../../src/tree/tree.js';
 
 const VERSIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'reference', 'versions');
 
@@ -216,6 +217,14 @@ describe('the facts are the captured trees\'', () => {
       // A value's argument is in both releases of a boundary: its notes tell them apart.
       if (f.kind !== 'value') for (const [minor, v] of CAPTURES) assert.equal(inTree(capture(v), f.tree) !== undefined, has(f, minor), `${f.tree} in ${v}`);
       for (const [v, note] of Object.entries(f.notes ?? {})) assert.equal(inTree(capture(v), f.tree).desc ?? '', note, `${f.tree} in ${v}`);
+    }
+  });
+
+  test('each release\'s tree says which capture it is, and vrouter holds exactly these releases', () => {
+    assert.deepEqual(RELEASES, CAPTURES.map(([, v]) => v));
+    for (const [minor, v] of CAPTURES) {
+      assert.equal(releaseFor(minor), v);
+      assert.equal(releaseTree(v).version, v);
     }
   });
 
