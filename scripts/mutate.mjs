@@ -70,7 +70,11 @@ try {
   // The tests must pass on the unbroken product, or a failure says nothing about a break.
   const tests = [...new Set(chosen.flatMap((m) => m.tests))];
   const clean = run('node', ['--test', '--test-concurrency=2', ...tests.map((t) => `dist/${t.replace(/\.ts$/, '.js')}`)], 1_200_000);
-  if (clean.code !== 0) throw new Error(`the tests fail on the unbroken product:\n${failing(clean.out).join('\n')}\n${clean.out.slice(-4000)}`);
+  if (clean.code !== 0) {
+    const log = path.join(os.tmpdir(), `vrouter-mutate-unbroken-${process.pid}.log`);
+    fs.writeFileSync(log, clean.out);
+    throw new Error(`the tests fail on the unbroken product (their output: ${log}):\n${failing(clean.out).join('\n')}`);
+  }
   for (const m of chosen) {
     const undo = m.edits.map(apply);
     const built = run('npx', ['tsc', '-b'], 600_000);
