@@ -1,11 +1,17 @@
 // A lab of many routers in one process: how long `Lab.start` takes for a chain of N CHRs
-// (each with its own data directory, store, engine and services on free ports) until every
-// router has answered a REST request, and what each router costs in memory (the process's
-// resident set after start-up, less a process that loaded the same code, divided by N).
+// (each with its own data directory, store, engine and services on free ports, and by default
+// its certificate from the lab's CA for www-ssl and api-ssl) until every router has answered a
+// REST request, what each router costs in memory (the process's resident set after start-up,
+// less a process that loaded the same code, divided by N), what one change of one router's
+// configuration costs the running lab (a REST call on the middle router that the network reads,
+// its identity, until the lab has worked the network out again: each router's model is rebuilt
+// only where its configuration changed), and how long the same lab takes to start again on its
+// data directory (no first boot: configurations and ports kept). Each size runs with
+// certificates and without (`certificate: { issue: false }`), as its baseline.
 //
 //   node dist/bench/lab.js [--routers 100,1000]
 //
-// Each size runs in a child process of its own, so one size's memory does not count in another's.
+// Each run is a child process of its own, so one run's memory does not count in another's.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,22 +25,22 @@ import { checkTopology } from '../src/lab/topology.js';
 const SELF = fileURLToPath(import.meta.url);
 
 /** A chain r1 - r2 - ... - rN, each link on ether2 of one router and ether3 of the next. */
-function chain(n: number) {
+function chain(n: number, certificates: boolean) {
   const nodes: Record<string, object> = {};
-  for (let i = 1; i <= n; i++) nodes[`r${i}`] = { kind: 'mikrotik_ros' };
+  for (let i = 1; i <= n; i++) nodes[`r${i}`] = { kind: 'mikrotik_ros', ...(certificates ? {} : { certificate: { issue: false } }) };
   const links = Array.from({ length: n - 1 }, (_, i) => ({ endpoints: [`r${i + 1}:ether3`, `r${i + 2}:ether2`] }));
   return checkTopology({ name: `chain${n}`, topology: { nodes, links } }, process.cwd());
 }
 
 const rssMb = () => process.memoryUsage().rss / 1048576;
 
-async function child(n: number) {
+async function child(n: number, certificates: boolean) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-lab-bench-'));
   try {
     global.gc?.();
     const base = rssMb();
     const t0 = performance.now();
-    const lab = await Lab.start(chain(n), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
+    const lab = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
     const started = performance.now() - t0;
     // Every router answers over HTTP, as a single one does.
     let answered = 0;
@@ -50,28 +56,62 @@ async function child(n: number) {
     await new Promise((r) => setTimeout(r, 2000));
     global.gc?.();
     const rss = rssMb();
-    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1) }) + '\n');
+    const change = await changeCost(lab);
     await lab.stop();
+    const t1 = performance.now();
+    const again = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
+    const againMs = performance.now() - t1;
+    await again.stop();
+    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1), ...change }) + '\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** Changes measured, one after another. */
+const CHANGES = 20;
+
+/**
+ * The middle router's identity set over REST, CHANGES times, each until the lab has settled
+ * (its reaction runs on the event loop before this process's next turn): wall time and this
+ * process's CPU time per change, the median.
+ */
+async function changeCost(lab: Lab): Promise<{ changeMs: number; changeCpuMs: number }> {
+  const mid = lab.nodes[Math.floor(lab.nodes.length / 2)];
+  const url = `http://127.0.0.1:${mid.router.bound.www}/rest/system/identity/set`;
+  const wall: number[] = [], cpu: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const t = performance.now(), c = process.cpuUsage();
+    const res = await fetch(url, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${mid.name}-${i}` }) });
+    await res.arrayBuffer();
+    await new Promise((r) => setImmediate(r));
+    const used = process.cpuUsage(c);
+    wall.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const median = (a: number[]) => +[...a].sort((x, y) => x - y)[a.length >> 1].toFixed(1);
+  return { changeMs: median(wall), changeCpuMs: median(cpu) };
+}
+
 function main() {
   const arg = process.argv.indexOf('--routers');
   const sizes = (arg > 0 ? process.argv[arg + 1] : '100,1000').split(',').map(Number);
-  const rows = [['routers', 'start (all started)', 'all answered REST', 'RSS', 'per router']];
+  const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'start again', 'RSS', 'per router', 'a change on one router']];
   for (const n of sizes) {
-    const r = spawnSync(process.execPath, ['--expose-gc', SELF, '--child', String(n)], { encoding: 'utf8', maxBuffer: 1 << 24 });
-    const line = r.stdout.trim().split('\n').pop() ?? '';
-    let m: { startedMs: number; answeredMs: number; answered: number; rssMb: number; perRouterMb: number } | undefined;
-    try { m = JSON.parse(line); } catch { /* failed: reported below */ }
-    if (!m) { rows.push([String(n), `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '']); continue; }
-    rows.push([String(n), `${(m.startedMs / 1000).toFixed(1)} s`, `${(m.answeredMs / 1000).toFixed(1)} s (${m.answered}/${n})`, `${m.rssMb} MB`, `${m.perRouterMb} MB`]);
+    for (const certificates of [false, true]) {
+      const r = spawnSync(process.execPath, ['--expose-gc', SELF, '--child', String(n), String(certificates)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      const line = r.stdout.trim().split('\n').pop() ?? '';
+      let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number; changeMs: number; changeCpuMs: number } | undefined;
+      try { m = JSON.parse(line); } catch { /* failed: reported below */ }
+      const which = certificates ? 'yes' : 'no';
+      if (!m) { rows.push([String(n), which, `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '', '']); continue; }
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      rows.push([String(n), which, s(m.startedMs), `${s(m.answeredMs)} (${m.answered}/${n})`, s(m.againMs), `${m.rssMb} MB`, `${m.perRouterMb} MB`, `${m.changeMs} ms (CPU ${m.changeCpuMs} ms)`]);
+    }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   process.stdout.write(rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n');
 }
 
-if (process.argv[2] === '--child') await child(Number(process.argv[3]));
+if (process.argv[2] === '--child') await child(Number(process.argv[3]), process.argv[4] === 'true');
 else if (process.argv[1] === SELF) main();

@@ -148,7 +148,8 @@ function derive(raw, raw722 = false) {
  * docs/routeros-facts.md section 12, become directories of the same shape as the captured
  * ones: print, get, find, set, export and edit as the router has them everywhere, the
  * generic commands the entry lists, and its own commands. A hand entry for a menu some
- * capture has (`captured`) is left to the captures: the release has the menu or not.
+ * capture has (`captured`) is left to the captures: the release has the menu or not, unless
+ * the entry is `hardware`'s (a menu later CHR captures dropped and boards kept).
  */
 function addHandMenus(release, captured) {
   const { top, signatures, signature, counts } = release;
@@ -164,7 +165,10 @@ function addHandMenus(release, captured) {
     // entry's arguments and shown properties the capture lacks are added (`extends`).
     if (!entry.extends && captured.has(menu)) {
       const dir = menu.split('/').reduce((d, w) => d?.d?.[w], top);
-      if (!dir?.c) continue;
+      // A hardware menu a CHR capture of this release lacks (a later CHR dropped it, the boards
+      // kept it: /system/resource/irq/rps) is the entry's on this release.
+      if (!dir?.c && !entry.hardware) continue;
+      if (!dir?.c) { addMenu(menu, entry); continue; }
       const more = Object.fromEntries(Object.entries(entry.args ?? {}).filter(([n]) => !(entry.addOnly ?? []).includes(n)));
       // The capture's own note wins, unless it says nothing where the entry knows the values.
       const merged = (args) => sorted({ ...more, ...Object.fromEntries(Object.entries(args).filter(([n, spec]) => spec !== '' || !(n in more))) });
@@ -177,6 +181,10 @@ function addHandMenus(release, captured) {
       counts.extended = (counts.extended ?? 0) + 1;
       continue;
     }
+    addMenu(menu, entry);
+  }
+  /** Makes the directory of a hand entry (or adds what it `extends`). */
+  function addMenu(menu, entry) {
     let dir = top;
     let missingParent = false;
     const words = menu.split('/');
@@ -186,7 +194,7 @@ function addHandMenus(release, captured) {
       dir = dir.d[word] ??= {};
     }
     // Under a captured menu this release lacks (an older /iot): not this release's.
-    if (missingParent) continue;
+    if (missingParent) return;
     if (dir.c && Object.keys(dir.c).length) {
       // The capture has the menu: an entry may only add what hardware the CHR lacks takes
       // (`extends`: arguments of add and set, as on the router's other boards).
@@ -199,9 +207,9 @@ function addHandMenus(release, captured) {
         if (Array.isArray(names)) dir.c.get = signature({ ...get, 'value-name': [names[0], [...new Set([...names[1], ...Object.keys(entry.extends)])].sort()] });
       }
       counts.extended = (counts.extended ?? 0) + 1;
-      continue;
+      return;
     }
-    if (entry.extends) continue;
+    if (entry.extends) return;
     const args = entry.args ?? {};
     const shows = entry.shows ?? [];
     const cmds = {};

@@ -15,6 +15,8 @@ import { LikeError, readLike, type Like } from './device/like.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { refusePackages, refuseVersion, SUPPORTED } from './device/packages.js';
 import { releaseFor } from './tree/tree.js';
+import { rememberedVersion } from './device/release.js';
+import { rememberedBoard } from './device/machine.js';
 import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceName } from './router.js';
 import { STAND_IN_DEFAULTS } from './services/stand-in.js';
 import type { OwnFaceName } from './services/services.js';
@@ -44,8 +46,9 @@ ${Object.entries(PORT_FLAGS).map(([flag, [face, what]]) => `  ${`${flag} N`.padE
   --request-limit DURATION
                           how long one request may run (default 60s)
   --ros-version V         the RouterOS release to run: its menus, arguments and behaviours
-                          (default ${DEFAULT_ROS_VERSION}; ${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch)
-  --packages A,B          extra packages installed besides the board's (container, iot ...)
+                          (${SUPPORTED[0]} to ${SUPPORTED[SUPPORTED.length - 1]}, any patch; default: the data directory's, else ${DEFAULT_ROS_VERSION})
+  --packages A,B          extra packages installed besides the board's (container, iot ...);
+                          on a data directory that has run, installed besides its own
   --board NAME            the emulated board: a short name or the model as the router
                           prints it (RB4011iGS+, C52iG-5HaxD2HaxD); default ${DEFAULT_BOARD}:
 ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `                            ${key.padEnd(18)}${b.name} (${b.model})`).join('\n')}
@@ -56,8 +59,11 @@ ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `     
   --serial N              serial ports of --board chr: serial0.. (0 to 4, default 1)
   --help                  show this text
 
+\`vrouter console [URL]\` opens the console of a running router (see vrouter console --help).
 \`vrouter lab TOPOLOGY.yml\` runs a containerlab topology of routers in one process (see vrouter lab --help).
 
+A data directory keeps its board (another --board on it is refused), release and packages:
+started again, it is the same router without these flags.
 Ports given here are written into /ip/service, so the configuration shows what is bound;
 port 0 picks a free port. Durations take the router's forms: 90s, 10m, 1h30m, 00:10:00.
 `;
@@ -154,9 +160,11 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
     if (liked.serialNumber) options.serialNumber = liked.serialNumber;
     if (liked.hardware && options.board === 'chr') options.hardware = { ...liked.hardware, ...options.hardware };
   }
-  const refused = options.packages && refusePackages(releaseFor(options.rosVersion ?? DEFAULT_ROS_VERSION)!, options.packages);
+  // A data directory that has run is checked as the router it is (src/device/machine.ts, release.ts).
+  const version = options.rosVersion ?? rememberedVersion(options.dataDir) ?? DEFAULT_ROS_VERSION;
+  const refused = options.packages && refusePackages(releaseFor(version)!, options.packages);
   if (refused) throw new UsageError(refused);
-  if (hardwareFlag && options.board !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
+  if (hardwareFlag && (options.board ?? rememberedBoard(options.dataDir)) !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;
 }
 
@@ -192,10 +200,8 @@ async function main() {
     process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
     process.exit(2);
   }
-  startedUp();
-  // Before 7.9 the router served REST over www-ssl only.
-  const url = since(router.rosVersion, 'rest-over-www') ? router.url() : router.url('www-ssl');
-  process.stdout.write(`vrouter ${router.rosVersion} (stable): REST at ${url ? `${url}/rest` : `(${since(router.rosVersion, 'rest-over-www') ? 'www' : 'www-ssl'} disabled)`}, data in ${path.resolve(options.dataDir)}\n`);
+  // Signals are taken before the start line: a client that stops the router as soon as it
+  // reads it gets a clean stop.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -213,6 +219,12 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  startedUp();
+  // Before 7.9 the router served REST over www-ssl only.
+  const url = since(router.rosVersion, 'rest-over-www') ? router.url() : router.url('www-ssl');
+  // Every face with the port it really got (port 0 picks one), in the order they bound.
+  const faces = Object.entries(router.bound).map(([face, port]) => `${face} ${port}`).join(', ') || 'no service enabled';
+  process.stdout.write(`vrouter ${router.rosVersion} (stable): REST at ${url ? `${url}/rest` : `(${since(router.rosVersion, 'rest-over-www') ? 'www' : 'www-ssl'} disabled)`}; ${faces}; ${router.boardName}, data in ${path.resolve(options.dataDir)}\n`);
 }
 
 main();

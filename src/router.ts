@@ -5,7 +5,7 @@ import { Engine } from './core/engine.js';
 import { Store } from './core/store.js';
 import { formatDateTime } from './core/values.js';
 import ipaddr from 'ipaddr.js';
-import { BOARDS, DEFAULT_BOARD, Device, withHardware, type Hardware } from './device/board.js';
+import { BOARDS, Device, withHardware, withPackages, type Hardware } from './device/board.js';
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
@@ -14,7 +14,10 @@ import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
 import { loadPki } from './menus/certificate.js';
 import { menusOf } from './menus/index.js';
-import { bootRelease } from './device/release.js';
+import { bootRelease, rememberedPackages, rememberedVersion } from './device/release.js';
+import { bootMachine } from './device/machine.js';
+import { lacksDirectory } from './tree/tree.js';
+import { lacksOf } from './device/boards/features.js';
 import { upgrade } from './menus/upgrade.js';
 import type { Package } from './device/packages.js';
 import { attachDevice, seedDevice } from './menus/device.js';
@@ -23,6 +26,7 @@ import { writeLog } from './menus/log.js';
 import { hideActive, showActive } from './menus/user/active.js';
 import { verifyPasswordAsync } from './menus/user/password.js';
 import { grantedPolicies } from './menus/user/user.js';
+import { consoleOf } from './menus/console.js';
 import { RestHandler } from './services/rest/handler.js';
 import { MAX_BODY_TOTAL_BYTES, Www, type WebParts } from './services/www.js';
 import { BodyBudget } from './services/budget.js';
@@ -47,24 +51,28 @@ export interface RouterOptions {
   ports: Partial<Record<FaceName, number>>;
   loginKeepMs: number;
   requestLimitMs: number;
-  /** The emulated board (src/device/board.ts BOARDS); default hap-ax2. */
+  /** The emulated board (src/device/board.ts BOARDS); default: the data directory's (src/device/machine.ts), else hap-ax2. */
   board?: string;
   /** A CHR's virtual hardware (`--ports N`, `--disks N`, `--serial N`). */
   hardware?: Hardware;
   /** The serial number /system/routerboard and export show (`--like`: the export's). */
   serialNumber?: string;
-  /** The RouterOS version the router reports and behaves as (`--ros-version`); default 7.24. */
+  /** The RouterOS version the router reports and behaves as (`--ros-version`); default: what the data directory last ran, else 7.24. */
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
+  /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
+  portTaken?: (face: FaceName, wanted: number, bound: number) => void;
 }
 
 export type { FaceName, ServiceName };
 
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
+/** The router's own scripts (a lab's startup-config, VRRP's) run with every policy. */
+const OWN_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api';
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -86,16 +94,24 @@ export class Router {
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
   private constructor(readonly store: Store, readonly options: RouterOptions) {
-    let board = BOARDS[options.board ?? DEFAULT_BOARD];
-    if (!board) throw new Error(`no such board ${options.board}`);
-    if (options.hardware) board = withHardware(board, options.hardware);
+    // Without --ros-version the data directory runs the release it ran (src/device/release.ts).
+    this.rosVersion = options.rosVersion ?? (store.fresh ? undefined : rememberedVersion(options.dataDir)) ?? DEFAULT_ROS_VERSION;
+    // The board the data directory was made for, whatever flags say (src/device/machine.ts).
+    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh);
+    let board = BOARDS[machine.board];
+    if (!board) throw new Error(`no such board ${machine.board}`);
+    if (machine.hardware) board = withHardware(board, machine.hardware);
+    // The packages installed before stay installed: wifi-qcom-ac turns an ac board's radios into wifi ones.
+    board = withPackages(board, [...rememberedPackages(options.dataDir), ...(options.packages ?? [])]);
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
-    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? []);
+    this.boardLacks = lacksOf(board, this.rosVersion);
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
+    this.engine.lacks = (path) => lacksDirectory(release.tree, path);
     const device = new Device(board, this.engine);
-    if (options.serialNumber) device.serialNumber = options.serialNumber;
+    if (machine.serialNumber) device.serialNumber = machine.serialNumber;
     device.rosVersion = this.rosVersion;
     this.engine.services.release = release;
     this.engine.services.device = device;
@@ -114,6 +130,9 @@ export class Router {
     }
     // Started on another release than the data directory last ran: it upgrades or downgrades.
     if (release.previous && !store.fresh) upgrade(this.engine, release.previous, release.version);
+    // Packages `--packages` adds to a router that ran without them: installed at this boot,
+    // as the router logs each package it installs.
+    if (!store.fresh) for (const name of release.added) writeLog(this.engine, 'system,info', `installed ${name}-${this.rosVersion}`);
     attachDevice(this.engine);
     // Scheduled scripts run from now on; the scheduler and running scripts stop with the router.
     startScheduler(this.engine);
@@ -142,13 +161,15 @@ export class Router {
 
   /** The packages the board ships with (src/device/board.ts). */
   private readonly boardPackages: readonly Package[];
+  /** What of the tree the board has not (src/device/boards/features.ts). */
+  private readonly boardLacks: readonly string[];
 
   /**
    * A boot: the packages /system/package disable and enable scheduled take effect, and with
    * another set of packages the router has another set of menus (a new engine on the same store).
    */
   private rebootPackages() {
-    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? []);
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks);
     const old = this.engine;
     if (release.tree !== old.services.tree) {
       const engine = new Engine(this.store, menusOf(release.tree));
@@ -158,6 +179,7 @@ export class Router {
     }
     this.engine.services.tree = release.tree;
     this.engine.services.release = release;
+    this.engine.lacks = (path) => lacksDirectory(release.tree, path);
     // The package records are made again from this boot's packages (src/menus/system/package.ts).
     const listed = this.store.table('system/package').rows.filter((r) => r.dynamic);
     if (listed.length) this.store.commit(listed.map((r) => ({ op: 'delete' as const, table: 'system/package', id: r.id })));
@@ -177,6 +199,8 @@ export class Router {
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
+      // The first boot's records (and the ports bound) are on disk before anyone is told the router runs.
+      await store.settled();
     } catch (e) {
       await router.stop();
       throw e;
@@ -204,6 +228,7 @@ export class Router {
       store: this.store, host: this.options.listen, bound: this.bound, standIns: this.standIns,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
+      portTaken: this.options.portTaken,
     });
     this.services = services;
     this.engine.services.serviceStatus = (name: string) => services.status(name);
@@ -250,8 +275,11 @@ export class Router {
     return { port, close: (graceful) => server.close(graceful), update: (next) => server.update(next.allowed, next.maxSessions) };
   }
 
-  /** The RouterOS version this router reports (`--ros-version`). */
-  get rosVersion(): string { return this.options.rosVersion ?? DEFAULT_ROS_VERSION; }
+  /** The board as the router names it (`hAP ax^2`, `CHR`): the data directory's, whatever flags said. */
+  get boardName(): string { return (this.engine.services.device as Device).board.name; }
+
+  /** The RouterOS version this router reports and behaves as (`--ros-version`, or what its data directory last ran). */
+  readonly rosVersion: string;
 
   /** Whether this version serves REST over plain HTTP; asked at every request, worked out once. */
   private restOverWww?: boolean;
@@ -365,6 +393,30 @@ export class Router {
     attachDevice(this.engine);
     startScheduler(this.engine);
     await this.startServices();
+  }
+
+  /** Writes a line to /log with the router's topics (what a lab's protocols log: src/lab). */
+  log(topics: string, message: string) {
+    writeLog(this.engine, topics, message);
+  }
+
+  /**
+   * Runs a script as the router's own, with every policy: awaited, its first error thrown (a
+   * lab node's startup-config, stopped by `signal`), or in the background with its errors in
+   * /log (a VRRP script).
+   */
+  async runScript(source: string, via: string, background = false, signal?: AbortSignal): Promise<void> {
+    const rt = consoleOf(this.engine);
+    const session = { user: 'admin', via, policies: grantedPolicies(OWN_POLICIES) };
+    if (!background) {
+      await rt.run(source, { session, output: () => {}, signal });
+      return;
+    }
+    try {
+      rt.background(source, { session, type: 'script' });
+    } catch (e) {
+      rt.reportError(undefined, e);
+    }
   }
 
   private stopped = false;

@@ -45,6 +45,7 @@ describe('vrouter flags', () => {
     for (const flag of ['--data-dir', '--listen', '--www-port', '--www-ssl-port', '--api-port', '--api-ssl-port', '--login-keep', '--request-limit']) {
       assert.ok(r.stdout.includes(flag), flag);
     }
+    assert.ok(r.stdout.includes('\n`vrouter console [URL]` opens the console of a running router (see vrouter console --help).\n'));
   });
 
   for (const [args, message] of [
@@ -70,12 +71,28 @@ describe('vrouter flags', () => {
     });
   }
 
-  test('an unusable data directory is exit status 2 with one line', () => {
+  test('an unusable data directory is exit status 2 with one line saying why', () => {
     const file = path.join(tempDir(), 'a-file');
     fs.writeFileSync(file, 'x');
-    const r = spawnSync(process.execPath, [CLI, '--data-dir', path.join(file, 'sub')], { encoding: 'utf8' });
+    for (const [dir, why] of [
+      [path.join(file, 'sub'), 'a file is in its way (ENOTDIR)'],
+      [file, 'it is a file (EEXIST)'],
+      // Node's own recursive mkdir spins for ever here (100% CPU, issue 37).
+      ['/proc/nope', 'it cannot be made there (ENOENT)'],
+      ['/proc/nope/deeper', 'it cannot be made there (ENOENT)'],
+    ]) {
+      const r = spawnSync(process.execPath, [CLI, '--data-dir', dir, '--www-port', '0', '--ssh-port', '0', '--telnet-port', '0'], { encoding: 'utf8', timeout: 10_000 });
+      assert.equal(r.status, 2, `${dir}: ${r.error ?? r.stderr}`);
+      assert.equal(r.stderr, `vrouter: data directory ${dir} is not usable: ${why}\n`);
+      assert.equal(r.stdout, '');
+    }
+  });
+
+  test('an address to listen on that is not this machine\'s is exit status 2 with one line saying so', () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): no machine has it.
+    const r = spawnSync(process.execPath, [CLI, '--data-dir', tempDir(), '--listen', '192.0.2.1', '--www-port', '0'], { encoding: 'utf8', timeout: 10_000 });
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^vrouter: data directory .* is not usable: ENOTDIR\n$/);
+    assert.equal(r.stderr, 'vrouter: cannot listen on 192.0.2.1:0 (www): 192.0.2.1 is not an address of this machine (EADDRNOTAVAIL)\n');
   });
 
   test('a taken port is exit status 2 with one line', async () => {
@@ -114,9 +131,12 @@ describe('vrouter running', () => {
       const flags = await ports();
       const www = Number(flags[1]);
       const { proc, out } = await start(['--data-dir', dir, ...flags]);
-      assert.equal(out, `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest, data in ${dir}\n`);
       const services = (await call(www, 'GET', '/rest/ip/service?.proplist=name,port')).json;
       const port = (n: string) => services.find((s: any) => s.name === n).port;
+      // Every face that listens, with the port it got (ssh and telnet asked for port 0); www-ssl
+      // and api-ssl are disabled on a new router (no certificate).
+      assert.equal(out, `vrouter 7.24 (stable): REST at http://127.0.0.1:${www}/rest; www ${www}, api ${flags[5]}, ssh ${port('ssh')}, telnet ${port('telnet')}; hAP ax^2, data in ${dir}\n`);
+      assert.notEqual(port('ssh'), '0');
       assert.equal(port('www'), flags[1]);
       assert.equal(port('www-ssl'), flags[3]);
       assert.equal(port('api'), flags[5]);
@@ -163,7 +183,7 @@ describe('vrouter running', () => {
     const www = Number(flags[1]);
     const { proc, out } = await start(['--data-dir', dir, ...flags, '--ros-version', '7.17']);
     try {
-      assert.equal(out, `vrouter 7.17 (stable): REST at http://127.0.0.1:${www}/rest, data in ${dir}\n`);
+      assert.match(out, new RegExp(`^vrouter 7\\.17 \\(stable\\): REST at http://127\\.0\\.0\\.1:${www}/rest; www ${www}, api ${flags[5]}, ssh \\d+, telnet \\d+; hAP ax\\^2, data in ${dir}\n$`));
       assert.deepEqual((await call(www, 'GET', '/rest/system/resource?.proplist=version')).json, { version: '7.17 (stable)' });
       assert.deepEqual((await call(www, 'GET', '/rest/system/package?.proplist=name,version')).json.map((p: any) => p.version), ['7.17', '7.17']);
       assert.equal((await call(www, 'GET', '/rest/system/package/update')).json['installed-version'], '7.17');

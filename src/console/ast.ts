@@ -47,7 +47,8 @@ export interface CallStmt extends Span {
 export type Arg =
   | { kind: 'named'; name: string; value: Expr; span: Span; nameSpan: Span }
   | { kind: 'unnamed'; value: Expr; span: Span }
-  | { kind: 'where'; expr: Expr; span: Span };
+  /** `where ...`, or (`conditions`) the arguments of a `find` read as its condition. */
+  | { kind: 'where'; expr: Expr; span: Span; conditions?: true };
 
 export type Expr =
   /** A bare word: a typed literal (`10`, `1.2.3.4`, `1h`, `abc`); in `where`, a property name. */

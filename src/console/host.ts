@@ -39,6 +39,8 @@ export interface ConsoleHost {
   background(source: string, options: BackgroundOptions): string;
   /** Item numbers of the latest `print`, per user and menu, so `remove 0` names a record. */
   readonly lastPrint: Map<string, string[]>;
+  /** Whether the router's release has a behaviour of src/device/version.ts (absent: the default release's). */
+  since?(quirk: string): boolean;
 }
 
 /**
@@ -53,4 +55,12 @@ export interface ConsoleSession extends Session {
   depth?: number;
   /** `export where ...` at the console: the condition, evaluated with the script's variables. */
   where?: (menu: Menu, row: Reply) => Promise<boolean>;
+  /** The terminal's width, which print wraps and fits its lines to (80 without a terminal). */
+  width?: number;
+  /**
+   * The terminal of a console: `/execute as-string` writes there what is printed as it comes
+   * (a ping's rows, `print follow`), and from then on the rest; other output stays in its
+   * reply, which the console pages.
+   */
+  stream?: (line: string) => void;
 }

@@ -9,11 +9,14 @@
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parse } from './parser.js';
+import { runTerminal } from './line-editor.js';
 
 export interface ConsoleOptions {
   url: string;
   user: string;
-  password: string;
+  /** The password given; without one the empty password is tried first, then `askPassword`. */
+  password?: string;
+  askPassword?: () => Promise<string>;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   terminal?: boolean;
@@ -33,6 +36,24 @@ export interface ConsoleBackend {
   execute(script: string): Promise<{ ok: boolean; text: string }>;
   /** `/console/inspect request=child|syntax path=...`: the records it gives. */
   inspect(request: 'child' | 'syntax', path: string): Promise<Record<string, string>[]>;
+  /** Safe mode for this console's session, where the router has one for it (not over REST). */
+  safeMode?: SafeModeControl;
+}
+
+/** What Ctrl-X does to safe mode, and what the console hears of it (src/core/history.ts). */
+export interface SafeModeControl {
+  /** This console holds safe mode: the prompt says `<SAFE>`. */
+  held(): boolean;
+  /** Ctrl-X: taken, released, or held by another session (the console asks what to do). */
+  toggle(): 'taken' | 'released' | 'other';
+  /** The answer to `[u/r/d]`: undo the other session's changes, or keep them, and take it. */
+  hijack(choice: 'u' | 'r'): void;
+  /** Ctrl-D: every change made in safe mode taken back. */
+  unroll(): void;
+  /** `/quit`: the changes kept. */
+  release(): void;
+  /** Where a line for this console goes when another session makes one (undefined: nowhere). */
+  onNotice(f: ((line: string) => void) | undefined): void;
 }
 
 /** How a console greets and draws (the ssh and telnet faces set these from the login). */
@@ -44,6 +65,8 @@ export interface TerminalOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   terminal?: boolean;
+  /** A dumb terminal (login option `e`): no escape sequences. */
+  dumb?: boolean;
   /** Ctrl-C while a command runs: ends it. */
   interrupt?: () => void;
 }
@@ -124,7 +147,7 @@ export class Tree {
 }
 
 /** The words of a line that only moves to another menu, or undefined for any other line. */
-function navigation(line: string): { absolute: boolean; words: string[] } | undefined {
+export function navigation(line: string): { absolute: boolean; words: string[] } | undefined {
   let script;
   try {
     script = parse(line);
@@ -147,12 +170,18 @@ function localize(ret: string): string {
 }
 
 export async function runConsole(o: ConsoleOptions): Promise<number> {
-  const api = new Api(o.url.replace(/\/+$/, ''), o.user, o.password);
+  const base = o.url.replace(/\/+$/, '');
   const write = (s: string) => o.output.write(s);
+  // The empty password first (the default admin has none), then the one asked for, if any.
+  let api = new Api(base, o.user, o.password ?? '');
   let identity: string;
   let version = '';
   try {
-    const id = await api.call('GET', 'system/identity');
+    let id = await api.call('GET', 'system/identity');
+    if (id.status === 401 && o.password === undefined && o.askPassword) {
+      api = new Api(base, o.user, await o.askPassword());
+      id = await api.call('GET', 'system/identity');
+    }
     if (id.status === 401) {
       write('Login failed, incorrect username or password\n');
       return 1;
@@ -165,11 +194,29 @@ export async function runConsole(o: ConsoleOptions): Promise<number> {
     const res = await api.call('GET', 'system/resource');
     version = res.json?.version?.split(' ')[0] ?? '';
   } catch (e) {
-    write(`cannot connect to ${o.url}: ${(e as Error).message}\n`);
+    write(`cannot connect to ${o.url}: ${unreachable(e)}\n`);
     return 1;
   }
-  write(banner(version, new Date().getFullYear()));
-  return runTerminal({ backend: new RestBackend(api), user: o.user, identity, version, input: o.input, output: o.output, terminal: o.terminal });
+  write(banner(version, new Date().getFullYear()).replace(/\n/g, '\r\n'));
+  // The console reads keys as they are typed: a terminal in raw mode, as the router's.
+  const tty = o.input as NodeJS.ReadStream;
+  if (o.terminal && tty.isTTY) tty.setRawMode(true);
+  try {
+    return await runTerminal({ backend: new RestBackend(api), user: o.user, identity, version, input: o.input, output: o.output, terminal: o.terminal });
+  } finally {
+    if (o.terminal && tty.isTTY) { tty.setRawMode(false); tty.pause(); }
+  }
+}
+
+/** Why a router could not be reached: fetch's cause in words (`connection refused`), not `fetch failed`. */
+function unreachable(e: unknown): string {
+  const cause = (e as { cause?: NodeJS.ErrnoException }).cause;
+  const code = cause?.code ?? (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused, no router listens there', ECONNRESET: 'connection reset',
+    ETIMEDOUT: 'timed out', EHOSTUNREACH: 'host unreachable', ENOTFOUND: 'no such host', EPROTO: 'not HTTP',
+  };
+  return code ? `${words[code] ?? cause?.message ?? code} (${code})` : cause?.message ?? (e as Error).message;
 }
 
 /** The router's banner at login (its manual's Console page shows it), before the first prompt. */
@@ -202,77 +249,7 @@ export async function runLine(backend: ConsoleBackend, cwd: readonly string[], l
   return { ok: res.ok, text: localize(res.text) };
 }
 
-/**
- * The interactive console on a terminal stream: prompt, navigation, history, completion.
- * Resolves when the user quits (`/quit`, Ctrl-D on an empty line) or the stream ends.
- */
-export function runTerminal(o: TerminalOptions): Promise<number> {
-  const { backend } = o;
-  const write = (s: string) => o.output.write(s);
-  let identity = o.identity;
-  const tree = new Tree(backend);
-  let cwd: string[] = [];
-  const prompt = () => `[${o.user}@${identity}] ${cwd.length ? '/' + cwd.join('/') : ''}> `;
-
-  const completer = (line: string, callback: (err: null, result: [string[], string]) => void) => {
-    complete(tree, cwd, line).then((r) => callback(null, r), () => callback(null, [[], line]));
-  };
-  const rl = readline.createInterface({ input: o.input, output: o.output, terminal: o.terminal ?? true, completer, historySize: 1000, prompt: prompt() });
-  // `?` is not typed into the line: it shows what may follow where the line is, then the
-  // line again. readline's own keystroke handler (`_ttyWrite`) is the only place to catch a
-  // key before the line editor takes it.
-  const ttyWrite = (rl as unknown as { _ttyWrite?: (s: string, key: unknown) => void })._ttyWrite;
-  if (ttyWrite) {
-    (rl as unknown as { _ttyWrite: (s: string, key: unknown) => void })._ttyWrite = function (this: readline.Interface, s: string, key: unknown) {
-      if (s !== '?' || /["\\]/.test(rl.line)) return ttyWrite.call(this, s, key);
-      help(tree, backend, cwd, rl.line.slice(0, rl.cursor)).then((text) => {
-        write('\n' + text);
-        rl.prompt(true);
-      }, () => rl.prompt(true));
-    };
-  }
-  rl.prompt();
-  return new Promise<number>((resolve) => {
-    let busy = Promise.resolve();
-    let running = false;
-    rl.on('line', (raw) => {
-      busy = busy.then(async () => {
-        const line = raw.trim();
-        if (line === '' ) { rl.prompt(); return; }
-        if (/^[/:]?(quit|exit)$/.test(line)) { write('interrupted\n'); rl.close(); return; }
-        const nav = navigation(line);
-        if (nav) {
-          const next = await tree.walk(nav.absolute ? [] : cwd, nav.words);
-          if (next) {
-            cwd = next;
-            rl.setPrompt(prompt());
-            rl.prompt();
-            return;
-          }
-        }
-        running = true;
-        try {
-          const res = await runLine(backend, cwd, line);
-          if (res.text !== '') write(res.text + '\n');
-          // `/system identity set name=x` renames the router: the prompt follows.
-          if (res.ok) identity = (await backend.identity()) ?? identity;
-        } catch (e) {
-          write(`${(e as Error).message}\n`);
-        }
-        running = false;
-        rl.setPrompt(prompt());
-        rl.prompt();
-      });
-    });
-    rl.on('close', () => { busy.then(() => resolve(0)); });
-    rl.on('SIGINT', () => {
-      if (running && o.interrupt) { o.interrupt(); return; }
-      // The line stays as typed; a new, empty one starts below it.
-      (rl as unknown as { clearLine(): void }).clearLine();
-      rl.prompt();
-    });
-  });
-}
+export { runTerminal } from './line-editor.js';
 
 /**
  * Completion of the last word of a line: a menu or command name where one may follow, an
@@ -339,7 +316,7 @@ export async function help(tree: Tree, backend: ConsoleBackend, cwd: readonly st
 }
 
 /** Reads a password without echoing it. */
-export function askPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<string> {
+function readPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<string> {
   return new Promise((resolve) => {
     let muted = false;
     const silent = new Writable({ write(chunk, enc, cb) { if (!muted) output.write(chunk, enc); cb(); } });
@@ -366,14 +343,23 @@ export async function consoleCommand(argv: readonly string[], defaultUrl: string
     if (flag === '--user') user = value();
     else if (flag === '--password') password = value();
     else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('Usage: vrouter console [URL] [--user NAME] [--password PASSWORD]\n\nOpens the console of a running router over its REST service (default URL ' + defaultUrl + ').\n');
+      process.stdout.write(CONSOLE_HELP(defaultUrl));
       return 0;
     } else if (!a.startsWith('-')) url = /^https?:\/\//.test(a) ? a : `http://${a}`;
     else {
-      process.stderr.write(`vrouter console: unknown flag ${a}\n`);
+      process.stderr.write(`vrouter console: unknown flag ${a} (see vrouter console --help)\n`);
       return 2;
     }
   }
-  if (password === undefined) password = process.stdin.isTTY ? await askPassword(process.stdin, process.stdout) : '';
-  return runConsole({ url, user, password, input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  // A password is asked for only when the empty one is refused, and only on a terminal.
+  const askPassword = process.stdin.isTTY ? () => readPassword(process.stdin, process.stdout) : undefined;
+  return runConsole({ url, user, password, askPassword, input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
 }
+
+const CONSOLE_HELP = (defaultUrl: string) => `Usage: vrouter console [URL] [--user NAME] [--password PASSWORD]
+
+Opens the console of a running router over its REST service (default URL ${defaultUrl};
+HOST:PORT is taken as http://HOST:PORT). It logs in as admin unless --user says otherwise,
+with the empty password first; on a terminal it asks for the password if that is refused.
+Exit status 0 after /quit, 1 when the router cannot be reached or the login is refused.
+`;

@@ -8,15 +8,19 @@
 // (`:put`, `:local`, `:if`, `:foreach`, ...) are in this file.
 
 import type { Engine, Node } from '../core/engine.js';
-import { CommandError, notEnoughPermissions } from '../core/errors.js';
+import { CommandError, ValueError, notEnoughPermissions } from '../core/errors.js';
 import type { CommandDecl, Menu, Reply } from '../core/schema.js';
+import { parseId } from '../core/store.js';
+import { duration, parseDuration } from '../core/values.js';
 import type { Arg, CommandStmt, Expr, Script, Statement, Word } from './ast.js';
 import { ParseError, ReturnSignal, ScriptAborted, ScriptError } from './errors.js';
 import type { ConsoleHost, ConsoleSession } from './host.js';
 import { Lexer } from './lexer.js';
 import { SLICE_MS, STEPS_PER_LOOK, MAX_CALL_DEPTH, boundedLength, boundedString, checkStringLength, heapNearlyFull, outOfMemory, tooDeep } from './limits.js';
-import { parse } from './parser.js';
-import { formatRecords, formatSettings, formatTable } from './print.js';
+import { parse, parseConditions, spanOf } from './parser.js';
+import { LIVE_TABLES, lastRound, type LiveTable } from './live.js';
+import { formatRecords } from './print.js';
+import { printLines, runPrint } from './print-command.js';
 import {
   NIL, NOTHING, arithmetic, array, arrayEntries, arrayLength, bitNot, bitwise, bool, cloneArray, compare, concatArrays,
   contains, element, equal, id, literal, matches, negate, num, str, time, toArg, toArray, toBool, toIp, toIp6, toNum,
@@ -72,8 +76,29 @@ const PRINT_ARGS = new Set([
   'append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'file', 'follow', 'follow-only', 'from',
   'group-by', 'interval', 'order-by', 'proplist', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid',
 ]);
+/**
+ * What else a menu's print takes, as its tree lists it: `all`, `static` and `dynamic`, which
+ * records it shows (`/ip firewall filter print all`), and properties to match
+ * (`/ip firewall filter print chain=input`).
+ */
+const PRINT_SCOPES = new Set(['all', 'static', 'dynamic']);
+function printFilters(menu: Menu): string[] {
+  return (menu.decl.argNames?.('print') ?? []).filter((n) => PRINT_SCOPES.has(n) || menu.fields.has(n));
+}
 const PRINT_FLAGS = new Set(['append', 'as-value', 'brief', 'comments', 'count-only', 'detail', 'follow', 'follow-only', 'show-ids', 'terse', 'timestamp', 'value-list', 'without-paging', 'oid']);
+/** `print interval=1s`: at least 200ms, as the 7.24 tree's `00:00:00.200..` says. */
+const PRINT_INTERVAL = duration({ min: 200 });
+function printInterval(text: string): number {
+  try {
+    return parseDuration(PRINT_INTERVAL.parse(text));
+  } catch (e) {
+    if (e instanceof ValueError) throw e.forArgument('interval');
+    throw e;
+  }
+}
 const GET_ARGS = new Set(['number', 'value-name', 'as-string', 'as-string-value']);
+/** Operators that compare a property with a value in `where` and `find`. */
+const COMPARISONS = new Set(['=', '!=', '<', '>', '<=', '>=', '~', 'in']);
 
 // ---------------------------------------------------------------- resolution
 
@@ -110,11 +135,29 @@ function pick(names: Iterable<string>, word: string): string | undefined {
   return found;
 }
 
+/**
+ * The language's commands (`:put`, `:delay` ...) of the release the router runs: the root
+ * commands of its tree (7.24 has `:deserialize`, 7.9.2 has not, so `:de` is `:delay` only
+ * there). Without a tree, those this interpreter knows.
+ */
+const LANGUAGE = new WeakMap<Engine, readonly string[]>();
+function languageCommands(engine: Engine): readonly string[] {
+  let names = LANGUAGE.get(engine);
+  if (!names) {
+    const root = (engine.services.tree as { root?: { c?: Record<string, number> } } | undefined)?.root;
+    names = root?.c ? Object.keys(root.c) : Object.keys(BUILTINS);
+    LANGUAGE.set(engine, names);
+  }
+  return names;
+}
+
 export interface InterpreterOptions {
   session: ConsoleSession;
   signal: AbortSignal;
   /** Where `:put`, `print` and `export` write. */
   output: (text: string) => void;
+  /** Where what is printed as it comes (a ping's rows, `print follow`) goes; `output` without it. */
+  live?: (text: string) => void;
   /** The script's job name (`:jobname`). */
   jobName?: string;
   /** Calls already nested around this script (a script run by a script, `:execute as-string`). */
@@ -212,12 +255,16 @@ export class Interpreter {
         path = r.path;
         continue;
       }
+      if (r.kind === 'engine' && r.node.menu && r.name === 'find') this.findConditions(stmt, r, lexer);
+      const allowed = this.argumentNames(r);
       for (const a of stmt.args) {
-        if (a.kind === 'named') {
-          const allowed = this.argumentNames(r);
-          if (allowed && !allowed.has(a.name) && !(a.name.startsWith('!') && allowed.has(a.name.slice(1)))) {
-            throw lexer.error('expected end of command', a.nameSpan.start);
-          }
+        // An argument's name as typed: exactly, or the beginning of one name only (`addr=` for
+        // `address=`); anything else ends the command there, as on the router.
+        if (a.kind === 'named' && allowed) {
+          const negated = a.name.startsWith('!') && !allowed.has(a.name) ? '!' : '';
+          const name = pick(allowed, a.name.slice(negated.length));
+          if (name === undefined) throw lexer.error('expected end of command', a.nameSpan.start);
+          a.name = negated + name;
         }
         // `/ip address get [find ...]`: commands inside a menu command's arguments are at its menu.
         this.checkArg(a, r.kind === 'engine' ? r.path : path, lexer);
@@ -246,17 +293,69 @@ export class Interpreter {
     if (r.kind === 'builtin') return new Set(BUILTINS[r.name]);
     if (r.kind !== 'engine') return undefined;
     const menu = r.node.menu;
-    if (menu && r.name === 'print') return PRINT_ARGS;
+    if (menu && r.name === 'print') return new Set([...PRINT_ARGS, ...printFilters(menu)]);
     if (menu && r.name === 'get') return GET_ARGS;
     if (menu && r.name === 'find') return new Set([...menu.fields.keys(), '.id']);
     return r.cmd.args ? new Set(Object.keys(r.cmd.args)) : undefined;
   }
 
+  /**
+   * `find` takes the whole expression language without `where` too: its arguments are read
+   * again as one condition (`find area-id=0.0.0.0 and instance=default4`, `find name~"x"
+   * !disabled`, `find (mtu>1400 or running)`), as the router's own `:parse` shows it (a find's
+   * `name=value` arguments become `(= $name value)` conditions, juxtaposed ones joined by
+   * `and`: docs/routeros-facts.md 41). A name compared there is an argument of find: a
+   * property, written whole or by its beginning, and the bare word it is compared with is a
+   * value (`find action=log` is the action `log`, not the property). After `where` names are
+   * the record's properties as written. Done once, when the script is checked.
+   */
+  private findConditions(stmt: CommandStmt, r: Extract<Resolved, { kind: 'engine' }>, lexer: Lexer) {
+    const only = stmt.args[0];
+    if (stmt.args.length === 1 && only.kind === 'where' && only.conditions) return;
+    const start = r.extra[0]?.start ?? stmt.args[0]?.span.start;
+    if (start === undefined) return;
+    const read = parseConditions(lexer.src, start, stmt.end);
+    stmt.head = stmt.head.slice(0, stmt.head.length - r.extra.length);
+    r.extra = [];
+    if (!read) { stmt.args = []; return; }
+    if (!read.where) this.findArguments(read.expr, r.node.menu!, lexer);
+    stmt.args = [{ kind: 'where', expr: read.expr, span: { start, end: stmt.end }, conditions: true }];
+  }
+
+  /** A find's conditions written as arguments: names read as the menu's properties, compared words as values. */
+  private findArguments(e: Expr, menu: Menu, lexer: Lexer) {
+    const property = (w: Extract<Expr, { kind: 'word' }>, strict: boolean) => {
+      if (!/^[A-Za-z.]/.test(w.text)) return;
+      const name = w.text === '.id' || menu.fields.has(w.text) ? w.text : pick(menu.fields.keys(), w.text);
+      if (name !== undefined) w.text = name;
+      else if (strict) throw lexer.error('expected end of command', w.span.start);
+    };
+    switch (e.kind) {
+      case 'word': property(e, false); return;
+      case 'unary': this.findArguments(e.arg, menu, lexer); return;
+      case 'binary':
+        if (e.op === 'and' || e.op === '&&' || e.op === 'or' || e.op === '||') {
+          this.findArguments(e.left, menu, lexer);
+          this.findArguments(e.right, menu, lexer);
+          return;
+        }
+        if (COMPARISONS.has(e.op) && e.left.kind === 'word') {
+          property(e.left, true);
+          // A name-like word is text (typed literals, `10.0.0.0/8`, `1400`, keep their type).
+          if (e.right.kind === 'word' && /^[A-Za-z_]/.test(e.right.text)) e.right = { kind: 'string', parts: [e.right.text], span: e.right.span };
+        }
+        return;
+      default: return;
+    }
+  }
+
   /** Which words of a command are its path, which its command; where a bad word stands. */
   private resolve(stmt: CommandStmt, cwd: string[], lexer: Lexer): Resolved {
     if (stmt.prefix === ':') {
-      const name = stmt.head[0].text;
-      if (!(name in BUILTINS)) throw lexer.error(`bad command name ${name}`, stmt.head[0].start);
+      const word = stmt.head[0].text;
+      // `:pu`, `:for` (not `:foreach`): the beginning of one of this release's language commands.
+      const name = word in BUILTINS ? word : pick(languageCommands(this.engine), word);
+      if (name === undefined || !(name in BUILTINS)) throw lexer.error(`bad command name ${word}`, stmt.head[0].start);
       return { kind: 'builtin', name, extra: stmt.head.slice(1) };
     }
     const pieces = piecesOf(stmt.head);
@@ -412,8 +511,11 @@ export class Interpreter {
     const session: ConsoleSession = whereArg?.kind === 'where'
       ? { ...this.session, where: (m, row) => this.evaluate(whereArg.expr, scope, lexer, { menu: m, row }).then((v) => toBool(v) === true) }
       : this.session;
-    const outcome = await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
-    if (outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
+    const live = inSubst || 'as-value' in args ? undefined : LIVE_TABLES[[...r.path, r.name].join('/')];
+    const outcome = live
+      ? await this.liveTable(live, { path: r.path, command: r.name, args }, session)
+      : await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
+    if (!live && outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
     if (r.cmd.says !== undefined && !inSubst) this.options.output(r.cmd.says);
     // `[/ping host count=3]` is the number of answers received (the idiom of failover scripts).
     if (r.name === 'ping') return num(outcome.records.filter((rec) => rec.status === undefined).length);
@@ -425,6 +527,30 @@ export class Interpreter {
     if (ret === undefined) return NOTHING;
     if (/^\*[0-9A-F]+$/.test(ret)) return id(ret);
     return str(ret);
+  }
+
+  /**
+   * A tool that runs on (`/ping`, `/tool traceroute`) drawn as its live table: ping's rows as
+   * the echoes come, the summary when it ends, by itself (`count=`) or stopped (Ctrl-C).
+   */
+  private async liveTable(live: LiveTable, sentence: { path: string[]; command: string; args: Record<string, string> }, session: ConsoleSession) {
+    const records: Reply[] = [];
+    const width = this.options.session.width ?? 80;
+    const out = live.streams ? this.options.live ?? this.options.output : this.options.output;
+    if (live.streams) out(live.header);
+    try {
+      await this.engine.run(sentence, session, {
+        signal: this.options.signal,
+        onRecord: (rec) => { records.push(rec); if (live.streams) out(live.row(rec)); },
+      });
+    } finally {
+      if (!live.streams) {
+        out(live.header);
+        for (const rec of lastRound(records)) out(live.row(rec));
+      }
+      for (const l of live.footer?.(records, width) ?? []) out(l);
+    }
+    return { records, done: undefined as Reply | undefined };
   }
 
   /** The arguments of a menu command as the engine takes them (every value as text). */
@@ -459,6 +585,13 @@ export class Interpreter {
       if (e.kind === 'word' && e.text !== 'numbers' && declared[e.text] && !(e.text in args)) {
         args[e.text] = declared[e.text].type.name === 'boolean' ? 'yes' : '';
         continue;
+      }
+      // `add bl dst-address=...`: the beginning of one argument's name only, where no unnamed
+      // value is wanted any more, turns on that yes/no or flag argument.
+      if (e.kind === 'word' && slot >= slots.length) {
+        const full = pick(Object.keys(declared), e.text);
+        const arg = full === undefined || full === 'numbers' || full in args ? undefined : declared[full];
+        if (arg && (arg.flag || arg.type.name === 'boolean')) { args[full!] = arg.flag ? '' : 'yes'; continue; }
       }
       const name = slots[slot++];
       if (!name) throw lexer.error('expected end of command', e.span.start);
@@ -497,11 +630,15 @@ export class Interpreter {
 
   private async filter(menu: Menu, rows: Reply[], where: Expr | undefined, scope: Scope, lexer: Lexer): Promise<Reply[]> {
     if (!where) return rows;
+    // `name=text` conditions are read once and compared as stored text, before the rest.
+    const { fixed, rest } = fixedConditions(menu, where);
+    if (fixed.length) rows = rows.filter((row) => fixed.every((f) => f(row)));
+    if (!rest) return rows;
     const out: Reply[] = [];
     for (const row of rows) {
       const turn = this.step();
       if (turn) await turn;
-      const v = await this.evaluate(where, scope, lexer, { menu, row });
+      const v = await this.evaluate(rest, scope, lexer, { menu, row });
       if (toBool(v)) out.push(row);
     }
     return out;
@@ -513,6 +650,9 @@ export class Interpreter {
     let proplist: string[] | undefined;
     let from: string | undefined;
     let file: string | undefined;
+    let interval: number | undefined;
+    const equalTo: [string, Value][] = [];
+    let shows = 'all';
     for (const a of stmt.args) {
       if (a.kind === 'where') where = a.expr;
       else if (a.kind === 'named') {
@@ -520,56 +660,69 @@ export class Interpreter {
         if (a.name === 'proplist') proplist = toArg(v).split(',').filter(Boolean);
         else if (a.name === 'from') from = await this.itemNumbers(r.path, toArg(v));
         else if (a.name === 'file') file = toStr(v);
+        else if (a.name === 'interval') interval = printInterval(toArg(v));
         else if (PRINT_FLAGS.has(a.name)) flags.add(a.name);
+        else if (menu.fields.has(a.name)) equalTo.push([a.name, v]);
       }
     }
+    const scopes = new Set(printFilters(menu).filter((n) => PRINT_SCOPES.has(n)));
     for (const e of this.unnamedExprs(r.extra, stmt.args)) {
-      if (e.kind === 'word' && PRINT_FLAGS.has(e.text)) flags.add(e.text);
+      // `print det`, `pr without-p`, `print stat`: print's options and scopes by their beginning too.
+      const option = e.kind === 'word' ? pick([...PRINT_ARGS, ...scopes], e.text) : undefined;
+      if (option !== undefined && PRINT_FLAGS.has(option)) flags.add(option);
+      else if (option !== undefined && scopes.has(option)) shows = option;
       else if (e.kind === 'word' && from === undefined) from = await this.itemNumbers(r.path, e.text);
       else throw lexer.error('expected end of command', e.span.start);
     }
-    let rows = await this.filter(menu, await this.records(r.path, from), where, scope, lexer);
-    if (proplist) {
-      const keep = new Set([...proplist, '.id']);
-      rows = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k))));
+    const read = async () => {
+      const rows = (await this.records(r.path, from)).filter((row) =>
+        (shows === 'all' || (row.dynamic === 'true') === (shows === 'dynamic')) && equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
+      return this.filter(menu, rows, where, scope, lexer);
+    };
+    const once = !flags.has('follow') && !flags.has('follow-only') && interval === undefined;
+    const rows = once ? await read() : [];
+    if (once && flags.has('count-only') && (inSubst || flags.has('as-value'))) return num(rows.length);
+    if (once && flags.has('as-value')) {
+      const keep = proplist && new Set([...proplist, '.id']);
+      const shown = keep ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k)))) : rows;
+      if (menu.decl.kind === 'settings') return recordValue(menu, shown[0] ?? {});
+      return array(shown.map((row) => recordValue(menu, row)));
     }
-    if (flags.has('count-only')) {
-      if (!inSubst && !flags.has('as-value')) this.options.output(String(rows.length));
-      return num(rows.length);
-    }
-    if (flags.has('as-value')) {
-      if (menu.decl.kind === 'settings') return recordValue(menu, rows[0] ?? {});
-      return array(rows.map((row) => recordValue(menu, row)));
-    }
-    if (menu.decl.kind !== 'settings') {
+    if (once && menu.decl.kind !== 'settings') {
       this.host.lastPrint.set(`${this.options.session.user}:${r.path.join('/')}`, rows.map((row) => row['.id']));
     }
-    const lines = menu.decl.kind === 'settings'
-      ? formatSettings(menu, rows[0] ?? {})
-      : formatTable(menu, rows, { detail: flags.has('detail'), terse: flags.has('terse') });
+    const store = this.engine.store;
+    const since = (quirk: string) => this.host.since?.(quirk) ?? true;
+    const run = {
+      engine: this.engine, menu, flags, interval, signal: this.options.signal,
+      read: once ? async () => rows : read,
+      // A print that goes on (follow, interval) is shown as it comes.
+      output: once ? (line: string) => this.options.output(line) : (line: string) => (this.options.live ?? this.options.output)(line),
+      options: {
+        width: this.options.session.width,
+        showIds: flags.has('show-ids'),
+        proplist,
+        upperLegend: since('print-detail-legend-upper'),
+        // Whether a record has a field set itself, not filled in by the router.
+        stored: (row: Reply, field: string) => row['.id'] === undefined || store.table(menu.table).get(parseId(row['.id']) ?? -1)?.values[field] !== undefined,
+      },
+    };
     if (file !== undefined) {
       this.mayWriteFiles();
       const files = this.host.files?.();
       if (!files) throw new ScriptError('failure: file store not available');
-      files.write(file.endsWith('.txt') ? file : `${file}.txt`, lines.join('\n') + '\n');
+      files.write(file.endsWith('.txt') ? file : `${file}.txt`, printLines(run, rows).join('\n') + '\n');
       return NOTHING;
     }
-    for (const l of lines) this.options.output(l);
+    await runPrint(run);
+    if (flags.has('count-only')) return num(rows.length);
     return NOTHING;
   }
 
+  /** `find` after the script's check: its arguments are one condition (findConditions). */
   private async find(menu: Menu, r: Extract<Resolved, { kind: 'engine' }>, stmt: CommandStmt, scope: Scope, lexer: Lexer): Promise<Value> {
-    let where: Expr | undefined;
-    const equalTo: [string, Value][] = [];
-    for (const a of stmt.args) {
-      if (a.kind === 'where') where = a.expr;
-      else if (a.kind === 'named') equalTo.push([a.name, await this.evaluate(a.value, scope, lexer)]);
-      else throw lexer.error('expected end of command', a.span.start);
-    }
-    if (r.extra.length) throw lexer.error('expected end of command', r.extra[0].start);
-    let rows = await this.records(r.path);
-    rows = rows.filter((row) => equalTo.every(([name, v]) => sameValue(menu, name, row[name], v)));
-    rows = await this.filter(menu, rows, where, scope, lexer);
+    const where = stmt.args.find((a) => a.kind === 'where');
+    const rows = await this.filter(menu, await this.records(r.path), where?.kind === 'where' ? where.expr : undefined, scope, lexer);
     return array(rows.filter((row) => row['.id']).map((row) => id(row['.id'])));
   }
 
@@ -1220,7 +1373,34 @@ function coerce(menu: Menu, name: string, v: Extract<Value, { type: 'str' }>): V
   }
 }
 
-/** `find name=value`: equal as the field's type reads the value. */
+/**
+ * The conditions of a filter that compare a property with fixed text (`list=l3`,
+ * `comment="a b"`), each as a test of a record's shown value, read as the property's type
+ * once; and what is left to evaluate record by record (undefined when nothing). They are
+ * the `and`ed parts of the filter, so taking them first changes no answer.
+ */
+function fixedConditions(menu: Menu, where: Expr): { fixed: ((row: Reply) => boolean)[]; rest: Expr | undefined } {
+  const fixed: ((row: Reply) => boolean)[] = [];
+  const rest: Expr[] = [];
+  const visit = (e: Expr) => {
+    if (e.kind === 'binary' && (e.op === 'and' || e.op === '&&')) { visit(e.left); visit(e.right); return; }
+    const name = e.kind === 'binary' && e.op === '=' ? propertyOf(e.left, menu) : undefined;
+    const text = name !== undefined && e.kind === 'binary' && e.right.kind === 'string' && e.right.parts.every((p) => typeof p === 'string')
+      ? e.right.parts.join('') : undefined;
+    if (name === undefined || text === undefined) { rest.push(e); return; }
+    const field = menu.fields.get(name);
+    let wanted: string | undefined = text;
+    if (field && !field.ref) {
+      try { wanted = field.type.parse(text); } catch { wanted = undefined; }
+    }
+    fixed.push(wanted === undefined ? () => false : (row) => (row[name] === undefined ? text === '' : row[name] === wanted));
+  };
+  visit(where);
+  const joined = rest.reduce<Expr | undefined>((l, r) => (l ? { kind: 'binary', op: 'and', left: l, right: r, span: { start: spanOf(l).start, end: spanOf(r).end } } : r), undefined);
+  return { fixed, rest: joined };
+}
+
+/** Whether a record's shown value is what `print name=value` asks for, compared as the field's type reads it. */
 function sameValue(menu: Menu, name: string, shown: string | undefined, v: Value): boolean {
   if (shown === undefined) return v.type === 'nil' || v.type === 'nothing' || (v.type === 'str' && v.v === '');
   const field = menu.fields.get(name);

@@ -31,6 +31,8 @@ const PRECEDENCE: Record<string, number> = {
   '->': 14,
 };
 const UNARY_PRECEDENCE = 13;
+/** Operators after which a `find` argument's value follows (`name=v`, `name~"re"`, `mtu>1400`). */
+const ARGUMENT_OPS = new Set(['=', '!=', '<', '>', '<=', '>=', '~']);
 
 export function parse(source: string): Script {
   const p = new Parser(source);
@@ -43,8 +45,25 @@ export function parseWhere(source: string): Expr {
   return p.whereOnly();
 }
 
+/**
+ * The conditions of a `find` written from `start` to `end` of `source` (the text the
+ * interpreter found to be a menu's `find` and its arguments), read as one expression:
+ * `find area-id=0.0.0.0 and instance=default4`, `find name~"x" !disabled`, with a leading
+ * `where` as well. Positions stay those of the whole source, so errors say where they are.
+ */
+export function parseConditions(source: string, start: number, end: number): { expr: Expr; where: boolean } | undefined {
+  const p = new Parser(source);
+  return p.conditionsAt(start, end);
+}
+
 class Parser {
   private readonly lx: Lexer;
+  /**
+   * Reading a `find`'s arguments as its condition: what follows `name=` (or `~`, `<` ...)
+   * directly is an argument's value, read as any argument's value is (`dst-port=80,443`,
+   * `ranges=10.0.0.10-10.0.0.20`, `comment="a b"`), not as an expression.
+   */
+  private findArguments = false;
 
   constructor(readonly source: string) {
     this.lx = new Lexer(source);
@@ -56,10 +75,43 @@ class Parser {
   }
 
   whereOnly(): Expr {
-    const e = this.expression(false, true);
+    const e = this.conditions();
     this.lx.skipSpace();
     if (!this.lx.eof()) throw this.lx.syntaxError();
     return e;
+  }
+
+  conditionsAt(start: number, end: number): { expr: Expr; where: boolean } | undefined {
+    const lx = this.lx;
+    lx.pos = start;
+    lx.skipBlank();
+    const at = lx.pos;
+    const w = lx.commandWord();
+    const where = w?.text === 'where' && lx.peek() !== '=';
+    if (!where) lx.pos = at;
+    lx.skipBlank();
+    if (lx.pos >= end) return undefined;
+    this.findArguments = !where;
+    const expr = this.conditions();
+    lx.skipBlank();
+    if (lx.pos < end) throw lx.syntaxError();
+    return { expr, where };
+  }
+
+  /**
+   * A `where` filter: expressions up to the end of the command, those written one after
+   * another joined by `and` (the router reads `where comment~"x" !disabled status!="up"` as
+   * all three: lsp-routeros-ts's `:parse` captures of 7.20.8-7.23rc1, eworm netwatch-notify).
+   */
+  private conditions(): Expr {
+    const lx = this.lx;
+    let left = this.expression(false, true);
+    for (;;) {
+      lx.skipBlank();
+      if (lx.atCommandEnd() || lx.peek() === '{') return left;
+      const right = this.expression(false, true);
+      left = { kind: 'binary', op: 'and', left, right, span: { start: spanOf(left).start, end: spanOf(right).end } };
+    }
   }
 
   /** Statements up to `close` (not consumed) or the end of the text. */
@@ -166,7 +218,7 @@ class Parser {
           continue;
         }
         if (w.text === 'where') {
-          const expr = this.expression(false, true);
+          const expr = this.conditions();
           args.push({ kind: 'where', expr, span: { start, end: lx.pos } });
           continue;
         }
@@ -325,7 +377,10 @@ class Parser {
       if (!op || op.kind !== 'op') { this.lx.pos = save; return left; }
       const prec = PRECEDENCE[op.op];
       if (prec === undefined || prec <= minPrec) { this.lx.pos = save; return left; }
-      const right = this.expression(parens, where, prec);
+      const c = this.lx.peek();
+      const right = this.findArguments && !parens && ARGUMENT_OPS.has(op.op) && left.kind === 'word' && c !== ' ' && c !== '\t' && !this.lx.atCommandEnd()
+        ? this.value({ command: 'find', arg: left.text })
+        : this.expression(parens, where, prec);
       left = { kind: 'binary', op: op.op, left, right, span: { start: spanOf(left).start, end: spanOf(right).end } };
     }
   }

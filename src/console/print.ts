@@ -1,122 +1,44 @@
-// How `print` shows records in the console: the RouterOS 7 table with its flag legend and
-// column list, `detail`, `terse`, and the `name: value` form of menus without records.
+// How `print` shows records in the console, in the forms a RouterOS 7 console prints them
+// (docs/routeros-facts.md 43 gives a real capture for each rule):
 //
-//   Flags: D - DYNAMIC
-//   Columns: ADDRESS, NETWORK, INTERFACE
-//   #   ADDRESS          NETWORK       INTERFACE
-//   ;;; defconf
-//   0   192.168.88.1/24  192.168.88.0  bridge
+// - the table (the default of a menu with columns): a legend of the flags some row has, the
+//   column list, a header, one line per record; every cell is padded to its column's width,
+//   the last one too, numbers right-aligned; a comment is a `;;;` line of its own;
 //
-// (real router output, e.g. /ip address print on 7.x). The legend lists only the flags some
-// printed row has; each `;`-separated group is one character column of the flag field, the
-// `,`-separated flags in a group share it. Numbers are right-aligned. The console shows
-// booleans as yes/no (the API and REST say true/false).
+//     Flags: D - DYNAMIC; A - ACTIVE; c - CONNECT, s - STATIC
+//     Columns: DST-ADDRESS, GATEWAY, ROUTING-TABLE, DISTANCE
+//     #     DST-ADDRESS     GATEWAY      ROUTING-TABLE  DISTANCE
+//     0  As 0.0.0.0/0       192.168.1.1  main                  1
+//       DAc 192.168.1.0/24  ether1       main                  0
+//
+// - `detail` (the default of a menu without columns): a legend of every flag, then per record
+//   its number, its flags and `name=value` pairs wrapped at the terminal's width, a blank line
+//   between records;
+// - `terse`: one line per record, unquoted values, no legend;
+// - `value-list`: one line per property, the records side by side;
+// - the `name: value` lines of a menu without records.
+//
+// The console shows booleans as yes/no (the API and REST say true/false).
 
 import type { Menu, Reply } from '../core/schema.js';
+import { FLAGS, layoutOf, orderedFields, type Layout } from './print-layouts.js';
 
-interface Flag { field: string; letter: string; name: string }
-
-const FLAGS: Record<string, Flag> = {
-  disabled: { field: 'disabled', letter: 'X', name: 'DISABLED' },
-  invalid: { field: 'invalid', letter: 'I', name: 'INVALID' },
-  inactive: { field: 'inactive', letter: 'I', name: 'INACTIVE' },
-  dynamic: { field: 'dynamic', letter: 'D', name: 'DYNAMIC' },
-  running: { field: 'running', letter: 'R', name: 'RUNNING' },
-  slave: { field: 'slave', letter: 'S', name: 'SLAVE' },
-  active: { field: 'active', letter: 'A', name: 'ACTIVE' },
-  connect: { field: 'connect', letter: 'c', name: 'CONNECT' },
-  static: { field: 'static', letter: 's', name: 'STATIC' },
-  builtin: { field: 'builtin', letter: '*', name: 'BUILTIN' },
-  global: { field: 'global', letter: 'G', name: 'GLOBAL' },
-  'link-local': { field: 'link-local', letter: 'L', name: 'LINK-LOCAL' },
-  master: { field: 'master', letter: 'M', name: 'MASTER' },
-  backup: { field: 'backup', letter: 'B', name: 'BACKUP' },
-  failure: { field: 'failure', letter: 'F', name: 'FAILURE' },
-  'grp-authority': { field: 'grp-authority', letter: 'G', name: 'GRP-AUTHORITY' },
-  'grp-member': { field: 'grp-member', letter: 'g', name: 'GRP-MEMBER' },
-  // /routing/bgp/session (manual, BGP: `Flags: E - established`).
-  established: { field: 'established', letter: 'E', name: 'ESTABLISHED' },
-  // Route protocols and ECMP (7.x /ip/route print: `D - DYNAMIC; A - ACTIVE; c, s, o ...; + - ECMP`).
-  bgp: { field: 'bgp', letter: 'b', name: 'BGP' },
-  ospf: { field: 'ospf', letter: 'o', name: 'OSPF' },
-  dhcp: { field: 'dhcp', letter: 'd', name: 'DHCP' },
-  ecmp: { field: 'ecmp', letter: '+', name: 'ECMP' },
-  // OSPF state tables (manual: `Flags: V - virtual; D - dynamic`; `S - self-originated, F - flushing, W - wraparound; D - dynamic`).
-  virtual: { field: 'virtual', letter: 'V', name: 'VIRTUAL' },
-  'self-originated': { field: 'self-originated', letter: 'S', name: 'SELF-ORIGINATED' },
-  flushing: { field: 'flushing', letter: 'F', name: 'FLUSHING' },
-  wraparound: { field: 'wraparound', letter: 'W', name: 'WRAPAROUND' },
-  // /routing/route (manual: `X - disabled, F - filtered, U - unreachable, A - active; c - connect, s - static, r - rip, b - bgp, o - ospf, d - dhcp, v - vpn, m - modem ...; + - ecmp, B - blackhole`).
-  unreachable: { field: 'unreachable', letter: 'U', name: 'UNREACHABLE' },
-  rip: { field: 'rip', letter: 'r', name: 'RIP' },
-  vpn: { field: 'vpn', letter: 'v', name: 'VPN' },
-  modem: { field: 'modem', letter: 'm', name: 'MODEM' },
-  blackhole: { field: 'blackhole', letter: 'B', name: 'BLACKHOLE' },
-};
-
-interface Layout {
-  /** Flag groups: each group is one character column. */
-  flags: string[][];
-  /** Columns of the table; none: the menu prints in the detail layout. */
-  columns?: string[];
+export interface PrintOptions {
+  /** The terminal's width: detail lines wrap within it, table columns shrink to it. */
+  width?: number;
+  /** `show-ids`: records are named by id (`*1`) where they are numbered. */
+  showIds?: boolean;
+  /** Whether the record has the field set itself (for a layout's `whenSet` fields). */
+  stored?: (row: Reply, field: string) => boolean;
+  /** The detail legend names flags in capitals (RouterOS 7.22 and later) or small letters. */
+  upperLegend?: boolean;
+  /** Records only: no legend, no column list, no header (what `follow` prints for a change). */
+  bare?: boolean;
+  /** `proplist=`: the properties printed; the table's columns, in the order given. */
+  proplist?: readonly string[];
 }
 
-// The router's default print of each menu (7.x consoles; unconfirmed details are best guesses).
-const LAYOUTS: Record<string, Layout> = {
-  interface: { flags: [['dynamic'], ['disabled', 'running'], ['slave']], columns: ['name', 'type', 'actual-mtu', 'l2mtu', 'max-l2mtu', 'mac-address'] },
-  'interface/ethernet': { flags: [['disabled', 'running'], ['slave']], columns: ['name', 'mtu', 'mac-address', 'arp', 'switch'] },
-  'interface/bridge': { flags: [['disabled', 'running']] },
-  // Flag groups as a 7.x legend shows them (routeros-facts.md 26.7); the columns are unconfirmed.
-  'interface/vrrp': {
-    flags: [['disabled'], ['invalid'], ['grp-authority', 'grp-member'], ['running'], ['master', 'backup', 'failure']],
-    columns: ['name', 'interface', 'mac-address', 'vrid', 'priority', 'interval', 'version'],
-  },
-  'interface/vlan': { flags: [['disabled', 'running']], columns: ['name', 'mtu', 'arp', 'vlan-id', 'interface'] },
-  'interface/bridge/port': { flags: [['disabled', 'inactive'], ['dynamic']], columns: ['interface', 'bridge', 'hw', 'pvid', 'priority', 'path-cost', 'internal-path-cost', 'horizon'] },
-  'interface/list': { flags: [['builtin'], ['dynamic']], columns: ['name', 'include', 'exclude'] },
-  'interface/list/member': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['list', 'interface'] },
-  'ip/address': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['address', 'network', 'interface'] },
-  'ip/pool': { flags: [], columns: ['name', 'ranges'] },
-  // Manual, Neighbor discovery: `# INTERFACE ADDRESS MAC-ADDRESS IDENTITY VERSION BOARD`.
-  'ip/neighbor': { flags: [], columns: ['interface', 'address', 'mac-address', 'identity', 'version', 'board'] },
-  'ip/arp': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['address', 'mac-address', 'interface', 'status'] },
-  'ip/dhcp-client': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['interface', 'use-peer-dns', 'add-default-route', 'status', 'address'] },
-  'ipv6/address': { flags: [['disabled', 'invalid'], ['dynamic'], ['global', 'link-local']], columns: ['address', 'from-pool', 'interface', 'advertise'] },
-  'ip/dns/static': { flags: [['disabled'], ['dynamic']], columns: ['name', 'address', 'ttl'] },
-  'ip/firewall/address-list': { flags: [['disabled'], ['dynamic']], columns: ['list', 'address', 'creation-time', 'timeout'] },
-  'ip/firewall/filter': { flags: [['disabled', 'invalid'], ['dynamic']] },
-  'ip/firewall/nat': { flags: [['disabled', 'invalid'], ['dynamic']] },
-  'routing/route': {
-    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['ecmp', 'blackhole']],
-    columns: ['dst-address', 'gateway', 'afi', 'distance', 'scope', 'target-scope', 'immediate-gw'],
-  },
-  'routing/ospf/neighbor': { flags: [['virtual'], ['dynamic']] },
-  'routing/ospf/lsa': { flags: [['self-originated', 'flushing', 'wraparound'], ['dynamic']] },
-  'ip/route': { flags: [['dynamic'], ['disabled', 'inactive', 'active'], ['connect', 'static', 'bgp', 'ospf', 'dhcp'], ['ecmp']], columns: ['dst-address', 'gateway', 'routing-table', 'distance'] },
-  'ip/service': { flags: [['disabled', 'invalid'], ['dynamic']], columns: ['name', 'port', 'certificate', 'vrf', 'max-sessions'] },
-  user: { flags: [['disabled']], columns: ['name', 'group', 'address', 'last-logged-in'] },
-  'user/group': { flags: [] },
-  'user/active': { flags: [], columns: ['when', 'name', 'address', 'via'] },
-  log: { flags: [], columns: ['time', 'topics', 'message'] },
-  'system/script': { flags: [['invalid']] },
-  'system/scheduler': { flags: [['disabled']], columns: ['name', 'start-date', 'start-time', 'interval', 'on-event', 'run-count'] },
-  'system/script/job': { flags: [], columns: ['script', 'owner', 'started'] },
-  file: { flags: [], columns: ['name', 'type', 'size', 'last-modified'] },
-  // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
-  'routing/bgp/session': { flags: [['established']] },
-  'routing/filter/rule': { flags: [['disabled', 'inactive']] },
-};
-
-function layoutOf(menu: Menu): Layout {
-  const known = LAYOUTS[menu.path];
-  if (known) return known;
-  const flagFields = [...menu.fields.keys()].filter((f) => FLAGS[f]);
-  const groups: string[][] = [];
-  if (flagFields.includes('disabled')) groups.push(['disabled']);
-  if (flagFields.includes('dynamic')) groups.push(['dynamic']);
-  const columns = [...menu.fields.keys()].filter((f) => !FLAGS[f] && f !== 'comment').slice(0, 5);
-  return { flags: groups, columns };
-}
+const WIDTH = 80;
 
 /** A value as the console shows it: booleans as yes/no, figures in the form their type prints (`881.2MiB`). */
 function shown(menu: Menu, name: string, value: string | undefined): string {
@@ -128,100 +50,178 @@ function shown(menu: Menu, name: string, value: string | undefined): string {
 
 const isNumeric = (menu: Menu, name: string) => menu.fields.get(name)?.type.name === 'integer';
 
-/** The flag characters of a row, and the groups any row uses (the legend). */
-function flagsOf(layout: Layout, rows: readonly Reply[]) {
-  const used = layout.flags.map((group) => group.filter((f) => rows.some((r) => r[f] === 'true')));
-  const groups = used.filter((g) => g.length);
-  const cell = (r: Reply) => groups.map((g) => FLAGS[g.find((f) => r[f] === 'true') ?? '']?.letter ?? ' ').join('');
-  const legend = groups.length ? 'Flags: ' + groups.map((g) => g.map((f) => `${FLAGS[f].letter} - ${FLAGS[f].name}`).join(', ')).join('; ') : undefined;
-  return { width: groups.length, cell, legend };
+interface FlagColumns {
+  groups: string[][];
+  /** The flag characters of a record, one per group. */
+  cell(row: Reply): string;
 }
 
-const trimEnd = (s: string) => s.replace(/\s+$/, '');
+/** The flag columns: every group of the layout, or only those some printed record uses. */
+function flagColumns(layout: Layout, rows: readonly Reply[], usedOnly: boolean): FlagColumns {
+  const groups = usedOnly
+    ? layout.flags.map((g) => g.filter((f) => rows.some((r) => r[f] === 'true'))).filter((g) => g.length)
+    : layout.flags.map((g) => [...g]);
+  const cell = (r: Reply) => groups.map((g) => (FLAGS[g.find((f) => r[f] === 'true') ?? '']?.letter ?? ' ')).join('');
+  return { groups, cell };
+}
 
-/** The default print of a menu with records. */
-export function formatTable(menu: Menu, rows: readonly Reply[], opts: { detail?: boolean; terse?: boolean } = {}): string[] {
+function legendGroups(groups: string[][], upper: boolean): string[] {
+  return groups.map((g) => g.map((f) => `${FLAGS[f].letter} - ${upper ? FLAGS[f].name : FLAGS[f].name.toLowerCase()}`).join(', '));
+}
+
+/** The item number (or id) of each record; undefined for one the menu does not number. */
+function numbers(layout: Layout, rows: readonly Reply[], options: PrintOptions): (string | undefined)[] {
+  let n = 0;
+  return rows.map((r) => {
+    if (layout.numbered === false || (layout.numbered && !layout.numbered(r))) return undefined;
+    const num = String(n++);
+    return options.showIds ? r['.id'] ?? num : num;
+  });
+}
+
+/** The default print of a menu with records: its table, or its detail form. */
+export function formatTable(menu: Menu, rows: readonly Reply[], opts: PrintOptions & { detail?: boolean; terse?: boolean; brief?: boolean } = {}): string[] {
   const layout = layoutOf(menu);
-  if (opts.terse) return formatTerse(menu, rows, layout);
-  if (opts.detail || !layout.columns) return formatDetail(menu, rows, layout);
+  if (opts.terse) return formatTerse(menu, layout, rows, opts);
+  if (layout.line && !opts.detail) return rows.map((r) => layout.line!.map((f) => shown(menu, f, r[f])).join(' '));
+  if (opts.detail || !layout.columns) return formatDetail(menu, layout, rows, opts);
+  return formatColumns(menu, layout, rows, opts);
+}
+
+function formatColumns(menu: Menu, layout: Layout, rows: readonly Reply[], opts: PrintOptions): string[] {
   if (!rows.length) return [];
-  // A column no printed row has a value for is left out (and from the Columns line).
-  const columns = layout.columns.filter((c) => rows.some((r) => r[c] !== undefined && r[c] !== ''));
-  const flags = flagsOf(layout, rows);
-  const out: string[] = [];
-  if (flags.legend) out.push(flags.legend);
-  out.push('Columns: ' + columns.map((c) => c.toUpperCase()).join(', '));
-  const numberWidth = Math.max(1, String(rows.length - 1).length);
+  // A column no printed record has a value for is left out (and from the Columns line).
+  const columns = (opts.proplist?.filter((c) => !layout.flags.flat().includes(c) && c !== '.id' && c !== 'comment') ?? layout.columns!).filter((c) => rows.some((r) => r[c] !== undefined && r[c] !== ''));
+  const flags = flagColumns(layout, rows, true);
+  const nums = numbers(layout, rows, opts);
+  const numbered = nums.some((n) => n !== undefined);
+  const numberWidth = numbered ? Math.max(1, ...nums.map((n) => n?.length ?? 0)) : 0;
   const cells = rows.map((r) => columns.map((c) => shown(menu, c, r[c])));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
-  const line = (num: string, flag: string, values: string[]) => {
-    const body = values.map((v, i) => (isNumeric(menu, columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ');
-    return trimEnd(num.padStart(numberWidth) + ' ' + (flags.width ? flag.padEnd(flags.width) + ' ' : '') + body);
-  };
-  out.push(line('#', '', columns.map((c) => c.toUpperCase())));
+  const values = columns.map((_c, i) => Math.max(0, ...cells.map((row) => row[i].length)));
+  const widths = columns.map((c, i) => Math.max(c.length, values[i]));
+  // Too wide for the terminal: the headers longer than their column's values give way,
+  // the one with the most to give first (`ROUT` for ROUTING-TABLE beside `main`).
+  const lead = (numbered ? numberWidth + 1 : 0) + (flags.groups.length ? flags.groups.length + 1 : 0);
+  const total = () => lead + widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
+  const width = opts.width ?? WIDTH;
+  while (total() >= width) {
+    let best = -1;
+    for (let i = 0; i < columns.length; i++) if (widths[i] > values[i] && (best < 0 || widths[i] - values[i] > widths[best] - values[best])) best = i;
+    if (best < 0) break;
+    widths[best] = Math.max(values[best], widths[best] - (total() - width + 1));
+  }
+  const out: string[] = [];
+  if (flags.groups.length && !opts.bare) out.push('Flags: ' + legendGroups(flags.groups, true).join('; '));
+  if (!opts.bare) out.push('Columns: ' + columns.map((c) => c.toUpperCase()).join(', '));
+  const line = (num: string, flag: string, texts: string[]) =>
+    (numbered ? num.padStart(numberWidth) + ' ' : '') +
+    (flags.groups.length ? flag.padEnd(flags.groups.length) + ' ' : '') +
+    texts.map((v, i) => (isNumeric(menu, columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ');
+  if (!opts.bare) out.push(line('#', '', columns.map((c, i) => c.toUpperCase().slice(0, widths[i]))));
   rows.forEach((r, i) => {
-    if (r.comment && !columns.includes('comment')) out.push(`;;; ${r.comment}`);
-    out.push(line(String(i), flags.cell(r), cells[i]));
+    if (r.comment) out.push(`;;; ${r.comment}`);
+    out.push(line(nums[i] ?? '', flags.cell(r), cells[i]));
   });
   return out;
 }
 
-const detailSkip = (layout: Layout) => new Set(['comment', ...layout.flags.flat()]);
+/** The fields a record shows in detail and terse: the layout's order, less those the record did not set itself. */
+function fieldsOf(menu: Menu, layout: Layout, row: Reply, opts: PrintOptions): string[] {
+  return orderedFields(menu, layout, row).filter((f) =>
+    (!opts.proplist || opts.proplist.includes(f)) && (!layout.whenSet?.includes(f) || !opts.stored || opts.stored(row, f)));
+}
 
 /** `name=value` of a field for detail: text in quotes, as the console shows it. */
-function pair(menu: Menu, name: string, value: string): string {
+function pair(menu: Menu, layout: Layout, name: string, value: string): string {
   const v = shown(menu, name, value);
-  const type = menu.fields.get(name)?.type.name;
-  const quote = type === 'string' || type === 'name' || (type === undefined && name !== '.id');
+  const field = menu.fields.get(name);
+  // An empty value is `""` whatever its type (a 7.22 veth's `gateway6=""`).
+  const quote = v === '' || (layout.quoted ? layout.quoted.includes(name) : (field?.type.name === 'string' || field?.type.name === 'name') && !field.ref);
   return `${name}=${quote ? JSON.stringify(v) : v}`;
 }
 
-function orderedFields(menu: Menu, record: Reply): string[] {
-  return [...menu.fields.keys()].filter((f) => record[f] !== undefined);
-}
-
-function formatDetail(menu: Menu, rows: readonly Reply[], layout: Layout): string[] {
-  const flags = flagsOf(layout, rows);
-  const out: string[] = [];
-  if (flags.legend) out.push(flags.legend);
-  const numberWidth = Math.max(2, String(rows.length - 1).length + 1);
-  const indent = ' '.repeat(numberWidth + 1 + (flags.width ? flags.width + 1 : 0));
-  rows.forEach((r, i) => {
-    const head = String(i).padStart(numberWidth) + ' ' + (flags.width ? flags.cell(r).padEnd(flags.width) + ' ' : '');
-    const skip = detailSkip(layout);
-    const pairs = orderedFields(menu, r).filter((f) => !skip.has(f)).map((f) => pair(menu, f, r[f]));
-    const lines = wrap(pairs, 80 - indent.length);
-    if (r.comment) {
-      out.push(trimEnd(head + `;;; ${r.comment}`));
-      for (const l of lines) out.push(indent + l);
-    } else {
-      out.push(trimEnd(head + (lines[0] ?? '')));
-      for (const l of lines.slice(1)) out.push(indent + l);
-    }
-    out.push('');
-  });
-  if (out[out.length - 1] === '') out.pop();
-  return out;
-}
-
-function wrap(pairs: string[], width: number): string[] {
+/**
+ * `Flags: X - disabled, I - invalid; D - dynamic `: every flag of the menu, its groups
+ * wrapped whole at the terminal's width, a line broken after a group's `;`.
+ */
+function detailLegend(layout: Layout, upper: boolean, width: number): string[] {
+  const groups = legendGroups(layout.flags.map((g) => [...g]), upper);
+  if (!groups.length) return [];
   const lines: string[] = [];
-  let cur = '';
-  for (const p of pairs) {
-    if (cur && cur.length + 1 + p.length > width) { lines.push(cur); cur = p; } else cur = cur ? `${cur} ${p}` : p;
-  }
-  if (cur) lines.push(cur);
+  let cur = 'Flags:';
+  groups.forEach((g, i) => {
+    const text = g + (i < groups.length - 1 ? ';' : '');
+    if (cur !== 'Flags:' && cur.length + 1 + text.length >= width) { lines.push(cur); cur = text; } else cur = `${cur} ${text}`;
+  });
+  lines.push(cur + ' ');
   return lines;
 }
 
-function formatTerse(menu: Menu, rows: readonly Reply[], layout: Layout): string[] {
-  const flags = flagsOf(layout, rows);
-  const numberWidth = Math.max(1, String(rows.length - 1).length);
-  return rows.map((r, i) => {
-    const skip = new Set(layout.flags.flat());
-    const pairs = orderedFields(menu, r).filter((f) => !skip.has(f)).map((f) => `${f}=${shown(menu, f, r[f])}`);
-    return trimEnd(String(i).padStart(numberWidth) + ' ' + (flags.width ? flags.cell(r).padEnd(flags.width) + ' ' : '') + pairs.join(' '));
+function formatDetail(menu: Menu, layout: Layout, rows: readonly Reply[], opts: PrintOptions): string[] {
+  const width = opts.width ?? WIDTH;
+  const out = opts.bare ? [] : detailLegend(layout, opts.upperLegend ?? true, width);
+  const flags = flagColumns(layout, rows, false);
+  const nums = numbers(layout, rows, opts);
+  // The number column stays where a menu numbers some records and none of these is (a
+  // dynamic route's `   DAv   dst-address=...`).
+  const numberWidth = layout.numbered === false ? 0 : Math.max(2, ...nums.map((n) => n?.length ?? 0));
+  const head = (i: number) => (nums[i] ?? '').padStart(numberWidth) + ' ' + (flags.groups.length ? flags.cell(rows[i]) + ' ' : '');
+  const indent = ' '.repeat(numberWidth + 1 + (flags.groups.length ? flags.groups.length + 1 : 0));
+  rows.forEach((r, i) => {
+    const pairs = fieldsOf(menu, layout, r, opts).map((f) => pair(menu, layout, f, r[f]));
+    const first = head(i);
+    if (r.comment) out.push(`${first};;; ${r.comment}`);
+    const lines = wrapPairs(pairs, r.comment ? indent : first, indent, width);
+    if (!r.comment || pairs.length) out.push(...lines);
+    if (i < rows.length - 1) out.push('');
   });
+  return out;
+}
+
+/**
+ * Pairs on lines of at most `limit` characters, each pair followed by a space: print detail
+ * fills a line to the terminal's width (a real 7.x keeps a 79-character line and wraps
+ * `connection-state=established,related,untracked` off a line it would take to 80, on 80
+ * columns: routeros-facts.md 43.3).
+ */
+export function wrapPairs(pairs: readonly string[], first: string, indent: string, limit: number): string[] {
+  const out: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const p of pairs) {
+    if (!empty && line.length + p.length + 1 > limit) { out.push(line); line = indent; }
+    line += p + ' ';
+    empty = false;
+  }
+  out.push(line);
+  return out;
+}
+
+function formatTerse(menu: Menu, layout: Layout, rows: readonly Reply[], opts: PrintOptions): string[] {
+  const flags = flagColumns(layout, rows, false);
+  const nums = numbers(layout, rows, opts);
+  const numbered = nums.some((n) => n !== undefined);
+  const numberWidth = numbered ? Math.max(2, ...nums.map((n) => n?.length ?? 0)) : 0;
+  return rows.map((r, i) => {
+    const pairs = fieldsOf(menu, layout, r, opts).map((f) => `${f}=${shown(menu, f, r[f])}`);
+    if (r.comment) pairs.unshift(`comment=${r.comment}`);
+    return (numbered ? (nums[i] ?? '').padStart(numberWidth) + ' ' : '') + (flags.groups.length ? flags.cell(r) + ' ' : '') + pairs.join(' ');
+  });
+}
+
+/**
+ * `print value-list`: one line per property, `name: value` from the line's start (the manual's
+ * `/snmp community print value-list`: `name: public`, `address: 0.0.0.0/0`), the records'
+ * values side by side, each in a column two spaces wider than its longest value.
+ */
+export function formatValueList(menu: Menu, rows: readonly Reply[], opts: PrintOptions = {}): string[] {
+  const layout = layoutOf(menu);
+  const names: string[] = [];
+  for (const r of rows) for (const f of fieldsOf(menu, layout, r, opts)) if (!names.includes(f)) names.push(f);
+  if (rows.some((r) => r.comment)) names.unshift('comment');
+  const value = (r: Reply, n: string) => (n === 'comment' ? r.comment ?? '' : shown(menu, n, r[n]));
+  const widths = rows.map((r) => Math.max(0, ...names.map((n) => value(r, n).length)));
+  return names.map((n) => `${n}: ` + rows.map((r, i) => (i < rows.length - 1 ? value(r, n).padEnd(widths[i]) : value(r, n))).join('  '));
 }
 
 /**
@@ -231,12 +231,12 @@ function formatTerse(menu: Menu, rows: readonly Reply[], layout: Layout): string
  */
 export function formatSettings(menu: Menu, record: Reply): string[] {
   if (menu.decl.consoleForm === 'assignments') return Object.keys(record).map((n) => `${JSON.stringify(n)}=${record[n]}`);
-  const names = orderedFields(menu, record);
+  const names = orderedFields(menu, layoutOf(menu), record);
   const width = Math.max(6, 2 + Math.max(0, ...names.map((n) => n.length)));
-  return names.map((n) => trimEnd(`${n.padStart(width)}: ${shown(menu, n, record[n])}`));
+  return names.map((n) => `${n.padStart(width)}: ${shown(menu, n, record[n])}`.replace(/ +$/, ''));
 }
 
-/** Records of a command that is not a print (`ping`, `monitor`): one `name: value` block each. */
+/** Records of a command that is not a print (`monitor`): one `name: value` block each, or side by side when several come at once. */
 export function formatRecords(records: readonly Reply[]): string[] {
   const out: string[] = [];
   for (const r of records) {

@@ -18,6 +18,8 @@ export const JOB_TABLE = 'system/script/job';
 export interface RuntimeDeps {
   log(topics: string, message: string): void;
   files?(): FileAccess | undefined;
+  /** Whether the router's release has a behaviour (src/device/version.ts `since`). */
+  since?(quirk: string): boolean;
 }
 
 interface Job {
@@ -28,6 +30,8 @@ interface Job {
 export interface ForegroundOptions {
   session: Session;
   output?: (text: string) => void;
+  /** Where lines printed as they come (a ping's rows, `print follow`) go, when not to `output`. */
+  live?: (text: string) => void;
   signal?: AbortSignal;
   /** Register the run as a job of this kind (`/system script run` shows in the job list). */
   job?: { type: 'command' | 'script'; script?: string };
@@ -77,6 +81,10 @@ export class ConsoleRuntime implements ConsoleHost {
     return this.deps.files?.();
   }
 
+  since(quirk: string): boolean {
+    return this.deps.since?.(quirk) ?? true;
+  }
+
   /** Adds the job's record; returns its id number. */
   private addJob(session: Session, type: string, script: string | undefined, controller: AbortController): number {
     if (this.jobs.size >= MAX_JOBS) throw tooManyJobs();
@@ -113,6 +121,7 @@ export class ConsoleRuntime implements ConsoleHost {
       session: options.session,
       signal: controller.signal,
       output: options.output ?? (() => {}),
+      live: options.live,
       jobName: options.job?.script ?? parent.jobName,
       depth,
     });

@@ -11,6 +11,7 @@ import { checkRecord, inVariant, readValue, uniqueIndexName, uniqueKey } from '.
 import { Lifetimes } from './lifetimes.js';
 import { Views } from './views.js';
 import type { Maybe } from './maybe.js';
+import { History, type Acting } from './history.js';
 
 export interface Sentence {
   path: string[];
@@ -109,8 +110,16 @@ export class Engine implements Environment {
   /** Records as last shown, while the configuration stays the same. */
   private readonly views = new Views(this);
   readonly services: Record<string, unknown> = {};
+  /**
+   * Whether a path is a menu of this router's release that it does not have (of a package not
+   * installed); the router tells, from its release's tree. Such a word is no record name.
+   */
+  lacks: (path: string) => boolean = () => false;
+  /** Every session's configuration actions, undo and redo, safe mode (src/core/history.ts). */
+  readonly history: History;
 
   constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
+    this.history = new History(store, now);
     for (const decl of decls) this.declare(decl);
     // The check reads the declarations only: once per set of them, however many routers share it (a lab).
     if (!checkedDecls.has(decls)) {
@@ -207,6 +216,16 @@ export class Engine implements Environment {
     return { node, rest: words.slice(i) };
   }
 
+  /**
+   * Whether `word` under `node` names a menu this router lacks: one of a package not
+   * installed, or of hardware its board does not have.
+   */
+  lacksMenu(node: Node, word: string): boolean {
+    const child = node.children.get(word);
+    if (child) return child.present !== undefined && !child.present(this);
+    return this.lacks(node.path ? `${node.path}/${word}` : word);
+  }
+
   menu(path: string): Menu {
     const menu = this.menus.get(path);
     if (!menu) throw new Error(`no menu ${path} is declared`);
@@ -275,7 +294,11 @@ export class Engine implements Environment {
     const cancel: Cancel = given instanceof AbortSignal ? new SignalCancel(given) : given ?? NOT_CANCELLED;
     const menu = node.menu ?? this.dirMenu(node);
     const args = cmd.generic ? sentence.args : readArgs(cmd, sentence.args);
-    const result = cmd.run(new Context(args, session, this, menu, cancel, sentence.query, sentence.proplist));
+    // A command that may change the configuration runs as an action of this session: what it
+    // commits while its code runs is one entry of /system history.
+    const acting: Acting | undefined = cmd.policy.every((p) => p === 'read') ? undefined
+      : { session, path: node.path, command: sentence.command, policy: cmd.policy, args: sentence.args };
+    const result = this.acting(acting, () => cmd.run(new Context(args, session, this, menu, cancel, sentence.query, sentence.proplist)));
     if (isSyncGenerator(result)) {
       // A command that never waits (print) yields its records without a promise for each.
       let done: Reply | void = undefined;
@@ -287,14 +310,26 @@ export class Engine implements Environment {
       }
       return this.acknowledged(records, done);
     }
-    if (isAsyncGenerator(result)) return this.drain(result, emit, cancel).then((done) => this.acknowledged(records, done));
+    if (isAsyncGenerator(result)) return this.drain(result, emit, cancel, acting).then((done) => this.acknowledged(records, done));
     if (isThenable(result)) return Promise.resolve(result).then((done) => this.acknowledged(records, done));
     return this.acknowledged(records, result as Reply | void);
   }
 
-  private async drain(result: AsyncGenerator<Reply, Reply | void, void>, emit: (r: Reply) => void, cancel: Cancel): Promise<Reply | void> {
+  /** Runs `f` as `acting`'s (the history's actor while it runs), then as whoever was before. */
+  private acting<T>(acting: Acting | undefined, f: () => T): T {
+    const history = this.history;
+    const before = history.acting;
+    history.acting = acting;
+    try {
+      return f();
+    } finally {
+      history.acting = before;
+    }
+  }
+
+  private async drain(result: AsyncGenerator<Reply, Reply | void, void>, emit: (r: Reply) => void, cancel: Cancel, acting?: Acting): Promise<Reply | void> {
     for (;;) {
-      const step = await result.next();
+      const step = await this.acting(acting, () => result.next());
       if (step.done) return step.value;
       emit(step.value);
       if (cancel.aborted) { await result.return(undefined); return undefined; }

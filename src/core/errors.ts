@@ -30,6 +30,11 @@ export const missingArgument = (name: string) => new CommandError('argument', `m
 /** The console's words for a value that names nothing it knows (`{arg}` is the argument). */
 export const NO_MATCH = 'input does not match any value of {arg}';
 export const noMatch = (arg: string) => new CommandError('argument', NO_MATCH.replace('{arg}', arg));
+/**
+ * A value that begins more than one of the names an argument takes: the router resolves
+ * names by their beginning (`profile=100` among 100Megas and 100MegasD; docs/routeros-facts.md 41).
+ */
+export const ambiguousValue = (arg: string) => new CommandError('argument', `ambiguous value of ${arg}, more than one possible value matches input`);
 export const failure = (text: string) => new CommandError('failure', `failure: ${text}`);
 export const notEnoughPermissions = () => new CommandError('permission', 'not enough permissions (9)');
 

@@ -1,7 +1,7 @@
 // What the generic commands share: reading user input into a record (validate), showing a
 // record as a reply (view), and finding records by the console's `numbers`.
 
-import { ValueError, failure, missingArgument, noMatch, noSuchItem, unknownParameter } from './errors.js';
+import { ValueError, ambiguousValue, failure, missingArgument, noMatch, noSuchItem, unknownParameter } from './errors.js';
 import type { Environment, FieldDecl, Menu, Reference, Reply, Session } from './schema.js';
 import { formatId, parseId, type Row } from './store.js';
 
@@ -46,9 +46,32 @@ function readReference(env: Environment, name: string, ref: Reference, input: st
       const found = env.store.table(other).rows.find((r) => r.values.name === input);
       if (found) return negated + other + formatId(found.id);
     }
-    throw noMatch(name);
+    return negated + beginning(env, name, ref, input);
   }
   return negated + formatId(row.id);
+}
+
+/**
+ * A name given by its beginning (`interface=eth` for the one ether), as the router reads
+ * every face's names: one match is that record, several are ambiguous (docs/routeros-facts.md
+ * 41). The empty value begins every name: ambiguous where there are several.
+ */
+function beginning(env: Environment, name: string, ref: Reference, input: string): string {
+  const found: string[] = (ref.words ?? []).filter((w) => w.startsWith(input));
+  const table = env.store.table(ref.table);
+  const key = table.keyField ?? 'name';
+  for (const r of table.rows) {
+    const n = r.values[key];
+    if (n === undefined || !n.startsWith(input)) continue;
+    if (ref.where && Object.entries(ref.where).some(([k, v]) => r.values[k] !== v)) continue;
+    found.push(formatId(r.id));
+  }
+  for (const other of ref.orNames ?? []) {
+    for (const r of env.store.table(other).rows) if (r.values.name?.startsWith(input)) found.push(other + formatId(r.id));
+  }
+  if (found.length > 1) throw ambiguousValue(name);
+  if (found.length === 0 || input === '') throw noMatch(name);
+  return found[0];
 }
 
 /**
@@ -119,7 +142,7 @@ export function view(env: Environment, menu: Menu, row: Row, session: Session, f
     const field = menu.fields.get(name)!;
     if (!canSee(field, session)) continue;
     let value: string | undefined;
-    if (field.derive) value = field.derive(row, env);
+    if (field.derive) value = field.derive(row, env, session);
     else {
       const stored = row.values[name];
       value = stored === undefined ? field.default : showValue(env, field, stored);
@@ -163,8 +186,20 @@ export function findRow(env: Environment, menu: Menu, item: string, session?: Se
   let row: Row | undefined;
   const id = parseId(item);
   if (id !== undefined) row = table.get(id) ?? (menu.decl.rows ? menuRows(env, menu, session).find((r) => r.id === id) : undefined);
-  else if (menu.decl.key) row = table.byKey.get(item);
+  else if (menu.decl.key) row = table.byKey.get(keyOf(env, menu, item));
   return row && inVariant(menu, row) ? row : undefined;
+}
+
+/**
+ * The stored form of a name in `numbers`: a key that names a record elsewhere (a port's own
+ * record named by the port, /system/resource/irq/rps) is kept as that record's id, so that a
+ * rename follows through; the name is looked up there first.
+ */
+function keyOf(env: Environment, menu: Menu, item: string): string {
+  const ref = menu.fields.get(menu.decl.key!)?.ref;
+  if (!ref) return item;
+  const target = env.store.table(ref.table).byKey.get(item);
+  return target ? formatId(target.id) : item;
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import type { ValueType } from './types.js';
 import type { Row, Store } from './store.js';
+import type { Holder } from './history.js';
 
 export type Policy =
   | 'local' | 'telnet' | 'ssh' | 'ftp' | 'reboot' | 'read' | 'write' | 'policy' | 'test'
@@ -56,7 +57,7 @@ export interface FieldDecl {
    * field that users cannot set is also `readOnly`; one they can (network) reads its own
    * stored value first.
    */
-  derive?: (row: Row, env: Environment) => string | undefined;
+  derive?: (row: Row, env: Environment, session?: Session) => string | undefined;
   /**
    * The derived value follows from the configuration alone: this row, the rows it names, the
    * declarations. Nothing from the clock, the device, the files or a timer. A record whose
@@ -241,6 +242,8 @@ export interface Session {
   /** Client address, when the front end has one. */
   address?: string;
   via: string;
+  /** What holds safe mode for this session (a console, an API connection); none for a REST request. */
+  holder?: Holder;
 }
 
 /** What declarations may read at run time: the configuration, the clock, the device. */

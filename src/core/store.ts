@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { directoryReason, makeDirectory } from './directory.js';
 
 /** 'vrou': marks a SQLite file as ours, so a foreign database is refused, not reset. */
 const APPLICATION_ID = 0x76726f75;
@@ -38,7 +39,13 @@ export type Mutation =
   | { op: 'insert'; table: string; row: Row; before?: number }
   | { op: 'update'; table: string; id: number; values: Record<string, string> }
   | { op: 'delete'; table: string; id: number }
-  | { op: 'move'; table: string; ids: number[]; before?: number };
+  | { op: 'move'; table: string; ids: number[]; before?: number; positions?: [number, number][] };
+
+/**
+ * Told of every change to stored (not dynamic) records as it applies: the change, and the one
+ * that takes it back, worked out from the rows as they were (src/core/history.ts keeps them).
+ */
+export type Recorder = (forward: Mutation, inverse: Mutation) => void;
 
 /** What follows commits: the tables a commit changed, and its changes. */
 export type Watcher = (tables: ReadonlySet<string>, mutations: readonly Mutation[]) => void;
@@ -215,20 +222,22 @@ export class Store {
   /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
   static open(dir: string): Store {
     try {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.accessSync(dir, fs.constants.W_OK | fs.constants.R_OK);
+      makeDirectory(dir);
     } catch (e) {
-      throw new StoreError(`data directory ${dir} is not usable: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new StoreError(`data directory ${dir} is not usable: ${directoryReason(e)}`);
     }
     const file = path.join(dir, STORE_FILE);
-    const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
     let db: Database.Database;
+    let existed = false;
     try {
       db = new Database(file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       const appId = db.pragma('application_id', { simple: true }) as number;
       const version = db.pragma('user_version', { simple: true }) as number;
+      // What the database holds, its write-ahead log included: a router stopped before its
+      // first checkpoint (kill -9, a stop cut short) leaves config.db empty and all in the log.
+      existed = (db.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n > 0;
       if (existed && appId !== APPLICATION_ID) {
         db.close();
         throw new StoreError(`${file} is not a vrouter configuration (a foreign SQLite database); move it away or choose another --data-dir`);
@@ -335,7 +344,10 @@ export class Store {
    */
   commit(mutations: readonly Mutation[]) {
     for (const m of mutations) {
-      if (!this.isDynamic(m)) this.queueSql(m);
+      if (!this.isDynamic(m)) {
+        this.queueSql(m);
+        if (this.recorder) this.record(m, this.recorder);
+      }
       this.apply(m);
     }
     if (this.watchers.size && mutations.length) {
@@ -345,6 +357,35 @@ export class Store {
   }
 
   private readonly watchers = new Set<Watcher>();
+
+  /** The history's ear on stored changes (one: the engine's). */
+  recorder?: Recorder;
+
+  /** A stored change and its inverse, as copies: rows in memory change after this. */
+  private record(m: Mutation, recorder: Recorder) {
+    const t = this.table(m.table);
+    switch (m.op) {
+      case 'insert': {
+        const row = { ...m.row, values: { ...m.row.values } };
+        return recorder({ op: 'insert', table: m.table, row }, { op: 'delete', table: m.table, id: row.id });
+      }
+      case 'update': {
+        const old = t.get(m.id);
+        if (!old) return;
+        return recorder({ op: 'update', table: m.table, id: m.id, values: { ...m.values } }, { op: 'update', table: m.table, id: m.id, values: { ...old.values } });
+      }
+      case 'delete': {
+        const old = t.get(m.id);
+        if (!old) return;
+        return recorder({ op: 'delete', table: m.table, id: m.id }, { op: 'insert', table: m.table, row: { ...old, values: { ...old.values } } });
+      }
+      case 'move': {
+        const positions = m.positions ?? [];
+        const before = positions.map(([id]): [number, number] => [id, t.get(id)?.pos ?? 0]);
+        return recorder({ op: 'move', table: m.table, ids: [...m.ids], positions: positions.map(([id, pos]) => [id, pos]) }, { op: 'move', table: m.table, ids: [...m.ids], positions: before });
+      }
+    }
+  }
 
   /**
    * Calls `watcher` after every commit with the tables it changed and the changes themselves,
@@ -393,8 +434,9 @@ export class Store {
         this.queue({ sql: 'delete', args: [m.table, m.id] });
         break;
       case 'move': {
-        const positions = this.plannedMove(m);
-        (m as { positions?: [number, number][] }).positions = positions;
+        // Given positions (an undo puts rows back where they were) are taken as they are.
+        const positions = m.positions ?? this.plannedMove(m);
+        m.positions = positions;
         for (const [id, pos] of positions) {
           if (!this.table(m.table).get(id)?.dynamic) this.queue({ sql: 'pos', args: [pos, m.table, id] });
         }
@@ -462,7 +504,7 @@ export class Store {
         t.remove(m.id);
         break;
       case 'move':
-        for (const [id, pos] of (m as { positions?: [number, number][] }).positions ?? this.plannedMove(m)) {
+        for (const [id, pos] of m.positions ?? this.plannedMove(m)) {
           const row = t.get(id);
           if (!row) continue;
           t.remove(id);

@@ -153,6 +153,19 @@ function withUnit(type: ValueType, printed: (canonical: string) => string): Valu
 export const bytes: ValueType = withUnit(int({ min: 0 }), printBytes);
 /** A frequency in MHz: the console prints `1400MHz`. */
 export const megahertz: ValueType = withUnit(int({ min: 0 }), (v) => `${v}MHz`);
+/**
+ * A number the router stores and writes with its unit (`sfp-shutdown-temperature=95C`,
+ * `fan-min-speed-percent=12%`): taken with the unit or without it, within the range.
+ */
+export function suffixed(unit: string, opts: { min?: number; max?: number } = {}): ValueType {
+  const inner = int(opts);
+  return {
+    name: 'integer',
+    desc: `${inner.desc ?? 'integer'}${unit}`,
+    parse: (input) => `${inner.parse(input.endsWith(unit) ? input.slice(0, -unit.length) : input)}${unit}`,
+    compare: (a, b) => inner.compare(a.slice(0, -unit.length), b.slice(0, -unit.length)),
+  };
+}
 /** A percentage: the console prints `7%`. */
 export const percent: ValueType = withUnit(int({ min: 0 }), (v) => `${v}%`);
 

@@ -6,11 +6,11 @@ import { DEFAULT_ROS_VERSION } from './version.js';
 import os from 'node:os';
 import type { Environment } from '../core/schema.js';
 import { LteModem } from './lte.js';
-import { CATALOGUE, type Board } from './boards/index.js';
+import { CATALOGUE, type Board, type Port } from './boards/index.js';
 import { Network } from './network.js';
 import { PORT_AMBIENT, Traffic, type Ambient, type Rates } from './traffic.js';
 
-export type { Board, Sensor, SwitchFamily } from './boards/index.js';
+export type { Board, Button, LinkClass, Port, Sensor, SwitchFamily } from './boards/index.js';
 
 /** The catalogue by short name (`--board hap-ax2`): src/device/boards/. */
 export const BOARDS: Readonly<Record<string, Board>> = Object.fromEntries(CATALOGUE.map((b) => [b.key, b]));
@@ -32,13 +32,36 @@ export interface Hardware {
 export function withHardware(board: Board, hw: Hardware): Board {
   return {
     ...board,
-    ...(hw.ports === undefined ? {} : { ports: range('ether', 1, hw.ports), interfaces: range('ether', 1, hw.ports).map((name) => ({ name, kind: 'ether' as const })) }),
+    ...(hw.ports === undefined ? {} : {
+      ports: range('ether', 1, hw.ports),
+      interfaces: range('ether', 1, hw.ports).map((name) => ({ ...board.interfaces[0], name, kind: 'ether' as const })),
+    }),
     ...(hw.disks === undefined ? {} : { disks: range('slot', 1, hw.disks) }),
     ...(hw.serial === undefined ? {} : { serial: Array.from({ length: hw.serial }, (_, i) => `serial${i}`) }),
   };
 }
 
+/**
+ * The board with the packages it is given: an 802.11ac board that runs the wifi driver
+ * (wifi-qcom-ac, which replaces the wireless package on IPQ-4018/4019 boards: manual "WiFi")
+ * has `wifi` radios instead of `wlan` ones (a wAP ac LTE 7.13 export configures `wifi1` and
+ * `wifi2`, find_string 25452693052).
+ */
+export function withPackages(board: Board, packages: readonly string[]): Board {
+  if (board.radios?.type !== 'wlan' || !packages.includes('wifi-qcom-ac')) return board;
+  return {
+    ...board,
+    radios: { type: 'wifi', names: board.radios.names.map((_, i) => `wifi${i + 1}`), bands: board.radios.bands },
+    packages: board.packages.filter((p) => p.name !== 'wireless'),
+  };
+}
+
 export const DEFAULT_BOARD = 'hap-ax2';
+
+/** The board's port of that default name (`ether1`, `sfp28-1`), with its hardware limits. */
+export function portOf(board: Board, defaultName: string | undefined): Port | undefined {
+  return defaultName === undefined ? undefined : board.interfaces.find((p) => p.name === defaultName);
+}
 
 /** The version a router reports when no `--ros-version` is given. */
 export const VERSION = `${DEFAULT_ROS_VERSION} (stable)`;
@@ -86,11 +109,15 @@ export class Device {
 
   lastLinkUp(id: number): number | undefined { return this.link(id).since; }
 
+  /** How many times a cable was plugged or unplugged: what follows carrier knows it changed. */
+  linkChanges = 0;
+
   /** Plugs or unplugs the cable of a port. */
   setLink(id: number, up: boolean) {
     const l = this.link(id);
     if (l.up === up) return;
     l.up = up;
+    this.linkChanges++;
     if (up) l.since = Date.now(); else l.downs++;
   }
 

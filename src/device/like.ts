@@ -7,6 +7,7 @@
 
 import { CATALOGUE, findBoard, type Board } from './boards/index.js';
 import type { Hardware } from './board.js';
+import { NEWEST_RELEASE, releaseFor, releaseTree } from '../tree/tree.js';
 
 export interface Like {
   /** The catalogue's short name of the model. */
@@ -19,18 +20,17 @@ export interface Like {
   hardware?: Hardware;
 }
 
-/** Menus of the packages a board does not ship with (manual "Packages"). */
-const PACKAGE_MENUS: readonly [RegExp, string][] = [
-  [/^\/(interface wireless|caps-man)\b/m, 'wireless'],
-  [/^\/container\b/m, 'container'],
-  [/^\/iot\b/m, 'iot'],
-  [/^\/zerotier\b/m, 'zerotier'],
-  [/^\/user-manager\b/m, 'user-manager'],
-  [/^\/system gps\b/m, 'gps'],
-  [/^\/tool calea\b/m, 'calea'],
-  [/^\/interface (veth)\b/m, 'container'],
-  [/^\/(rose-storage|disk .*type=(nfs|smb|iscsi|nvme-tcp))\b/m, 'rose-storage'],
-];
+/**
+ * The extra packages whose menus an export configures, as the release's tree names them
+ * (tree/package-menus.json: /container and /app are container's, /iot is iot's, /zerotier
+ * zerotier's, /interface wireless and /caps-man wireless's from 7.13 ...): the router it came
+ * from had them installed.
+ */
+export function packagesNamed(release: string, text: string): string[] {
+  const { packages } = releaseTree(release);
+  return Object.entries(packages).filter(([, keys]) => keys.some((k) => !k.includes(' ')
+    && new RegExp(`^/${k.replaceAll('/', ' ')}( |$)`, 'm').test(text))).map(([name]) => name);
+}
 
 export class LikeError extends Error {}
 
@@ -49,7 +49,9 @@ export function readLike(text: string): Like {
     board = CATALOGUE.find((b) => b.key === 'chr')!;
   }
   const have = new Set(board.packages.map((p) => p.name));
-  const packages = [...new Set(PACKAGE_MENUS.filter(([re]) => re.test(text)).map(([, p]) => p))].filter((p) => p && !have.has(p));
+  // The release the router will run: the export's, or the newest vrouter holds.
+  const runs = (release && releaseFor(release)) ?? NEWEST_RELEASE;
+  const packages = packagesNamed(runs, text).filter((p) => !have.has(p));
   // The wifi package replaced wireless on 802.11ac boards that run it (wifi-qcom-ac).
   if (/^\/interface wifi\b/m.test(text) && board.radios?.type === 'wlan') packages.push('wifi-qcom-ac');
   const like: Like = { board: board.key, packages, ...(release ? { rosVersion: release } : {}), ...(serial && serial !== 'REMOVED' ? { serialNumber: serial } : {}) };

@@ -17,6 +17,23 @@ export const QUIRKS = {
    * those of 7.2.3 and 7.10 do not; no export of 7.11 to 7.15 was found (docs/routeros-facts.md 23).
    */
   'export-dns-type-a': '7.16',
+  /** Back To Home (`/ip cloud back-to-home-vpn`, its users and files): new in 7.12 (manual "Back To Home"). */
+  'back-to-home': '7.12',
+  /**
+   * Manual fan control (`/system health settings fan-*`) on the Tile CCR1016/CCR1036 r2; the
+   * CRS3xx, CRS5xx and CCR2xxx have it from 7.9 (manual "Health").
+   */
+  'tile-fan-settings': '7.14',
+  /** `fan-min-speed-percent` defaults to 12% (0% before; manual "Health"). */
+  'fan-min-speed-12': '7.14',
+  /** The CHR has no /system/resource/irq/rps: the 7.9.2 to 7.19.6 CHR captures list it, 7.20.8 and newer do not. */
+  'chr-without-rps': '7.20',
+  /**
+   * The console's `print detail` legend names its flags in capitals (`X - DISABLED, I -
+   * INVALID; D - DYNAMIC`); before, in small letters (`X - disabled ...`): 7.17.1 prints them
+   * small, 7.22 and 7.23.2 in capitals (docs/routeros-facts.md 43.3).
+   */
+  'print-detail-legend-upper': '7.22',
 } as const;
 
 export type Quirk = keyof typeof QUIRKS;

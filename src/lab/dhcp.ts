@@ -6,11 +6,10 @@
 // `searching...`. Leases are memory only, as a real client's are across a reboot of the lab.
 
 import type { Environment } from '../core/schema.js';
-import { formatId, parseId, type Mutation, type Row } from '../core/store.js';
-import { formatDuration, intToIp, ipToInt, maskOf, parseDuration } from '../core/values.js';
-import { isRunning } from '../menus/interface/interface.js';
-import { actualInterface, interfaceOf, type Fabric } from './fabric.js';
-import { workingAddresses } from './forward.js';
+import { formatId, type Mutation } from '../core/store.js';
+import { formatDuration, intToIp, ipToInt, maskOf } from '../core/values.js';
+import type { Fabric } from './fabric.js';
+import type { DhcpClient, DhcpServer } from './model.js';
 
 /** What one client holds. */
 export interface Binding {
@@ -52,7 +51,8 @@ export class Dhcp {
     const fabric = this.fabric();
     const seen = new Set<string>();
     for (const n of fabric.nodes) {
-      for (const client of n.env.store.table('ip/dhcp-client').rows) {
+      for (const client of n.model.dhcp.clients) {
+        if (client.family !== 4) continue;
         const key = `${n.index}:${client.id}`;
         seen.add(key);
         const want = this.offer(fabric, n.index, client);
@@ -75,40 +75,36 @@ export class Dhcp {
   }
 
   /** What a server in the client's domain offers it, if any does. */
-  private offer(fabric: Fabric, node: number, client: Row): Binding | undefined {
-    const env = fabric.nodes[node].env;
-    if (client.values.disabled === 'true') return undefined;
-    const iface = interfaceOf(env, client.values.interface);
-    if (!iface || !isRunning(env, iface)) return undefined;
-    const actual = actualInterface(env, iface);
-    const domain = fabric.domainOf(node, actual.id);
-    const mac = fabric.hosts.get(domain)?.find((h) => h.node === node)?.mac ?? macOfPort(env, iface);
+  private offer(fabric: Fabric, node: number, client: DhcpClient): Binding | undefined {
+    const ifs = fabric.nodes[node].model.interfaces;
+    if (!client.enabled) return undefined;
+    const iface = client.interface === undefined ? undefined : ifs.byId.get(client.interface);
+    if (!iface || !iface.running) return undefined;
+    const domain = fabric.domainOf(node, iface.actual);
+    const mac = fabric.hosts.get(domain)?.find((h) => h.node === node)?.mac ?? iface.storedMac ?? '00:00:00:00:00:00';
     const key = `${node}:${client.id}`;
     for (const s of fabric.nodes) {
       if (s.index === node) continue;
-      for (const server of s.env.store.table('ip/dhcp-server').rows) {
-        if (server.values.disabled === 'true') continue;
-        const sIface = interfaceOf(s.env, server.values.interface);
+      const model = s.model;
+      for (const server of model.dhcp.servers) {
+        if (server.family !== 4 || !server.enabled) continue;
+        const sIface = server.interface === undefined ? undefined : model.interfaces.byId.get(server.interface);
         if (!sIface) continue;
-        const sActual = actualInterface(s.env, sIface);
-        if (!isRunning(s.env, sActual) || fabric.domainOf(s.index, sActual.id) !== domain) continue;
-        const serverAddress = workingAddresses(s.env).find((a) => a.iface.id === sActual.id);
+        const sActual = model.interfaces.byId.get(sIface.actual)!;
+        if (!sActual.running || fabric.domainOf(s.index, sActual.id) !== domain) continue;
+        const serverAddress = model.addresses.working[4].find((a) => a.on === sActual.id);
         if (!serverAddress) continue;
-        const ip = this.allocate(fabric, s.env, s.index, server, key, domain);
+        const ip = this.allocate(fabric, s.index, server, key, domain);
         if (!ip) continue;
-        const network = s.env.store.table('ip/dhcp-server/network').rows.find((r) => {
-          const [net, len] = (r.values.address ?? '').split('/');
+        const network = model.dhcp.networks.find((r) => {
+          const [net, len] = r.address.split('/');
           return net && inNetwork(ip, net, Number(len ?? 32));
         });
-        const [, netLen] = (network?.values.address ?? `${serverAddress.ip}/${serverAddress.prefix}`).split('/');
-        const netmask = Number(network?.values.netmask ?? 0);
-        const gateway = network?.values.gateway && network.values.gateway !== '0.0.0.0' ? network.values.gateway : undefined;
-        const dns = network?.values['dns-none'] === 'true' ? [] : (network?.values['dns-server'] ?? '').split(',').filter(Boolean);
-        let leaseMs = 1_800_000;
-        try { leaseMs = parseDuration(server.values['lease-time'] ?? '30m'); } catch { /* the default stands */ }
+        const [, netLen] = (network?.address ?? `${serverAddress.ip}/${serverAddress.prefix}`).split('/');
+        const dns = network?.dnsNone ? [] : [...(network?.dnsServers ?? [])];
         return {
-          server: { node: s.index, id: server.id, name: server.values.name ?? '' }, ip, prefix: netmask || Number(netLen ?? 24),
-          gateway, dns, serverAddress: serverAddress.ip, leaseMs, mac,
+          server: { node: s.index, id: server.id, name: server.name }, ip, prefix: (network?.netmask ?? 0) || Number(netLen ?? 24),
+          gateway: network?.gateway, dns, serverAddress: serverAddress.ip, leaseMs: server.leaseMs, mac,
         };
       }
     }
@@ -116,34 +112,31 @@ export class Dhcp {
   }
 
   /** The client's address from the server's pool: the one it had, or the first free one. */
-  private allocate(fabric: Fabric, env: Environment, node: number, server: Row, client: string, domain: string): string | undefined {
-    const poolRef = server.values['address-pool'];
-    if (!poolRef || poolRef === 'static-only') return undefined;
-    const poolId = poolRef.startsWith('*') ? parseId(poolRef) : undefined;
-    const pool = poolId !== undefined ? env.store.table('ip/pool').get(poolId) : env.store.table('ip/pool').byKey.get(poolRef);
-    if (!pool?.values.ranges) return undefined;
+  private allocate(fabric: Fabric, node: number, server: DhcpServer, client: string, domain: string): string | undefined {
+    const ranges = server.poolRanges;
+    if (!ranges) return undefined;
     const mine = this.bindings.get(client);
     if (mine && mine.server.node === node && mine.server.id === server.id) return mine.ip;
     const taken = new Set<string>();
     for (const [k, b] of this.bindings) if (k !== client && b.server.node === node) taken.add(b.ip);
-    for (const l of env.store.table('ip/dhcp-server/lease').rows) if (!l.dynamic && l.values.address) taken.add(l.values.address);
+    for (const address of fabric.nodes[node].model.dhcp.staticLeases) taken.add(address);
     for (const h of fabric.hosts.get(domain) ?? []) taken.add(h.ip);
     try {
-      for (const ip of poolAddresses(pool.values.ranges)) if (!taken.has(ip)) return ip;
+      for (const ip of poolAddresses(ranges)) if (!taken.has(ip)) return ip;
     } catch { /* a range the router would not take */ }
     return undefined;
   }
 
-  private bind(fabric: Fabric, node: number, client: Row, b: Binding) {
+  private bind(fabric: Fabric, node: number, client: DhcpClient, b: Binding) {
     const env = fabric.nodes[node].env;
     const changes: Mutation[] = [];
     const network = intToIp((ipToInt(b.ip) & maskOf(b.prefix)) >>> 0);
-    const addr = env.store.newRow('ip/address', { address: `${b.ip}/${b.prefix}`, network, interface: client.values.interface ?? '' }, true);
+    const addr = env.store.newRow('ip/address', { address: `${b.ip}/${b.prefix}`, network, interface: client.interfaceRef }, true);
     changes.push({ op: 'insert', table: 'ip/address', row: addr });
     b.addressId = addr.id;
-    if ((client.values['add-default-route'] ?? 'yes') !== 'no' && b.gateway) {
+    if (client.addDefaultRoute && b.gateway) {
       const route = env.store.newRow('ip/route', {
-        'dst-address': '0.0.0.0/0', gateway: b.gateway, distance: client.values['default-route-distance'] ?? '1',
+        'dst-address': '0.0.0.0/0', gateway: b.gateway, distance: client.defaultRouteDistance,
         'routing-table': 'main', scope: '30', 'target-scope': '10', dhcp: 'true',
       }, true);
       changes.push({ op: 'insert', table: 'ip/route', row: route });
@@ -151,7 +144,7 @@ export class Dhcp {
     }
     env.store.commit(changes);
     const s = fabric.nodes[b.server.node];
-    const identity = env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
+    const identity = fabric.nodes[node].model.system.identity;
     const lease = s.env.store.newRow('ip/dhcp-server/lease', {
       address: b.ip, 'mac-address': b.mac, 'client-id': `1:${b.mac.toLowerCase()}`, server: formatId(b.server.id),
       status: 'bound', 'host-name': identity, 'active-address': b.ip, 'active-mac-address': b.mac,
@@ -177,8 +170,8 @@ export class Dhcp {
   }
 
   /** What /ip/dhcp-client shows of a client. */
-  state(node: number, client: Row): Record<string, string> {
-    if (client.values.disabled === 'true') return { status: 'stopped' };
+  state(node: number, client: DhcpClient): Record<string, string> {
+    if (!client.enabled) return { status: 'stopped' };
     const b = this.bindings.get(`${node}:${client.id}`);
     if (!b) return { status: 'searching...' };
     const out: Record<string, string> = {
@@ -189,8 +182,4 @@ export class Dhcp {
     if (b.dns[1]) out['secondary-dns'] = b.dns[1];
     return out;
   }
-}
-
-function macOfPort(env: Environment, row: Row): string {
-  return row.values['mac-address'] ?? row.values['orig-mac-address'] ?? '00:00:00:00:00:00';
 }

@@ -1,20 +1,27 @@
-// The lab's network as a function of the routers' configurations and the links (Batfish's
-// way, not a packet simulator): layer-2 domains first (links, bridges with and without VLAN
-// filtering, VLAN interfaces), then who holds which address in each domain. Worked out again
-// after a change to what it depends on; forwarding (./forward.ts), discovery and DHCP read it.
+// The lab's network as a function of the routers' models (./model.ts) and the links
+// (Batfish's way, not a packet simulator): layer-2 domains first (links, bridges with and
+// without VLAN filtering, VLAN interfaces), then who holds which address in each domain.
+// Worked out again after a change to what it depends on; forwarding (./forward.ts),
+// discovery and DHCP read it.
 
 import type { Environment } from '../core/schema.js';
-import { parseId, type Row } from '../core/store.js';
 import type { Board, Device } from '../device/board.js';
-import { INTERFACE_TABLE, PORT_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
+import type { Router } from '../router.js';
+import type { Interface, RouterModel } from './model.js';
 
 /** One router of the lab, as the network sees it. */
 export interface LabNode {
   name: string;
   index: number;
+  /** What the network reads of the node: its model, kept up to date with its configuration. */
+  model: RouterModel;
+  /** Where the lab publishes what it works out (dynamic records), and the router's clock. */
   env: Environment;
+  /** The simulated hardware: carrier of the ports, traffic counters, uptime. */
   device: Device;
   board: Board;
+  /** What the lab does on the router besides publishing: log lines, scripts. */
+  router: Router;
 }
 
 /** One end of a link, by node and the port's default name. */
@@ -36,48 +43,30 @@ export interface Host {
   mac: string;
 }
 
-/** `*1A` -> 0x1A; a name -> the interface of that name. */
-export function interfaceRow(env: Environment, stored: string | undefined): Row | undefined {
-  if (!stored) return undefined;
-  const table = env.store.table(INTERFACE_TABLE);
-  const id = stored.startsWith('*') ? parseId(stored) : undefined;
-  return id !== undefined ? table.get(id) : table.byKey.get(stored);
-}
-
-/** The port of a node by its default name (`ether2`), whatever the user renamed it to. */
-export function portByDefaultName(env: Environment, port: string): Row | undefined {
-  for (const row of env.store.table(INTERFACE_TABLE).rows) if (row.values['default-name'] === port) return row;
-  return undefined;
-}
-
-/** VLAN ids of `10,20-22`. */
-function vlanIds(text: string | undefined): number[] {
-  const out: number[] = [];
-  for (const part of (text ?? '').split(',')) {
-    const [a, b] = part.split('-').map(Number);
-    if (!Number.isInteger(a)) continue;
-    for (let v = a; v <= (Number.isInteger(b) ? b : a) && v <= 4094; v++) out.push(v);
-  }
-  return out;
-}
-
-/** Whether a list of interfaces (`bridge,ether3` or `*6,*3`) names this interface. */
-function names(env: Environment, list: string | undefined, row: Row): boolean {
-  return (list ?? '').split(',').some((item) => item !== '' && interfaceRow(env, item) === row);
-}
-
-/** The interface an address works on: a bridge port's address works on its bridge. */
-export function actualInterface(env: Environment, row: Row): Row {
-  return bridgeOfInterface(env, row.id) ?? row;
-}
+/** A port of a node reached over the wires. */
+export interface Reached { node: number; port: Interface }
 
 export class Fabric {
   private parent = new Map<string, string>();
   /** Hosts of each layer-2 domain. */
   readonly hosts = new Map<string, Host[]>();
 
+  /** The sections of each node's model the domains and hosts were worked out from. */
+  private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses'] }[];
+
   constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[]) {
+    this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses }));
     this.build();
+  }
+
+  /**
+   * Whether the network is still what the models make it: no node's interfaces (carrier and
+   * running state included) or addresses were read again since. A change elsewhere (a node's
+   * identity, a route, a firewall rule) keeps the domains and hosts as they are.
+   */
+  current(): boolean {
+    return this.nodes.length === this.read.length
+      && this.nodes.every((n, i) => n.model.interfaces === this.read[i].interfaces && n.model.addresses === this.read[i].addresses);
   }
 
   private find(k: string): string {
@@ -105,11 +94,10 @@ export class Fabric {
   private build() {
     const tags = new Set<number>();
     for (const n of this.nodes) {
-      for (const row of n.env.store.table(INTERFACE_TABLE).rows) {
-        if (row.values.type === 'vlan') tags.add(Number(row.values['vlan-id'] ?? 1));
-      }
-      for (const row of n.env.store.table('interface/bridge/vlan').rows) for (const v of vlanIds(row.values['vlan-ids'])) tags.add(v);
-      for (const row of n.env.store.table(PORT_TABLE).rows) tags.add(Number(row.values.pvid ?? 1));
+      const ifs = n.model.interfaces;
+      for (const i of ifs.list) if (i.vlan) tags.add(i.vlan.id);
+      for (const bv of ifs.bridgeVlans) for (const v of bv.vlanIds) tags.add(v);
+      for (const p of ifs.ports) tags.add(p.pvid);
     }
     const all = [0, ...tags];
     const key = (node: number, id: number | string, tag: number) => `${node}:${id}:${tag}`;
@@ -121,58 +109,51 @@ export class Fabric {
       }
     }
     for (const n of this.nodes) {
-      const env = n.env;
-      const ifaces = env.store.table(INTERFACE_TABLE);
-      const bridgeVlans = env.store.table('interface/bridge/vlan').rows.filter((r) => r.values.disabled !== 'true');
+      const ifs = n.model.interfaces;
+      const at = (id: number | undefined) => (id === undefined ? undefined : ifs.byId.get(id));
+      const bridgeVlans = ifs.bridgeVlans.filter((bv) => bv.enabled);
       // A bridge joins its ports; with vlan-filtering, frames travel inside the bridge per VLAN
       // (`B#` is the bridge's switching inside, the bridge interface its CPU port).
-      for (const port of env.store.table(PORT_TABLE).rows) {
-        if (port.values.disabled === 'true') continue;
-        const bridge = interfaceOf(env, port.values.bridge), p = interfaceOf(env, port.values.interface);
-        if (!bridge || !p || !isRunning(env, bridge) || !isRunning(env, p)) continue;
-        if (bridge.values['vlan-filtering'] !== 'true') {
+      for (const port of ifs.ports) {
+        if (!port.enabled) continue;
+        const bridge = at(port.bridge), p = at(port.interface);
+        if (!bridge || !p || !bridge.running || !p.running) continue;
+        if (!bridge.bridgeSettings?.vlanFiltering) {
           for (const t of all) this.union(key(n.index, p.id, t), key(n.index, bridge.id, t));
           continue;
         }
-        this.union(key(n.index, p.id, 0), key(n.index, `${bridge.id}#`, Number(port.values.pvid ?? 1)));
+        this.union(key(n.index, p.id, 0), key(n.index, `${bridge.id}#`, port.pvid));
         for (const bv of bridgeVlans) {
-          if (interfaceOf(env, bv.values.bridge) !== bridge) continue;
-          for (const v of vlanIds(bv.values['vlan-ids'])) {
-            if (names(env, bv.values.tagged, p)) this.union(key(n.index, p.id, v), key(n.index, `${bridge.id}#`, v));
-          }
+          if (bv.bridge !== bridge.id || !bv.tagged.includes(p.id)) continue;
+          for (const v of bv.vlanIds) this.union(key(n.index, p.id, v), key(n.index, `${bridge.id}#`, v));
         }
       }
-      for (const row of ifaces.rows) {
-        if (row.values.type === 'bridge' && row.values['vlan-filtering'] === 'true' && isRunning(env, row)) {
-          this.union(key(n.index, row.id, 0), key(n.index, `${row.id}#`, Number(row.values.pvid ?? 1)));
+      for (const row of ifs.list) {
+        if (row.bridgeSettings?.vlanFiltering && row.running) {
+          this.union(key(n.index, row.id, 0), key(n.index, `${row.id}#`, row.bridgeSettings.pvid));
           for (const bv of bridgeVlans) {
-            if (interfaceOf(env, bv.values.bridge) !== row || !names(env, bv.values.tagged, row)) continue;
-            for (const v of vlanIds(bv.values['vlan-ids'])) this.union(key(n.index, row.id, v), key(n.index, `${row.id}#`, v));
+            if (bv.bridge !== row.id || !bv.tagged.includes(row.id)) continue;
+            for (const v of bv.vlanIds) this.union(key(n.index, row.id, v), key(n.index, `${row.id}#`, v));
           }
         }
-        if (row.values.type === 'vlan' && isRunning(env, row)) {
-          const parent = interfaceOf(env, row.values.interface);
-          if (parent) this.union(key(n.index, row.id, 0), key(n.index, parent.id, Number(row.values['vlan-id'] ?? 1)));
+        if (row.vlan && row.running) {
+          const parent = at(row.vlan.parent);
+          if (parent) this.union(key(n.index, row.id, 0), key(n.index, parent.id, row.vlan.id));
         }
         // A VRRP interface (on its master) is its parent's segment, with its own MAC address.
-        if (row.values.type === 'vrrp' && isRunning(env, row)) {
-          const parent = interfaceOf(env, row.values.interface);
-          if (parent) this.union(key(n.index, row.id, 0), key(n.index, actualInterface(env, parent).id, 0));
+        if (row.vrrp && row.running) {
+          const parent = at(row.vrrp.parent);
+          if (parent) this.union(key(n.index, row.id, 0), key(n.index, parent.actual, 0));
         }
       }
     }
     // Who holds which address in each domain.
     for (const n of this.nodes) {
-      for (const addr of n.env.store.table('ip/address').rows) {
-        if (addr.values.disabled === 'true' || !addr.values.address) continue;
-        const row = interfaceOf(n.env, addr.values.interface);
-        if (!row) continue;
-        const actual = actualInterface(n.env, row);
-        if (!isRunning(n.env, actual)) continue;
-        const [ip, len] = addr.values.address.split('/');
-        const d = this.domainOf(n.index, actual.id);
+      const ifs = n.model.interfaces;
+      for (const addr of n.model.addresses.working[4]) {
+        const d = this.domainOf(n.index, addr.on!);
         const list = this.hosts.get(d) ?? [];
-        list.push({ node: n.index, ifId: actual.id, ip, prefix: Number(len ?? 32), mac: macOf(n.env, actual) });
+        list.push({ node: n.index, ifId: addr.on!, ip: addr.ip, prefix: addr.prefix, mac: ifs.byId.get(addr.on!)!.mac });
         this.hosts.set(d, list);
       }
     }
@@ -187,32 +168,31 @@ export class Fabric {
    * The ports of other routers a frame sent out of a node's port reaches without crossing
    * that node again: the far end of its link, and on through the far routers' bridges.
    */
-  reach(node: number, port: Row): { node: number; port: Row }[] {
-    const out: { node: number; port: Row }[] = [];
+  reach(node: number, port: Interface): Reached[] {
+    const out: Reached[] = [];
     const seen = new Set<string>([`${node}:${port.id}`]);
-    const queue: { node: number; port: Row }[] = [{ node, port }];
+    const queue: Reached[] = [{ node, port }];
     while (queue.length) {
       const here = queue.shift()!;
       for (const far of this.farEnds(here.node, here.port)) {
-      if (seen.has(`${far.node}:${far.port.id}`)) continue;
-      seen.add(`${far.node}:${far.port.id}`);
-      if (far.node === node) continue;
-      out.push(far);
-      const env = this.nodes[far.node].env;
-      const bridge = bridgeOfInterface(env, far.port.id);
-      if (!bridge || !isRunning(env, bridge)) continue;
-      // With VLAN filtering an untagged frame stays in its port's VLAN (the access ports of that pvid).
-      const ports = env.store.table(PORT_TABLE).rows;
-      const pvid = (row: Row) => ports.find((p) => interfaceOf(env, p.values.interface) === row)?.values.pvid ?? '1';
-      const filtering = bridge.values['vlan-filtering'] === 'true';
-      for (const p of ports) {
-        if (p.values.disabled === 'true' || interfaceOf(env, p.values.bridge) !== bridge) continue;
-        if (filtering && (p.values.pvid ?? '1') !== pvid(far.port)) continue;
-        const other = interfaceOf(env, p.values.interface);
-        if (!other || other === far.port || !isRunning(env, other) || seen.has(`${far.node}:${other.id}`)) continue;
-        seen.add(`${far.node}:${other.id}`);
-        queue.push({ node: far.node, port: other });
-      }
+        if (seen.has(`${far.node}:${far.port.id}`)) continue;
+        seen.add(`${far.node}:${far.port.id}`);
+        if (far.node === node) continue;
+        out.push(far);
+        const ifs = this.nodes[far.node].model.interfaces;
+        const bridge = far.port.bridge === undefined ? undefined : ifs.byId.get(far.port.bridge);
+        if (!bridge || !bridge.running) continue;
+        // With VLAN filtering an untagged frame stays in its port's VLAN (the access ports of that pvid).
+        const pvid = (id: number) => ifs.ports.find((p) => p.interface === id)?.pvid ?? 1;
+        const filtering = bridge.bridgeSettings?.vlanFiltering;
+        for (const p of ifs.ports) {
+          if (!p.enabled || p.bridge !== bridge.id) continue;
+          if (filtering && p.pvid !== pvid(far.port.id)) continue;
+          const other = p.interface === undefined ? undefined : ifs.byId.get(p.interface);
+          if (!other || other.id === far.port.id || !other.running || seen.has(`${far.node}:${other.id}`)) continue;
+          seen.add(`${far.node}:${other.id}`);
+          queue.push({ node: far.node, port: other });
+        }
       }
     }
     return out;
@@ -222,48 +202,41 @@ export class Fabric {
    * The interfaces a frame between two nodes is counted on at `node`: the interface itself,
    * the interfaces it sits on (a VLAN's parent, a bridge) and the bridge port it leaves by.
    */
-  countedOn(node: number, iface: Row, toward: number): Row[] {
-    const env = this.nodes[node].env;
+  countedOn(node: number, iface: Interface, toward: number): Interface[] {
+    const ifs = this.nodes[node].model.interfaces;
     const out = [iface];
     let at = iface;
-    for (let depth = 0; depth < 4 && at.values.type === 'vlan'; depth++) {
-      const parent = interfaceOf(env, at.values.interface);
+    for (let depth = 0; depth < 4 && at.vlan; depth++) {
+      const parent = at.vlan.parent === undefined ? undefined : ifs.byId.get(at.vlan.parent);
       if (!parent) break;
       out.push(parent);
       at = parent;
     }
-    if (at.values.type === 'bridge') {
-      for (const p of env.store.table(PORT_TABLE).rows) {
-        if (p.values.disabled === 'true' || interfaceOf(env, p.values.bridge) !== at) continue;
-        const port = interfaceOf(env, p.values.interface);
-        if (port && isRunning(env, port) && this.reach(node, port).some((r) => r.node === toward)) { out.push(port); break; }
+    if (at.type === 'bridge') {
+      for (const p of ifs.ports) {
+        if (!p.enabled || p.bridge !== at.id) continue;
+        const port = p.interface === undefined ? undefined : ifs.byId.get(p.interface);
+        if (port && port.running && this.reach(node, port).some((r) => r.node === toward)) { out.push(port); break; }
       }
     }
     return out;
   }
 
   /** The ends of a wire whose ports run. */
-  private running(wire: Wire): { node: number; port: Row }[] {
-    const out: { node: number; port: Row }[] = [];
+  private running(wire: Wire): Reached[] {
+    const out: Reached[] = [];
     for (const end of wire.ends) {
-      const env = this.nodes[end.node].env;
-      const port = portByDefaultName(env, end.port);
-      if (port && isRunning(env, port)) out.push({ node: end.node, port });
+      const port = this.nodes[end.node].model.interfaces.byDefaultName.get(end.port);
+      if (port && port.running) out.push({ node: end.node, port });
     }
     return out;
   }
 
   /** The ports at the other ends of a running port's wire. */
-  farEnds(node: number, port: Row): { node: number; port: Row }[] {
-    const name = port.values['default-name'];
-    if (!name || !isRunning(this.nodes[node].env, port)) return [];
+  farEnds(node: number, port: Interface): Reached[] {
+    const name = port.defaultName;
+    if (!name || !port.running) return [];
     const wire = this.wires.find((w) => w.ends.some((e) => e.node === node && e.port === name));
     return wire ? this.running(wire).filter((e) => e.node !== node || e.port.id !== port.id) : [];
   }
 }
-
-/** The interface a stored reference (`*6`) or name points at. */
-export function interfaceOf(env: Environment, stored: string | undefined): Row | undefined {
-  return interfaceRow(env, stored);
-}
-

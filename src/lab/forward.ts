@@ -6,17 +6,12 @@
 // (echo reply, or an ICMP error of a router on the way) travels back the same way, NAT
 // undone where it was done. Nothing is sent: the path is computed.
 
-import type { Environment } from '../core/schema.js';
-import type { Row } from '../core/store.js';
-import { intToIp, ipToInt, maskOf } from '../core/values.js';
+import { ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
-import { isRunning } from '../menus/interface/interface.js';
-import { activeRoutes } from '../menus/ip/route.js';
-import { actualInterface, interfaceOf, type Fabric, type Host } from './fabric.js';
+import type { Fabric, Host } from './fabric.js';
 import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
+import type { ActiveRoute, Interface, RouterModel } from './model.js';
 
-const FILTER = 'ip/firewall/filter';
-const NAT = 'ip/firewall/nat';
 /** Each hop adds about this much to the round trip (a wire and a router's slow path). */
 const HOP_US = 180;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -36,64 +31,53 @@ const contains = (net: string, prefix: number, ip: string) => {
 };
 
 /**
- * The router's addresses that work: enabled, on running interfaces (a bridge port's on its
- * bridge), with their interfaces and the address as stored (`10.0.0.1/24`).
- */
-export function workingAddresses(env: Environment, table: 'ip/address' | 'ipv6/address' = 'ip/address'): { ip: string; prefix: number; iface: Row; address: string }[] {
-  const out: { ip: string; prefix: number; iface: Row; address: string }[] = [];
-  for (const a of env.store.table(table).rows) {
-    if (a.values.disabled === 'true' || !a.values.address) continue;
-    const row = interfaceOf(env, a.values.interface);
-    if (!row) continue;
-    const actual = actualInterface(env, row);
-    if (!isRunning(env, actual)) continue;
-    const [ip, len] = a.values.address.split('/');
-    out.push({ ip, prefix: Number(len ?? (table === 'ip/address' ? 32 : 128)), iface: actual, address: a.values.address });
-  }
-  return out;
-}
-
-/**
  * Whether the router takes a packet to `ip` in. A VRRP backup's virtual address is not its
  * own: the master holds it (it answers ARP for it), so the backup sends such a packet there
  * (routeros-facts.md 26.7, 26.9).
  */
-function isLocal(env: Environment, ip: string): boolean {
+function isLocal(model: RouterModel, ip: string): boolean {
   if (ip.startsWith('127.')) return true;
-  return env.store.table('ip/address').rows.some((a) => {
-    if (a.values.disabled === 'true' || a.values.address?.split('/')[0] !== ip) return false;
-    const iface = interfaceOf(env, a.values.interface);
-    return iface?.values.type !== 'vrrp' || isRunning(env, iface);
+  const ifs = model.interfaces;
+  return model.addresses[4].some((a) => {
+    if (!a.enabled || a.ip !== ip) return false;
+    const iface = a.interface === undefined ? undefined : ifs.byId.get(a.interface);
+    return iface?.type !== 'vrrp' || iface.running;
   });
 }
 
+/** The forwarding table made of a routing table's active routes: worked out once per routing table. */
+const forwarding = new WeakMap<readonly ActiveRoute[], Route[]>();
+
 /**
- * The main table's active routes as the router's own print works them out (connected,
- * static and protocol routes, gateways resolved recursively within target-scope:
- * src/menus/ip/rib.ts), each with the interface it leaves by and its next hop.
+ * The main table's active IPv4 routes as the router's own print works them out (connected,
+ * static and protocol routes, gateways resolved recursively within target-scope: the
+ * model's routing table), each with the interface it leaves by and its next hop.
  */
-function routes(env: Environment): Route[] {
-  const out: Route[] = [];
-  for (const { row, state } of activeRoutes(env)) {
-    const [dst, len] = (row.values['dst-address'] || '0.0.0.0/0').split('/');
+function routes(model: RouterModel): Route[] {
+  const active = model.routing.active[4];
+  let out = forwarding.get(active);
+  if (out) return out;
+  out = [];
+  for (const r of active) {
+    if (r.table !== 'main') continue;
+    const [dst, len] = r.dst.split('/');
     if (!IPV4.test(dst)) continue;
     const prefix = Number(len ?? 32);
-    const distance = Number(row.values.distance ?? 1);
-    const type = row.values.type ?? (row.values.blackhole === 'true' ? 'blackhole' : 'unicast');
-    if (type !== 'unicast') { out.push({ dst, prefix, distance, kind: type as Route['kind'] }); continue; }
+    if (r.type !== 'unicast') { out.push({ dst, prefix, distance: r.distance, kind: r.type }); continue; }
     // Of several gateways (or ECMP routes) the first is taken: the lab hashes no flows.
-    const hop = state.immediateGw?.split(',')[0];
-    const iface = state.interfaces[0];
-    if (!hop || !iface) continue;
+    const hop = r.immediateGw?.split(',')[0];
+    const ifId = r.interfaces[0];
+    if (!hop || ifId === undefined) continue;
     const pct = hop.indexOf('%');
-    out.push({ dst, prefix, distance, ifId: iface.id, gateway: pct < 0 ? undefined : hop.slice(0, pct), kind: 'unicast' });
+    out.push({ dst, prefix, distance: r.distance, ifId, gateway: pct < 0 ? undefined : hop.slice(0, pct), kind: 'unicast' });
   }
+  forwarding.set(active, out);
   return out;
 }
 
-function lookup(env: Environment, dst: string): Route | undefined {
+function lookup(model: RouterModel, dst: string): Route | undefined {
   let best: Route | undefined;
-  for (const r of routes(env)) {
+  for (const r of routes(model)) {
     if (!contains(r.dst, r.prefix, dst)) continue;
     if (!best || r.prefix > best.prefix || (r.prefix === best.prefix && r.distance < best.distance)) best = r;
   }
@@ -101,8 +85,8 @@ function lookup(env: Environment, dst: string): Route | undefined {
 }
 
 /** The router's address on an interface (the first), the source of what it sends there. */
-function addressOn(env: Environment, ifId: number | undefined, toward?: string): string | undefined {
-  const addrs = workingAddresses(env).filter((a) => a.iface.id === ifId);
+function addressOn(model: RouterModel, ifId: number | undefined, toward?: string): string | undefined {
+  const addrs = model.addresses.working[4].filter((a) => a.on === ifId);
   return (toward ? addrs.find((a) => contains(a.ip, a.prefix, toward)) : undefined)?.ip ?? addrs[0]?.ip;
 }
 
@@ -113,10 +97,10 @@ function addressOn(env: Environment, ifId: number | undefined, toward?: string):
  * back (Linux icmp_send with icmp_errors_use_inbound_ifaddr=0: routeros-facts.md 26.9). With
  * no route back, the interface the packet came in by.
  */
-function errorSource(env: Environment, inIf: Row, to: string): string | undefined {
-  const back = lookup(env, to);
-  const from = back?.kind === 'unicast' ? addressOn(env, back.ifId, back.gateway ?? to) : undefined;
-  return from ?? addressOn(env, inIf.id, to);
+function errorSource(model: RouterModel, inIf: Interface, to: string): string | undefined {
+  const back = lookup(model, to);
+  const from = back?.kind === 'unicast' ? addressOn(model, back.ifId, back.gateway ?? to) : undefined;
+  return from ?? addressOn(model, inIf.id, to);
 }
 
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
@@ -136,10 +120,10 @@ export class Forwarder {
     const fabric = this.fabric();
     const counts: Counts = new Map();
     const nats: NatRecord[] = [];
-    const env = fabric.nodes[from].env;
+    const model = fabric.nodes[from].model;
     const p: Packet = { src: req.src ?? '', dst: req.address, ttl: req.ttl, protocol: 'icmp', size: req.size + 28, state: 'new' };
     try {
-      if (isLocal(env, p.dst)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
+      if (isLocal(model, p.dst)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
       // The lab forwards IPv4; anything else finds no way (as to a router without IPv6 routes).
       if (!IPV4.test(p.dst) || (p.src && !IPV4.test(p.src))) return { status: 'timeout', rttUs: 0 };
       const there = this.travel(fabric, from, p, counts, nats);
@@ -157,7 +141,7 @@ export class Forwarder {
       // A value the lab cannot read on the way (a NAT target that is no address) loses the packet.
       return { status: 'timeout', rttUs: 0 };
     } finally {
-      applyCounts(counts);
+      applyCounts(counts, (node) => fabric.nodes[node].env);
     }
   }
 
@@ -168,10 +152,10 @@ export class Forwarder {
    */
   private travel(fabric: Fabric, start: number, p: Packet, counts: Counts, nats: NatRecord[]): Outcome {
     let node = start;
-    let inIf: Row | undefined;
+    let inIf: Interface | undefined;
     let hops = 0;
     for (let guard = 0; guard < 300; guard++) {
-      const env = fabric.nodes[node].env;
+      const model = fabric.nodes[node].model;
       if (inIf) {
         // NAT undone for an answer: the connection's entry at this router.
         for (const n of nats) {
@@ -180,46 +164,46 @@ export class Forwarder {
           if (n.kind === 'dst' && p.src === n.to) p.src = n.from;
         }
         if (p.state === 'new') {
-          const v = runChain(env, NAT, { chain: 'dstnat', in: inIf }, p, counts);
-          const to = v.rule?.values['to-addresses']?.split('-')[0];
+          const v = runChain(model, node, 'nat', { chain: 'dstnat', in: inIf }, p, counts);
+          const to = v.rule?.toAddresses?.split('-')[0];
           if ((v.action === 'dst-nat' || v.action === 'netmap') && to) {
             nats.push({ node, kind: 'dst', from: p.dst, to });
             p.dst = to;
             p.dstnat = true;
           }
         }
-        if (isLocal(env, p.dst)) {
-          const v = runChain(env, FILTER, { chain: 'input', in: inIf }, p, counts);
+        if (isLocal(model, p.dst)) {
+          const v = runChain(model, node, 'filter', { chain: 'input', in: inIf }, p, counts);
           if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
-          if (v.action === 'reject') return this.unreachable(env, node, inIf, p, hops);
+          if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
           return { kind: 'delivered', node, ttl: p.ttl, hops, packet: p };
         }
       }
-      const route = lookup(env, p.dst);
+      const route = lookup(model, p.dst);
       // No route: a router on the way answers "network unreachable"; a blackhole swallows silently.
-      if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(env, node, inIf, p, hops, 'net-unreachable') : { kind: 'lost', hops };
-      if (route.kind !== 'unicast') return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
-      const out = env.store.table('interface').get(route.ifId!)!;
+      if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(model, node, inIf, p, hops, 'net-unreachable') : { kind: 'lost', hops };
+      if (route.kind !== 'unicast') return inIf ? this.unreachable(model, node, inIf, p, hops) : { kind: 'lost', hops };
+      const out = model.interfaces.byId.get(route.ifId!)!;
       if (inIf) {
         // A router passes the packet on with one less TTL; none left, it answers "time exceeded".
         if (p.ttl <= 1) {
-          const from = errorSource(env, inIf, p.src);
+          const from = errorSource(model, inIf, p.src);
           return from ? { kind: 'error', node, error: 'ttl-exceeded', from, hops } : { kind: 'lost', hops };
         }
         p.ttl--;
-        const v = runChain(env, FILTER, { chain: 'forward', in: inIf, out }, p, counts);
+        const v = runChain(model, node, 'filter', { chain: 'forward', in: inIf, out }, p, counts);
         if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
-        if (v.action === 'reject') return this.unreachable(env, node, inIf, p, hops);
+        if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
       } else {
-        if (!p.src) p.src = addressOn(env, out.id, route.gateway ?? p.dst) ?? '';
+        if (!p.src) p.src = addressOn(model, out.id, route.gateway ?? p.dst) ?? '';
         if (!p.src) return { kind: 'lost', hops };
-        const v = runChain(env, FILTER, { chain: 'output', out }, p, counts);
+        const v = runChain(model, node, 'filter', { chain: 'output', out }, p, counts);
         if (v.action !== 'accept') return { kind: 'lost', hops };
       }
       if (p.state === 'new') {
-        const v = runChain(env, NAT, { chain: 'srcnat', in: inIf, out }, p, counts);
-        const to = v.action === 'masquerade' ? addressOn(env, out.id, route.gateway ?? p.dst)
-          : v.action === 'src-nat' || v.action === 'netmap' ? v.rule?.values['to-addresses']?.split('-')[0] : undefined;
+        const v = runChain(model, node, 'nat', { chain: 'srcnat', in: inIf, out }, p, counts);
+        const to = v.action === 'masquerade' ? addressOn(model, out.id, route.gateway ?? p.dst)
+          : v.action === 'src-nat' || v.action === 'netmap' ? v.rule?.toAddresses?.split('-')[0] : undefined;
         if (to && to !== p.src) {
           nats.push({ node, kind: 'src', from: p.src, to });
           p.src = to;
@@ -232,32 +216,32 @@ export class Forwarder {
       if (!host) {
         fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
         // Nobody answers ARP: a router on the way says so; the sender's own echo is just lost.
-        return inIf ? this.unreachable(env, node, inIf, p, hops) : { kind: 'lost', hops };
+        return inIf ? this.unreachable(model, node, inIf, p, hops) : { kind: 'lost', hops };
       }
       this.learn(fabric, node, out, host);
       for (const row of fabric.countedOn(node, out, host.node)) fabric.nodes[node].device.traffic.add(row.id, { txBytes: p.size, txPackets: 1 });
       hops++;
       const sender = node;
       node = host.node;
-      inIf = fabric.nodes[node].env.store.table('interface').get(host.ifId);
+      inIf = fabric.nodes[node].model.interfaces.byId.get(host.ifId);
       if (!inIf) return { kind: 'lost', hops };
       for (const row of fabric.countedOn(node, inIf, sender)) fabric.nodes[node].device.traffic.add(row.id, { rxBytes: p.size, rxPackets: 1 });
     }
     return { kind: 'lost', hops };
   }
 
-  private unreachable(env: Environment, node: number, inIf: Row, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
+  private unreachable(model: RouterModel, node: number, inIf: Interface, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
     // An ICMP error answers nothing but a new packet's own trouble.
     if (p.state !== 'new') return { kind: 'lost', hops };
-    const from = errorSource(env, inIf, p.src);
+    const from = errorSource(model, inIf, p.src);
     return from ? { kind: 'error', node, error, from, hops } : { kind: 'lost', hops };
   }
 
   /** Both ends of a hop learn each other's MAC address (the ARP request carries the sender's). */
-  private learn(fabric: Fabric, node: number, out: Row, host: Host) {
+  private learn(fabric: Fabric, node: number, out: Interface, host: Host) {
     this.learned[node].arp.set(`${out.id} ${host.ip}`, { address: host.ip, ifId: out.id, mac: host.mac });
-    const env = fabric.nodes[node].env;
-    const own = workingAddresses(env).find((a) => a.iface.id === out.id && contains(a.ip, a.prefix, host.ip)) ?? workingAddresses(env).find((a) => a.iface.id === out.id);
+    const working = fabric.nodes[node].model.addresses.working[4];
+    const own = working.find((a) => a.on === out.id && contains(a.ip, a.prefix, host.ip)) ?? working.find((a) => a.on === out.id);
     if (!own) return;
     const mine = fabric.hosts.get(fabric.domainOf(node, out.id))?.find((h) => h.node === node && h.ip === own.ip);
     if (mine) this.learned[host.node].arp.set(`${host.ifId} ${own.ip}`, { address: own.ip, ifId: host.ifId, mac: mine.mac });

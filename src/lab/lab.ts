@@ -7,22 +7,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../core/schema.js';
-import type { Row } from '../core/store.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
-import { formatDuration } from '../core/values.js';
-import { INTERFACE_TABLE, bridgeOfInterface, isRunning, macOf } from '../menus/interface/interface.js';
-import { writeLog } from '../menus/log.js';
-import { consoleOf } from '../menus/console.js';
-import { grantedPolicies } from '../menus/user/user.js';
-import { Router } from '../router.js';
+import { directoryReason, makeDirectory } from '../core/directory.js';
+import { Router, type FaceName } from '../router.js';
 import { FACE_NAMES } from '../services/services.js';
+import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
-import { Fabric, portByDefaultName, type End, type LabNode, type Wire } from './fabric.js';
-import { Forwarder, workingAddresses, type Learned } from './forward.js';
-import { inInterfaceList } from './firewall.js';
+import { neighborsOf } from './discovery.js';
+import { Fabric, type End, type LabNode, type Wire } from './fabric.js';
+import { Forwarder, type Learned } from './forward.js';
+import { RouterModelCache } from './model-router.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
+import { LabTls } from './tls.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -31,11 +29,29 @@ export interface LabOptions {
   requestLimitMs?: number;
   /** Routers started at once (each opens its store and binds its services). */
   parallel?: number;
+  /** containerlab's `deploy --reconfigure`: every node boots afresh, its certificate made anew. */
+  reconfigure?: boolean;
+  /**
+   * Stops the start: nodes under way finish or are left for the next start to boot afresh,
+   * those started are stopped, and start throws LabStopped.
+   */
+  signal?: AbortSignal;
+  /** Told as each node has booted (its services listening). */
+  booted?: (booted: number, total: number) => void;
+  /** A node's kept port was taken by another program: the face listens on a free one. */
+  portTaken?: (node: string, face: FaceName, wanted: number, bound: number) => void;
+}
+
+/** A start stopped by its signal: how far it came. */
+export class LabStopped extends Error {
+  constructor(readonly booted: number, readonly total: number) {
+    super(`stopped while starting: ${booted} of ${total} nodes booted`);
+  }
 }
 
 /** Tables whose change changes the network (carrier, domains, hosts, discovery, DHCP). */
 const NETWORK_TABLES = new Set([
-  INTERFACE_TABLE, 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
+  'interface', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
   'interface/list', 'interface/list/member', 'system/identity', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/pool',
   'ip/dhcp-server/network', 'ip/dhcp-server/lease',
 ]);
@@ -57,18 +73,43 @@ export class Lab {
 
   private constructor(readonly topology: Topology, readonly options: LabOptions) {}
 
-  /** Starts every node of the topology; on a failure, stops those started and throws. */
+  /**
+   * Starts every node of the topology, `parallel` at a time; on a failure (or its signal),
+   * stops those started, removes the nodes whose first boot did not finish, and throws.
+   */
   static async start(topology: Topology, options: LabOptions): Promise<Lab> {
     const lab = new Lab(topology, options);
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const parallel = options.parallel ?? 8;
     try {
-      for (let i = 0; i < topology.nodes.length; i += parallel) {
-        await Promise.all(topology.nodes.slice(i, i + parallel).map((n, j) => lab.startNode(n, i + j)));
-      }
+      makeDirectory(options.dataDir);
     } catch (e) {
+      throw new Error(`data directory ${options.dataDir} is not usable: ${directoryReason(e)}`);
+    }
+    const total = topology.nodes.length;
+    let next = 0, booted = 0, failure: unknown;
+    try {
+      if (topology.nodes.some((n) => n.certificate)) lab.tls = new LabTls(options.dataDir, topology.name, !!options.reconfigure);
+      // Each worker takes the next node when it is done with one, until the first failure.
+      const worker = async () => {
+        while (next < total && failure === undefined && !options.signal?.aborted) {
+          const i = next++;
+          try {
+            await lab.startNode(topology.nodes[i], i);
+          } catch (e) {
+            failure ??= e;
+            return;
+          }
+          options.booted?.(++booted, total);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, total) }, worker));
+    } catch (e) {
+      failure ??= e;
+    }
+    if (options.signal?.aborted) failure = new LabStopped(booted, total);
+    if (failure !== undefined) {
       await lab.stop();
-      throw e;
+      for (const dir of lab.halfMade) fs.rmSync(dir, { recursive: true, force: true });
+      throw failure;
     }
     lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
@@ -81,26 +122,44 @@ export class Lab {
     return lab;
   }
 
+  /** The lab's certificate authority, when a node gets a certificate. */
+  private tls?: LabTls;
+  /** Directories of nodes whose first boot is under way (or failed). */
+  private readonly halfMade = new Set<string>();
+
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
-    // Every face on a free port, ssh too once the router has it: a thousand routers cannot share port 22.
-    const ports = Object.fromEntries(FACE_NAMES.map((k) => [k, 0]));
+    const dataDir = path.join(this.options.dataDir, node.name);
+    const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
+    if (boot === 'first') this.halfMade.add(dataDir);
+    // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
+    // which the router keeps (/ip/service, the stand-in ports), so that the node listens there
+    // again at every start.
+    const ports = boot === 'first' ? Object.fromEntries(FACE_NAMES.map((k) => [k, 0])) : {};
     const router = await Router.start({
-      dataDir: path.join(this.options.dataDir, node.name), listen: this.options.listen, ports,
+      dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
       board: node.board, rosVersion: node.rosVersion, noDefaults: true,
       ...(node.ports ? { hardware: { ports: node.ports } } : {}),
+      portTaken: (service, wanted, bound) => this.options.portTaken?.(node.name, service, wanted, bound),
     });
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
-    this.nodes[index] = { name: node.name, index, env, device, board, router };
+    this.nodes[index] = { name: node.name, index, env, device, board, router, model: new RouterModelCache(env, device, board) };
     this.learned[index] = { arp: new Map() };
-    if (router.store.fresh) await firstBoot(env, node.name, index, node.startupConfig);
+    if (boot === 'again') return;
+    const tls = node.certificate && this.tls ? await this.tls.node(node.name, this.options.listen, node.certificate) : undefined;
+    await firstBoot(router, node, { index, tls, signal: this.options.signal });
+    // Booted once what the first boot enabled listens (www-ssl, api-ssl).
+    await router.services?.settled();
+    firstBootDone(dataDir);
+    this.halfMade.delete(dataDir);
   }
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    return (this.fabricKept ??= new Fabric(this.nodes, this.wires));
+    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires);
+    return this.fabricKept;
   }
 
   private changed(node: number, tables: ReadonlySet<string>) {
@@ -109,8 +168,7 @@ export class Lab {
     let relevant = false;
     for (const t of tables) if (NETWORK_TABLES.has(t)) { relevant = true; break; }
     if (!relevant && !this.routing.dependsOn(tables)) return;
-    this.fabricKept = undefined;
-    if (tables.has(INTERFACE_TABLE)) this.carriers();
+    if (tables.has('interface')) this.carriers();
     // DHCP follows once the change is done (a watcher must not commit inside a commit).
     this.settling ??= setImmediate(() => { this.settling = undefined; this.settle(); });
   }
@@ -120,7 +178,7 @@ export class Lab {
     try {
       this.dhcp.settle();
     } catch (e) {
-      for (const n of this.nodes) writeLog(n.env, 'dhcp,error', `lab: ${(e as Error).message}`);
+      for (const n of this.nodes) n.router.log('dhcp,error', `lab: ${(e as Error).message}`);
     }
     this.routing.converge();
   }
@@ -133,9 +191,9 @@ export class Lab {
     const wireOf = new Map<string, Wire>();
     for (const w of this.wires) for (const e of w.ends) wireOf.set(`${e.node}:${e.port}`, w);
     for (const n of this.nodes) {
-      for (const row of n.env.store.table(INTERFACE_TABLE).rows) {
-        if (row.values.type !== 'ether') continue;
-        const port = row.values['default-name'];
+      for (const row of n.model.interfaces.list) {
+        if (row.type !== 'ether') continue;
+        const port = row.defaultName;
         const wire = port ? wireOf.get(`${n.index}:${port}`) : undefined;
         let up: boolean;
         if (!wire) {
@@ -144,8 +202,8 @@ export class Lab {
           up = true;
         } else {
           const other = wire.ends.find((e) => e.node !== n.index || e.port !== port)!;
-          const end = portByDefaultName(this.nodes[other.node].env, other.port);
-          up = !!end && end.values.disabled !== 'true';
+          const end = this.nodes[other.node].model.interfaces.byDefaultName.get(other.port);
+          up = !!end && end.enabled;
         }
         n.device.setLink(row.id, up);
       }
@@ -161,63 +219,28 @@ export class Lab {
   }
 
   dhcpState(node: number, id: number): Record<string, string> | undefined {
-    const row = this.nodes[node].env.store.table('ip/dhcp-client').get(id);
-    return row ? this.dhcp.state(node, row) : undefined;
+    const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 4 && c.id === id);
+    return client ? this.dhcp.state(node, client) : undefined;
   }
 
   /** The neighbours a node hears on each of its ports, by the discovery settings of both ends. */
   neighbors(node: number): NeighborEntry[] {
-    const fabric = this.fabric();
-    const me = this.nodes[node];
-    const out: NeighborEntry[] = [];
-    for (const port of me.env.store.table(INTERFACE_TABLE).rows) {
-      if (port.values.type !== 'ether' || !isRunning(me.env, port) || !discovers(me.env, port, 'rx')) continue;
-      const bridge = bridgeOfInterface(me.env, port.id);
-      for (const far of fabric.reach(node, port)) {
-        const them = this.nodes[far.node];
-        if (!discovers(them.env, far.port, 'tx')) continue;
-        const protocols = common(discovery(me.env).protocol, discovery(them.env).protocol);
-        if (!protocols) continue;
-        const farBridge = bridgeOfInterface(them.env, far.port.id);
-        const sender = farBridge ?? far.port;
-        const address = workingAddresses(them.env).find((a) => a.iface.id === sender.id)?.ip;
-        const hasBridge = them.env.store.table(INTERFACE_TABLE).rows.some((r) => r.values.type === 'bridge');
-        const interval = 30_000;
-        const values: Record<string, string> = {
-          interface: bridge ? `${port.values.name},${bridge.values.name}` : port.values.name,
-          ...(address ? { address, address4: address } : {}),
-          'mac-address': macOf(them.env, sender),
-          identity: them.env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik',
-          platform: 'MikroTik',
-          version: them.device.version,
-          board: them.board.name,
-          'interface-name': farBridge ? `${farBridge.values.name}/${far.port.values.name}` : far.port.values.name,
-          'system-caps': 'bridge,router',
-          'system-caps-enabled': hasBridge ? 'bridge,router' : 'router',
-          'discovered-by': protocols,
-          age: formatDuration(Math.floor(((Date.now() - them.device.startedAt) % interval) / 1000) * 1000),
-          uptime: formatDuration(Math.floor(them.device.uptimeMs() / 1000) * 1000),
-          ipv6: 'false',
-          unpack: 'none',
-        };
-        out.push({ key: `${port.id} ${far.node} ${far.port.id}`, values });
-      }
-    }
-    return out;
+    return neighborsOf(this.nodes, this.fabric(), node);
   }
 
   private written?: string;
   private portWatch?: NodeJS.Timeout;
 
   /**
-   * lab.json in the lab's data directory: every node's services and where they listen. Kept
-   * up to date while the lab runs: a node that reboots, or whose /ip/service changes, listens
-   * elsewhere.
+   * lab.json in the lab's data directory: every node's services and where they listen (each
+   * face the router has bound, whichever faces it has), and the CA that signed the nodes'
+   * certificates. Kept up to date while the lab runs: a node that reboots, or whose
+   * /ip/service changes, listens elsewhere.
    */
   writeLabJson() {
     const nodes: Record<string, Record<string, number>> = {};
-    for (const n of this.nodes) nodes[n.name] = { ...n.router.bound } as Record<string, number>;
-    const text = JSON.stringify({ name: this.topology.name, nodes }, null, 2) + '\n';
+    for (const n of this.nodes) nodes[n.name] = Object.fromEntries(faces(n.router).map((f) => [f, n.router.bound[f]!]));
+    const text = JSON.stringify({ name: this.topology.name, ...(this.tls ? { ca: this.tls.caFile } : {}), nodes }, null, 2) + '\n';
     if (text !== this.written) fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), text);
     this.written = text;
     this.portWatch ??= setInterval(() => { if (!this.stopped) this.writeLabJson(); }, 500).unref();
@@ -232,53 +255,13 @@ export class Lab {
   }
 }
 
-/** /ip/neighbor/discovery-settings with its defaults. */
-function discovery(env: Environment): Record<string, string> {
-  return { 'discover-interface-list': 'static', protocol: 'cdp,lldp,mndp', mode: 'tx-and-rx', ...env.store.table('ip/neighbor/discovery-settings').rows[0]?.values };
-}
-
-/** Whether a port sends (tx) or listens to (rx) discovery, by the list and mode of its router. */
-function discovers(env: Environment, port: Row, way: 'tx' | 'rx'): boolean {
-  const s = discovery(env);
-  if (s.mode === 'rx-only' && way === 'tx') return false;
-  if (s.mode === 'tx-only' && way === 'rx') return false;
-  const raw = s['discover-interface-list'];
-  const [not, stored] = raw.startsWith('!') ? [true, raw.slice(1)] : [false, raw];
-  const list = stored.startsWith('*') ? env.store.table('interface/list').get(parseInt(stored.slice(1), 16))?.values.name ?? '' : stored;
-  const member = inInterfaceList(env, list, port);
-  return not ? !member : member;
-}
-
-function common(a: string | undefined, b: string | undefined): string {
-  const theirs = new Set((b ?? '').split(','));
-  return (a ?? '').split(',').filter((p) => p && theirs.has(p)).join(',');
-}
-
 /**
- * A node's first boot in the lab: the node's name as its identity, its own MAC addresses (a
- * lab's routers must not share one), then its startup-config, run as an import.
+ * The faces a router listens with, in one order for every node whichever it bound first (that
+ * of `vrouter --help`'s port flags).
  */
-async function firstBoot(env: Environment, name: string, index: number, startupConfig?: string) {
-  const changes = [];
-  const hi = ((index + 1) >> 8) & 255, lo = (index + 1) & 255;
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-  for (const row of env.store.table(INTERFACE_TABLE).rows) {
-    const mac = row.values['orig-mac-address'];
-    if (!mac?.startsWith('D4:01:C3:00:00:')) continue;
-    changes.push({ op: 'update' as const, table: INTERFACE_TABLE, id: row.id, values: { ...row.values, 'orig-mac-address': `D4:01:C3:${hex(hi)}:${hex(lo)}:${mac.slice(-2)}` } });
-  }
-  const identity = env.store.table('system/identity').rows[0];
-  if (identity) changes.push({ op: 'update' as const, table: 'system/identity', id: identity.id, values: { ...identity.values, name } });
-  else changes.push({ op: 'insert' as const, table: 'system/identity', row: env.store.newRow('system/identity', { name }, false) });
-  env.store.commit(changes);
-  if (!startupConfig) return;
-  const source = fs.readFileSync(startupConfig, 'utf8');
-  const session = { user: 'admin', via: 'console', policies: grantedPolicies('local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api') };
-  try {
-    await consoleOf(env).run(source, { session, output: () => {} });
-  } catch (e) {
-    throw new Error(`node ${name}: startup-config ${path.basename(startupConfig)}: ${(e as Error).message.split('\n')[0]}`);
-  }
+export function faces(router: Router): FaceName[] {
+  const rank = (f: FaceName) => (FACE_NAMES.includes(f) ? FACE_NAMES.indexOf(f) : FACE_NAMES.length);
+  return (Object.keys(router.bound) as FaceName[]).sort((a, b) => rank(a) - rank(b));
 }
 
 /** What one router of the lab sees of the network. */
@@ -300,18 +283,23 @@ class NodeView implements LabView {
 /**
  * The wires of a topology: a cable for each link between two routers, and one switched
  * segment per group of switches linked together, joining every router port linked to them.
+ * The far side of a one-ended link (./links.ts) is a switch of its own, or the one it shares
+ * with others (the management network, a host interface's macvlans), so its port has a
+ * carrier and only the ports sharing it as peers.
  */
 function wiresOf(topology: Topology): Wire[] {
   const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
-  const switches = new Set(topology.switches);
-  const group = new Map<string, string>(topology.switches.map((s) => [s, s]));
+  // Names no node can have (a node's name starts with a letter or digit).
+  const pairs = topology.links.map((l, i) => (l.ends.length === 2 ? l.ends : [l.ends[0], { node: `#${l.shared ?? `link${i + 1}`}`, port: '' }]));
+  const switches = new Set([...topology.switches, ...pairs.flatMap((p) => p.map((e) => e.node).filter((n) => n.startsWith('#')))]);
+  const group = new Map<string, string>([...switches].map((s) => [s, s]));
   const root = (s: string): string => { let r = s; while (group.get(r) !== r) r = group.get(r)!; return r; };
   const wires: Wire[] = [];
   const segments = new Map<string, End[]>();
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     if (switches.has(a.node) && switches.has(b.node)) group.set(root(a.node), root(b.node));
   }
-  for (const { a, b } of topology.links) {
+  for (const [a, b] of pairs) {
     const sa = switches.has(a.node), sb = switches.has(b.node);
     if (sa && sb) continue;
     if (!sa && !sb) { wires.push({ ends: [{ node: index.get(a.node)!, port: a.port }, { node: index.get(b.node)!, port: b.port }], switched: false }); continue; }

@@ -11,14 +11,16 @@
 // Interfaces are named as the router names them (`ether2`, `sfp-sfpplus1`) or as containerlab
 // names them for this kind: `eth0` is the management port (ether1), `ethN` is `ether(N+1)`
 // (containerlab docs, kinds/vr-ros: "eth1 - first data interface, mapped to the ether2
-// interface of the RouterOS"). Paths are relative to the topology file, as in containerlab.
-// Every problem is refused with one line that names it.
+// interface of the RouterOS"). Links come in both of containerlab's forms (./links.ts).
+// Paths are relative to the topology file, as in containerlab. Every problem is refused with
+// one line that names it.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { BOARDS, withHardware, type Board } from '../device/board.js';
 import { versionParts } from '../device/version.js';
+import { LinkError, readLinks, type LinkType } from './links.js';
 
 export interface LabNode {
   name: string;
@@ -29,10 +31,32 @@ export interface LabNode {
   rosVersion?: string;
   /** Absolute path of the .rsc run on first boot. */
   startupConfig?: string;
+  /**
+   * containerlab's `enforce-startup-config`: the node boots afresh with its startup-config at
+   * every start, whatever its data directory holds.
+   */
+  enforceStartupConfig: boolean;
+  /** containerlab's `certificate`: what the lab's CA issues the node for www-ssl and api-ssl; none without. */
+  certificate?: NodeCertificate;
 }
 
-export interface Endpoint { node: string; port: string }
-export interface LabLink { a: Endpoint; b: Endpoint }
+/** A node's certificate from the lab's CA (containerlab: `certificate: { issue, sans, key-size, validity-duration }`). */
+export interface NodeCertificate {
+  /** Names and addresses beside the node's own (containerlab's `sans`). */
+  sans: string[];
+  /** An RSA key of this many bits; without it, a P-256 key (fast to make for a thousand nodes). */
+  keySize?: number;
+  validityMs: number;
+}
+
+export interface Endpoint { node: string; port: string; mac?: string; ipv4?: string; ipv6?: string }
+export interface LabLink {
+  type: LinkType;
+  /** Both ends of a cable; the one end of a link whose far side is outside the lab. */
+  ends: Endpoint[];
+  /** What a one-ended link's far side is when other ends share it (./links.ts); absent: alone. */
+  shared?: string;
+}
 
 export interface Topology {
   name: string;
@@ -53,7 +77,6 @@ const KINDS = new Set(['mikrotik_ros', 'vr-ros', 'vr-mikrotik_ros']);
 const SWITCH_KINDS = new Set(['bridge', 'ovs-bridge']);
 /** A CHR has at most this many ports (`--ports`). */
 const CHR_MAX_PORTS = 64;
-/** containerlab's default node kind for this format when a node names none. */
 const NODE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 const fail = (message: string): never => { throw new TopologyError(message); };
@@ -63,6 +86,9 @@ const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function boardPorts(board: Board): string[] {
   return [...board.ports];
 }
+
+/** A year, containerlab's validity of a node certificate (`validity-duration`, default 8760h). */
+const CERT_VALIDITY_MS = 8760 * 3_600_000;
 
 /** A link endpoint's port as the router names it: `eth1` is `ether2`. */
 function routerPort(port: string): string {
@@ -111,48 +137,94 @@ export function checkTopology(doc: unknown, base: string): Topology {
     if (!Object.hasOwn(BOARDS, board)) fail(`node ${nodeName}: BOARD ${board} is not a board (${Object.keys(BOARDS).join(', ')})`);
     const rosVersion = env.ROS_VERSION === undefined ? undefined : String(env.ROS_VERSION);
     if (rosVersion !== undefined && !versionParts(rosVersion)) fail(`node ${nodeName}: ROS_VERSION ${rosVersion} is not a RouterOS 7.x version`);
-    const startup = own['startup-config'] ?? kindDoc['startup-config'] ?? defaults['startup-config'];
+    // Each setting from the node, else its kind, else the defaults.
+    const setting = (key: string) => own[key] ?? kindDoc[key] ?? defaults[key];
+    const flag = (key: string) => {
+      const v = setting(key);
+      if (v !== undefined && typeof v !== 'boolean') fail(`node ${nodeName}: ${key} is not true or false`);
+      return v === true;
+    };
+    const enforceStartupConfig = flag('enforce-startup-config');
+    const suppress = flag('suppress-startup-config');
+    const startup = setting('startup-config');
+    // containerlab's checks of the two (nodes/default_node.go GenerateConfig).
+    if (enforceStartupConfig && suppress) fail(`node ${nodeName}: enforce-startup-config and suppress-startup-config: incompatible options`);
+    if (enforceStartupConfig && startup === undefined) fail(`node ${nodeName}: enforce-startup-config: no startup-config provided`);
     let startupConfig: string | undefined;
-    if (startup !== undefined) {
+    if (startup !== undefined && !suppress) {
       startupConfig = path.resolve(base, String(startup).replaceAll('__clabNodeName__', nodeName));
       if (!fs.existsSync(startupConfig)) fail(`node ${nodeName}: startup-config ${String(startup)} does not exist`);
     }
-    const node: LabNode = { name: nodeName, board, rosVersion, startupConfig };
+    const node: LabNode = { name: nodeName, board, rosVersion, startupConfig, enforceStartupConfig, certificate: nodeCertificate(nodeName, setting('certificate')) };
     nodes.push(node);
     byName.set(nodeName, node);
   }
   if (!nodes.length) fail('topology: no mikrotik_ros nodes');
-  const links: LabLink[] = [];
+  let raw;
+  try {
+    raw = readLinks(topo.links);
+  } catch (e) {
+    if (e instanceof LinkError) fail(e.message);
+    throw e;
+  }
   const used = new Map<string, number>();
-  const linksDoc = topo.links === undefined || topo.links === null ? [] : Array.isArray(topo.links) ? topo.links : fail('topology: links is not a list');
-  linksDoc.forEach((l, i) => {
-    const endpoints = isMap(l) && Array.isArray(l.endpoints) ? l.endpoints : fail(`link ${i + 1}: no endpoints`);
-    if (endpoints.length !== 2) fail(`link ${i + 1}: needs two endpoints, has ${endpoints.length}`);
-    const [a, b] = endpoints.map((e): Endpoint => {
-      const m = typeof e === 'string' ? /^([^:]+):(.+)$/.exec(e) : null;
-      if (!m) return fail(`link ${i + 1}: endpoint ${JSON.stringify(e)} is not NODE:INTERFACE`);
-      if (switches.has(m[1])) return { node: m[1], port: m[2] };
-      const node = byName.get(m[1]) ?? fail(`link ${i + 1}: unknown node ${m[1]} in ${e}`);
-      return { node: node.name, port: routerPort(m[2]) };
-    });
-    for (const [ep, given] of [[a, endpoints[0]], [b, endpoints[1]]] as const) {
-      const key = `${ep.node}:${ep.port}`;
-      if (used.has(key)) fail(`link ${i + 1}: port ${given} is already on link ${used.get(key)}`);
+  const links = raw.map((l, i): LabLink => {
+    const ends = l.ends.map((e): Endpoint => {
+      const node = byName.get(e.node);
+      if (!node && !switches.has(e.node)) fail(`link ${i + 1}: unknown node ${e.node} in ${e.given}`);
+      const port = node ? routerPort(e.iface) : e.iface;
+      const key = `${e.node}:${port}`;
+      if (used.has(key)) fail(`link ${i + 1}: port ${e.given} is already on link ${used.get(key)}`);
       used.set(key, i + 1);
-      const node = byName.get(ep.node);
-      if (!node) continue;
-      if (node.board === 'chr') {
-        // A CHR has the ports its virtual machine is given: as many as its links need.
-        const n = /^ether(\d+)$/.exec(ep.port);
-        if (!n || Number(n[1]) < 1 || Number(n[1]) > CHR_MAX_PORTS) fail(`link ${i + 1}: node ${ep.node} (CHR) has no port ${given} (ether1..ether${CHR_MAX_PORTS})`);
-        node.ports = Math.max(node.ports ?? 5, Number(n![1]));
-      } else if (!boardPorts(BOARDS[node.board]).includes(ep.port)) {
-        fail(`link ${i + 1}: node ${ep.node} (${BOARDS[node.board].name}) has no port ${given}`);
-      }
-    }
-    links.push({ a, b });
+      if (!node) return { node: e.node, port };
+      checkPort(node, port, e.given, i + 1);
+      return { node: node.name, port, ...(e.mac ? { mac: e.mac } : {}), ...(e.ipv4 ? { ipv4: e.ipv4 } : {}), ...(e.ipv6 ? { ipv6: e.ipv6 } : {}) };
+    });
+    return { type: l.type, ends, ...(l.shared ? { shared: l.shared } : {}) };
   });
   return { name, nodes, switches: [...switches], links };
+}
+
+/** Refuses a port the node's board lacks; a CHR's ports grow to the highest its links use. */
+function checkPort(node: LabNode, port: string, given: string, at: number) {
+  if (node.board === 'chr') {
+    // A CHR has the ports its virtual machine is given: as many as its links need.
+    const n = /^ether(\d+)$/.exec(port);
+    if (!n || Number(n[1]) < 1 || Number(n[1]) > CHR_MAX_PORTS) fail(`link ${at}: node ${node.name} (CHR) has no port ${given} (ether1..ether${CHR_MAX_PORTS})`);
+    node.ports = Math.max(node.ports ?? 5, Number(n![1]));
+  } else if (!boardPorts(BOARDS[node.board]).includes(port)) {
+    fail(`link ${at}: node ${node.name} (${BOARDS[node.board].name}) has no port ${given}`);
+  }
+}
+
+/**
+ * containerlab's `certificate` of a node: issued unless `issue: false` (containerlab issues
+ * one only when asked; a lab's RouterOS nodes here get one by default so that www-ssl and
+ * api-ssl answer, see docs/routeros-facts.md 47).
+ */
+function nodeCertificate(nodeName: string, doc: unknown): NodeCertificate | undefined {
+  if (doc !== undefined && !isMap(doc)) fail(`node ${nodeName}: certificate is not a mapping (issue, sans, key-size, validity-duration)`);
+  const c = (doc ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(c)) {
+    if (!['issue', 'sans', 'key-size', 'validity-duration'].includes(key)) fail(`node ${nodeName}: certificate takes no ${key} (issue, sans, key-size, validity-duration)`);
+  }
+  if (c.issue !== undefined && typeof c.issue !== 'boolean') fail(`node ${nodeName}: certificate issue is not true or false`);
+  if (c.issue === false) return undefined;
+  const sans = c.sans === undefined ? [] : Array.isArray(c.sans) ? c.sans.map(String) : fail(`node ${nodeName}: certificate sans is not a list`);
+  let keySize: number | undefined;
+  if (c['key-size'] !== undefined) {
+    keySize = Number(c['key-size']);
+    if (![1024, 2048, 3072, 4096].includes(keySize)) fail(`node ${nodeName}: certificate key-size ${String(c['key-size'])} is not 1024, 2048, 3072 or 4096`);
+  }
+  let validityMs = CERT_VALIDITY_MS;
+  if (c['validity-duration'] !== undefined) {
+    // A Go duration of hours, minutes and seconds (containerlab: "Max unit is hour").
+    const text = String(c['validity-duration']);
+    const parts = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+    validityMs = parts && text ? ((Number(parts[1] ?? 0) * 60 + Number(parts[2] ?? 0)) * 60 + Number(parts[3] ?? 0)) * 1000 : 0;
+    if (!validityMs) fail(`node ${nodeName}: certificate validity-duration ${text} is not a duration (1000h, 10m)`);
+  }
+  return { sans, ...(keySize ? { keySize } : {}), validityMs };
 }
 
 /** The board a node runs: the catalogue's, with a CHR's ports sized to its links. */

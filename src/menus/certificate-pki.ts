@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import forge from 'node-forge';
 import { parseAltNames } from './certificate-words.js';
+import { content, elements, oidText, stringText, tagOf, timeValue } from '../core/der.js';
 
 x509.cryptoProvider.set(crypto.webcrypto as unknown as Crypto);
 const subtle = crypto.webcrypto.subtle;
@@ -160,51 +161,118 @@ export interface Described {
   publicKey: string;
 }
 
-const NAME_TYPES: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.6': 'C', '2.5.4.7': 'L', '2.5.4.8': 'ST', '2.5.4.10': 'O', '2.5.4.11': 'OU', '1.2.840.113549.1.9.1': 'E' };
+/** The short name of each attribute type a name may have; others are shown by OID. */
+const NAME_TYPES: Record<string, string> = {
+  '2.5.4.3': 'CN', '2.5.4.6': 'C', '2.5.4.7': 'L', '2.5.4.8': 'ST', '2.5.4.10': 'O', '2.5.4.11': 'OU', '1.2.840.113549.1.9.1': 'E',
+  '0.9.2342.19200300.100.1.25': 'DC', '2.5.4.42': 'G', '2.5.4.43': 'I', '2.5.4.4': 'SN', '2.5.4.12': 'T',
+};
 
-/** A name as the router prints `issuer`: `O=x,CN=y`, in the order the certificate has it. */
-function nameText(name: x509.Name): string {
-  return name.toJSON().flatMap((rdn) => Object.entries(rdn).flatMap(([type, values]) => values.map((v) => `${NAME_TYPES[type] ?? type}=${v}`))).join(',');
+/** The hash of each signature algorithm, as `digest-algorithm` names it (RSA, RSA-PSS, ECDSA). */
+const SIGNATURE_DIGESTS: Record<string, string> = {
+  '1.2.840.113549.1.1.4': 'md5', '1.2.840.113549.1.1.5': 'sha1', '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384', '1.2.840.113549.1.1.13': 'sha512', '1.2.840.10045.4.1': 'sha1',
+  '1.2.840.10045.4.3.2': 'sha256', '1.2.840.10045.4.3.3': 'sha384', '1.2.840.10045.4.3.4': 'sha512',
+};
+
+/** Hashes by OID, for RSA-PSS's parameters (RFC 4055; SHA-1 when they name none). */
+const HASH_OIDS: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1', '2.16.840.1.101.3.4.2.1': 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+
+/** The hash a signature algorithm names. */
+function signatureDigest(algorithm: Buffer): string {
+  const [id, params] = elements(algorithm);
+  const oid = oidText(id);
+  if (oid !== '1.2.840.113549.1.1.10') return SIGNATURE_DIGESTS[oid] ?? '';
+  const hash = params && tagOf(params) === 0x30 ? elements(params).find((p) => tagOf(p) === 0xa0) : undefined;
+  return hash ? HASH_OIDS[oidText(elements(content(hash))[0])] ?? '' : 'sha1';
 }
 
-export function describe(pem: string): Described {
-  const cert = new x509.X509Certificate(pem);
-  const node = new crypto.X509Certificate(pem);
-  const subject: Record<string, string> = {};
-  for (const rdn of cert.subjectName.toJSON()) {
-    for (const [type, values] of Object.entries(rdn)) subject[NAME_TYPES[type] ?? type] = values[0];
+/** A Name's relative names in the certificate's order, each its attributes: [type, value], the type by OID. */
+function nameParts(der: Buffer): [string, string][][] {
+  return elements(der).map((rdn) => elements(rdn).map((atv): [string, string] => {
+    const [type, value] = elements(atv);
+    return [oidText(type), stringText(value)];
+  }));
+}
+
+/** An IP address of a subject-alt-name: dotted, or IPv6 with its longest run of zero groups as `::`. */
+function ipText(b: Buffer): string {
+  if (b.length === 4) return [...b].join('.');
+  const groups = Array.from({ length: 8 }, (_, i) => b.readUInt16BE(i * 2).toString(16));
+  let best = -1, bestLength = 0;
+  for (let i = 0; i < 8;) {
+    let j = i;
+    while (j < 8 && groups[j] === '0') j++;
+    if (j - i > bestLength) { best = i; bestLength = j - i; }
+    i = j > i ? j : i + 1;
   }
-  const ku = cert.getExtension(x509.KeyUsagesExtension);
-  const eku = cert.getExtension(x509.ExtendedKeyUsageExtension);
+  if (bestLength < 2) return groups.join(':');
+  return `${groups.slice(0, best).join(':')}::${groups.slice(best + bestLength).join(':')}`;
+}
+
+/**
+ * What print shows of a certificate, read from the certificate itself: Node's X509Certificate
+ * for what it gives, the DER for the rest (a general ASN.1 reader took most of a lab's start).
+ */
+export function describe(pem: string): Described {
+  const node = new crypto.X509Certificate(pem);
+  const tbs = elements(elements(node.raw)[0]);
+  const at = tagOf(tbs[0]) === 0xa0 ? 1 : 0;
+  const [serial, , issuer, validity, subjectName] = tbs.slice(at, at + 5);
+  const subject: Record<string, string> = {};
+  // A type given twice in one relative name: its first value; in two, the later one.
+  for (const rdn of nameParts(subjectName)) {
+    const seen = new Set<string>();
+    for (const [type, value] of rdn) if (!seen.has(type)) { seen.add(type); subject[NAME_TYPES[type] ?? type] = value; }
+  }
+  const extensions = new Map<string, Buffer>();
+  const wrapped = tbs.slice(at + 6).find((e) => tagOf(e) === 0xa3);
+  for (const ext of wrapped ? elements(content(wrapped)) : []) {
+    const parts = elements(ext);
+    extensions.set(oidText(parts[0]), content(parts[parts.length - 1]));
+  }
+  const ku = extensions.get('2.5.29.15');
+  const kuBits = ku ? content(ku) : undefined;
+  const has = (bit: number) => !!kuBits && kuBits.length > 1 + (bit >> 3) && !!(kuBits[1 + (bit >> 3)] & (0x80 >> (bit & 7)));
+  const eku = extensions.get('2.5.29.37');
+  const ekuOids = eku ? elements(eku).map(oidText) : [];
   const usages = [
-    ...KEY_USAGE_BITS.filter(([, bit]) => ku && (ku.usages & bit)).map(([n]) => n),
-    ...EXTENDED_USAGES.filter(([, oid]) => eku?.usages.includes(oid)).map(([n]) => n),
+    ...KEY_USAGE_BITS.filter(([, flag]) => has(Math.log2(flag))).map(([n]) => n),
+    ...EXTENDED_USAGES.filter(([, oid]) => ekuOids.includes(oid)).map(([n]) => n),
   ];
-  const san = cert.getExtension(x509.SubjectAlternativeNameExtension);
-  const altNames = (san?.names.items ?? [])
-    .filter((n) => n.type === 'dns' || n.type === 'ip' || n.type === 'email')
-    .map((n) => `${n.type === 'dns' ? 'DNS' : n.type === 'ip' ? 'IP' : 'email'}:${n.value}`).join(',');
-  const skid = cert.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId ?? '';
-  const akidExt = cert.getExtension(x509.AuthorityKeyIdentifierExtension);
+  const san = extensions.get('2.5.29.17');
+  const altNames = (san ? elements(san) : []).flatMap((n) => {
+    const value = content(n);
+    if (tagOf(n) === 0x82) return [`DNS:${value.toString('latin1')}`];
+    if (tagOf(n) === 0x87 && (value.length === 4 || value.length === 16)) return [`IP:${ipText(value)}`];
+    if (tagOf(n) === 0x81) return [`email:${value.toString('latin1')}`];
+    return [];
+  }).join(',');
+  const ski = extensions.get('2.5.29.14');
+  const aki = extensions.get('2.5.29.35');
+  const akiId = aki ? elements(aki).find((e) => tagOf(e) === 0x80) : undefined;
   const selfSigned = node.checkIssued(node) && node.verify(node.publicKey);
   const details = node.publicKey.asymmetricKeyDetails ?? {};
   const keyType = node.publicKey.asymmetricKeyType === 'ec' ? 'ec' : node.publicKey.asymmetricKeyType === 'rsa' ? 'rsa' : String(node.publicKey.asymmetricKeyType);
-  const hashName = (cert.signatureAlgorithm as { hash?: { name?: string } }).hash?.name ?? '';
+  const [notBefore, notAfter] = elements(validity).map(timeValue);
+  let serialBytes = content(serial);
+  if (serialBytes.length > 1 && serialBytes[0] === 0 && serialBytes[1] > 0x7f) serialBytes = serialBytes.subarray(1);
   return {
     fingerprint: node.fingerprint256.replace(/:/g, '').toLowerCase(),
-    serial: cert.serialNumber.toLowerCase(),
+    serial: serialBytes.toString('hex'),
     subject,
-    issuer: nameText(cert.issuerName),
+    issuer: nameParts(issuer).flat().map(([type, value]) => `${NAME_TYPES[type] ?? type}=${value}`).join(','),
     altNames,
-    notBefore: cert.notBefore.getTime(),
-    notAfter: cert.notAfter.getTime(),
+    notBefore,
+    notAfter,
     // A self-signed certificate names no other authority: the router shows akid empty.
-    akid: selfSigned ? '' : (akidExt?.keyId ?? '').toUpperCase(),
-    skid: skid.toUpperCase(),
+    akid: selfSigned || !akiId ? '' : content(akiId).toString('hex').toUpperCase(),
+    skid: ski ? content(ski).toString('hex').toUpperCase() : '',
     keyType,
     keySize: keyType === 'ec' ? String(details.namedCurve ?? '') : String(details.modulusLength ?? ''),
     keyUsage: usages.join(','),
-    digest: hashName.replace('SHA-', 'sha').toLowerCase(),
+    digest: signatureDigest(elements(node.raw)[1]),
     authority: node.ca,
     selfSigned,
     publicKey: node.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),

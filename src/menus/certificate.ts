@@ -395,7 +395,7 @@ async function* importFile(ctx: CommandContext): AsyncGenerator<Reply, void> {
     // named after the file: `file.crt_0`, `file.crt_1`, ...
     const names = importNames(env, args.name, fileName);
     for (const pem of contents.certs) {
-      const d = pki().describe(pem);
+      const d = describeCached(pem);
       counts.certs++;
       if ([...records.values()].some((v) => v.fingerprint === d.fingerprint)) continue;
       const certName = names.next().value;
@@ -476,9 +476,11 @@ function chainOf(env: Environment, row: Row): string[] {
     const caId = parseId(at.values.ca ?? '');
     let parent = caId === undefined ? undefined : table.get(caId);
     if (!parent) {
-      // An imported certificate: its issuer is whichever certificate here signed it.
-      if (describeCached(at).selfSigned) break;
-      parent = table.rows.find((r) => r !== at && isSigned(r) && r.values.authority === 'true' && pki().signedBy(at.values['.pem'], r.values['.pem']));
+      // An imported certificate: its issuer is whichever other authority here signed it, and
+      // none did when there is none or it signed itself (Node's own checks, no description).
+      const authorities = table.rows.filter((r) => r !== at && isSigned(r) && r.values.authority === 'true');
+      if (!authorities.length || pki().signedBy(at.values['.pem'], at.values['.pem'])) break;
+      parent = authorities.find((r) => pki().signedBy(at.values['.pem'], r.values['.pem']));
     }
     if (!parent || !isSigned(parent) || chain.includes(parent.values['.pem'])) break;
     chain.push(parent.values['.pem']);
@@ -487,9 +489,9 @@ function chainOf(env: Environment, row: Row): string[] {
   return chain;
 }
 
+/** Certificates described lately, by PEM (the same one imported into many routers of a lab, say). */
 const described = new Map<string, Described>();
-function describeCached(row: Row): Described {
-  const pem = row.values['.pem'];
+function describeCached(pem: string): Described {
   let d = described.get(pem);
   if (!d) {
     if (described.size > 256) described.clear();
@@ -513,8 +515,21 @@ export function certificateUsable(env: Environment, stored: string): boolean {
  */
 export function tlsMaterial(env: Environment, stored: string): { cert: string; key: string; tag: string } | undefined {
   const id = parseId(stored);
-  const row = id === undefined ? undefined : env.store.table(TABLE).get(id);
+  const table = env.store.table(TABLE);
+  const row = id === undefined ? undefined : table.get(id);
   if (!usable(env, row)) return undefined;
+  // Asked at every change of the services: worked out again only when a certificate changed
+  // (the store gives a changed record a new values object), as the chain may run through any.
+  const kept = materialKept.get(row.values);
+  if (kept && kept.from.length === table.rows.length && kept.from.every((v, i) => v === table.rows[i].values)) return kept.material;
+  const material = workOutMaterial(env, row);
+  materialKept.set(row.values, { from: table.rows.map((r) => r.values), material });
+  return material;
+}
+
+const materialKept = new WeakMap<object, { from: object[]; material: ReturnType<typeof workOutMaterial> }>();
+
+function workOutMaterial(env: Environment, row: Row): { cert: string; key: string; tag: string } | undefined {
   let key: Buffer;
   try {
     key = material(env, row).key;

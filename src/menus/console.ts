@@ -6,6 +6,8 @@
 import type { Environment } from '../core/schema.js';
 import type { FileAccess } from '../console/host.js';
 import { ConsoleRuntime } from '../console/runtime.js';
+import type { Device } from '../device/board.js';
+import { DEFAULT_ROS_VERSION, since, type Quirk } from '../device/version.js';
 import { writeLog } from './log.js';
 
 export function consoleOf(env: Environment): ConsoleRuntime {
@@ -14,6 +16,7 @@ export function consoleOf(env: Environment): ConsoleRuntime {
     rt = new ConsoleRuntime(env as ConsoleRuntime['engine'], {
       log: (topics, message) => writeLog(env, topics, message),
       files: () => env.services.files as FileAccess | undefined,
+      since: (quirk) => since((env.services.device as Device | undefined)?.rosVersion ?? DEFAULT_ROS_VERSION, quirk as Quirk),
     });
     env.services.console = rt;
   }

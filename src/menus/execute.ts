@@ -20,9 +20,20 @@ async function execute(ctx: CommandContext): Promise<Reply> {
   const session = ctx.session as ConsoleSession;
   if ('as-string' in args) {
     const lines: string[] = [];
+    // A console's terminal takes what is printed as it comes (a ping's rows), and from then on
+    // everything, in order; the rest comes in the reply (the console pages it). A failure
+    // always comes in the reply.
+    const stream = session.stream;
+    let streaming = false;
+    const output = (t: string) => { if (streaming) stream!(t); else lines.push(t); };
+    const live = stream && ((t: string) => {
+      if (!streaming) { streaming = true; for (const l of lines.splice(0)) stream(l); }
+      stream(t);
+    });
     try {
       // It runs as a job of its own, as on the router: listed, and removable to stop it.
-      await rt.run(source, { session, output: (t) => lines.push(t), signal: ctx.signal, job: { type: 'command' } });
+      // What the script runs itself (`[/execute ... as-string]`) answers in its own reply.
+      await rt.run(source, { session: { ...session, stream: undefined } as ConsoleSession, output, live, signal: ctx.signal, job: { type: 'command' } });
     } catch (e) {
       lines.push(describe(e));
     }

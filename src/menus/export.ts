@@ -65,6 +65,9 @@ function canonical(env: Environment, menu: Menu, given: Reply): Record<string, s
 
 const RADIOS = new Set(['wifi', 'wlan']);
 
+/** Values a built-in record's export line shows changed or not: every export writes the Wiliot server's. */
+const BUILTIN_ALWAYS: Readonly<Record<string, readonly string[]>> = { 'iot/wiliot/servers': ['address', 'name'] };
+
 function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined {
   if (NEVER_EXPORTED.has(menu.path)) return 'skip';
   if (menu.path === 'interface/list' && row.values.builtin === 'true') return 'skip';
@@ -89,7 +92,7 @@ function builtinOf(env: Environment, menu: Menu, row: Row): Builtin | undefined 
     const given = byId();
     if (!given) return undefined;
     const word = ident === 'default' ? '[ find default=yes ]' : ident === 'number' ? itemNumber() : ident === 'id' ? formatId(row.id) : row.values[key ?? ''];
-    return { ident: word, defaults: canonical(env, menu, given) };
+    return { ident: word, defaults: canonical(env, menu, given), always: BUILTIN_ALWAYS[menu.path] };
   }
   if (!key) {
     // The router's own records of a menu without names are set by their item number (`set 0 action=...`).

@@ -183,11 +183,39 @@ const TOTAL_RATES = RATES.map((r) => `total-${r}`);
 const KEEPALIVE = ['interface/gre', 'interface/gre6', 'interface/eoip', 'interface/eoipv6', 'interface/6to4', 'interface/ipip', 'interface/ipipv6'];
 
 /**
+ * A simple queue's `target`: addresses and interfaces (manual "Queues": "IP address ranges or
+ * interfaces"), where some releases' trees note only `A.B.C.D/M` (7.13.5): a 7.13.2 export
+ * targets VLANs by name (`target=VLAN1000-Pomale`, find_string 47900621413). An item the
+ * tree's type takes is read by it; any other is a name, kept as written.
+ */
+function queueTarget(given: ValueType): ValueType {
+  const one = (item: string) => { try { return given.parse(item); } catch { return item; } };
+  return { ...given, parse: (input) => input.split(',').map(one).join(',') };
+}
+
+/** An address the tree's type reads, or a DNS name (letters, digits, dots and dashes). */
+function orHostName(given: ValueType): ValueType {
+  return {
+    ...given,
+    parse(input) {
+      try { return given.parse(input); } catch (e) {
+        if (/^(?=.*[a-z])[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(input) && input.length <= 253) return input;
+        throw e;
+      }
+    },
+  };
+}
+
+/**
  * The form of an argument of a generated menu where the tree's type falls short; `given` is
  * the tree's type. Undefined: the tree's type stands.
  */
 export function formOf(path: string, name: string, given: ValueType): ValueType | undefined {
   if (path === 'queue/simple' && RATES.includes(name)) return orEmpty(pairOf(rate));
+  if (path === 'queue/simple' && name === 'target') return queueTarget(given);
+  // A peer by its DNS name (manual "IPsec", Peers: address "IP/IPv6 Prefix | hostname"; the
+  // CRS318-16P-2S+ 7.20.2 export above: `address=uk2267.nordvpn.com`).
+  if (path === 'ip/ipsec/peer' && name === 'address') return orHostName(given);
   if ((path === 'queue/simple' && TOTAL_RATES.includes(name)) || (path === 'queue/tree' && RATES.includes(name))) return orEmpty(rate);
   if (name === 'keepalive' && KEEPALIVE.includes(path)) return orEmpty(keepalive(given));
   if (path === 'ip/dhcp-server/config' && name === 'store-leases-disk') return wordsOr(['immediately', 'never'], canonicalInterval);

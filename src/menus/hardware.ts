@@ -112,7 +112,91 @@ export const switchPort: MenuDecl = {
     'l3-hw-offloading': { type: bool },
     'mirror-egress': { type: bool, default: 'false' },
     'mirror-ingress': { type: bool, default: 'false' },
+    // CRS1xx/2xx (manual "CRS1xx/2xx series switches": `learn-limit`, a CRS109 7.9 export `set 1 learn-limit=3`).
+    'learn-limit': { type: str() },
   },
+};
+
+/**
+ * A record of each switch port (`set 8 !forwarding-override`): the Marvell chips' port
+ * isolation (an RB5009UPr+S+'s 88E6393X and a CRS310-8G+2S+'s 98DX226S list one per port and
+ * one for the CPU in export verbose, `set 0 !forwarding-override` .. `set 9`; a CCR2004-16G-2S+
+ * 7.13.5 export `set 17 !forwarding-override`), made at start-up (./board-records.ts).
+ */
+export const portIsolation: MenuDecl = {
+  path: 'interface/ethernet/switch/port-isolation',
+  kind: 'table',
+  key: 'name',
+  present: chips('crs3xx', 'marvell'),
+  generic: ['print', 'get', 'find', 'set', 'reset', 'unset'],
+  fields: { name: ro(), 'forwarding-override': { type: listOf(str()) } },
+};
+
+/**
+ * The 98DX chips' QoS (manual "Quality of Service" of CRS3xx/5xx, CCR2116/2216, 7.13+): each
+ * switch port's QoS record (the CRS310-8G+2S+ export verbose: `/interface ethernet switch qos
+ * port set <port> map=default profile=default trust-l2=ignore trust-l3=ignore tx-manager=default`,
+ * the CPU port `trust-l2=keep trust-l3=keep`), and the queues of its transmit manager (a
+ * CCR2216 export `/interface ethernet switch qos tx-manager queue set 1 use-shared-buffers=no`;
+ * eight queues, and their default, are vrouter's: unconfirmed).
+ */
+export const qosPort: MenuDecl = {
+  path: 'interface/ethernet/switch/qos/port',
+  kind: 'table',
+  key: 'name',
+  present: chips('crs3xx'),
+  generic: ['print', 'get', 'find', 'set', 'reset', 'unset'],
+  fields: {
+    name: ro(), map: { type: str(), default: 'default' }, profile: { type: str(), default: 'default' },
+    'trust-l2': { type: words(['ignore', 'keep']), default: 'ignore' }, 'trust-l3': { type: words(['ignore', 'keep']), default: 'ignore' },
+    'tx-manager': { type: str(), default: 'default' },
+    ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`egress-rate-queue${i}`, { type: str() }])),
+  },
+};
+
+export const qosQueue: MenuDecl = {
+  path: 'interface/ethernet/switch/qos/tx-manager/queue',
+  kind: 'table',
+  present: chips('crs3xx'),
+  generic: ['print', 'get', 'find', 'set', 'reset', 'unset'],
+  fields: { 'use-shared-buffers': { type: bool, default: 'true' }, 'shared-pool-index': { type: str() } },
+};
+
+/**
+ * The LCD's own menus (manual "LCD Touchscreen"): a record per interface it can graph, named
+ * by the interface (`/lcd interface set sfp1 disabled=yes`; export verbose `set ether19
+ * disabled=no max-speed=auto timeout=10s`), the pages of graphs (`set 0 interfaces=...`: an
+ * RB2011's export lists `sfp1,ether1,...,ether10`), and its screens (`/lcd screen set 0
+ * disabled=no timeout=10s` .. `set 5`). Made at start-up (./board-records.ts).
+ */
+export const lcdInterface: MenuDecl = {
+  path: 'lcd/interface',
+  kind: 'table',
+  key: 'interface',
+  present: has((b) => b.lcd),
+  generic: ['print', 'get', 'find', 'set', 'reset', 'unset', 'add', 'remove', 'enable', 'disable'],
+  fields: {
+    interface: { ...interfaceRef({ required: true }) },
+    'max-speed': { type: str(), default: 'auto' },
+    timeout: { type: duration(), default: '10s' },
+    disabled: { type: bool, default: 'false' },
+  },
+};
+
+export const lcdPages: MenuDecl = {
+  path: 'lcd/interface/pages',
+  kind: 'table',
+  present: has((b) => b.lcd),
+  generic: ['print', 'get', 'find', 'set', 'add', 'remove'],
+  fields: { interfaces: { ...interfaceRef({ list: true }) } },
+};
+
+export const lcdScreen: MenuDecl = {
+  path: 'lcd/screen',
+  kind: 'table',
+  present: has((b) => b.lcd),
+  generic: ['print', 'get', 'find', 'set', 'reset', 'enable', 'disable'],
+  fields: { disabled: { type: bool, default: 'false' }, timeout: { type: duration(), default: '10s' } },
 };
 
 const table = (path: string, present: MenuDecl['present'], fields: Record<string, FieldDecl>): MenuDecl => ({
@@ -133,9 +217,6 @@ export const switchMenus: readonly MenuDecl[] = [
   table('interface/ethernet/switch/host', chips('atheros', 'crs3xx', 'marvell', 'ipq', 'mediatek', 'realtek'), {
     switch: switchRef, 'mac-address': { type: mac, required: true }, ports, 'vlan-id': { type: int({ min: 0, max: 4095 }) },
     drop: { type: bool, default: 'false' }, mirror: { type: bool, default: 'false' }, 'copy-to-cpu': { type: bool, default: 'false' }, 'redirect-to-cpu': { type: bool, default: 'false' },
-  }),
-  table('interface/ethernet/switch/port-isolation', chips('crs3xx'), {
-    port: { ...interfaceRef({ required: true }) }, 'forwarding-override': { type: listOf(str()) },
   }),
   // CRS1xx/2xx: the QCA-8511/8513/8519 chips' own tables.
   table('interface/ethernet/switch/egress-vlan-tag', chips('crs1xx'), { 'vlan-id': { type: int({ min: 0, max: 4095 }), required: true }, 'tagged-ports': ports }),
@@ -159,5 +240,5 @@ export const switchMenus: readonly MenuDecl[] = [
 ];
 
 /** Each with `export`, as every configuration menu of the router has. */
-export const hardwareMenus: readonly MenuDecl[] = [poe, lcd, lcdPin, swos, switchPort, ...switchMenus]
+export const hardwareMenus: readonly MenuDecl[] = [poe, lcd, lcdPin, lcdInterface, lcdPages, lcdScreen, swos, switchPort, portIsolation, qosPort, qosQueue, ...switchMenus]
   .map((d) => ({ ...d, commands: { ...d.commands, export: exportCommand } }));

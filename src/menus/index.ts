@@ -58,17 +58,19 @@ import { bgpTemplate, deviceMode, dnsCache, firewallServicePort, hotspotServiceP
 import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
-import { disk, ethernetSwitch, port, queueInterface } from './board-records.js';
+import { disk, ethernetSwitch, irq, irqRps, port, queueInterface } from './board-records.js';
 import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { defaultConfigurationMenus } from './system/default-configuration.js';
 import { environment } from './system/environment.js';
-import { health } from './system/health.js';
+import { health, healthSettings } from './system/health.js';
+import { lora, loraServers, wiliotServers } from './iot.js';
 import { filterRule } from './routing/filter.js';
 import { bgpSession } from './routing/bgp.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 import { routingRoute } from './routing/route.js';
+import { safeMode, systemHistory, undoRedo } from './system/history.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -81,9 +83,10 @@ export const handMenus: readonly MenuDecl[] = [
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
-  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, ipv6Address, ipv6Route, routingTableMenu, routerboard, health,
+  ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
+  systemHistory, undoRedo, safeMode,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
@@ -156,12 +159,24 @@ function namesOf(path: string, t: Tree): Set<string> {
   return names;
 }
 
+/** Without the commands the newest release has and this one lacks (`/safe-mode take` came in 7.18). */
+function withoutNewerCommands(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
+  const newer = dirAt(decl.path, newest)?.c ?? {};
+  const here = dirAt(decl.path, t)?.c ?? {};
+  const gone = Object.keys(decl.commands ?? {}).filter((c) => c in newer && !(c in here));
+  if (!gone.length) return decl;
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  copy.commands = Object.fromEntries(Object.entries(decl.commands!).filter(([c]) => !gone.includes(c)));
+  return copy;
+}
+
 /**
  * A hand declaration on an older release: without the fields the newest release's tree has
  * and this release's lacks (/ip/service `available-from` before 7.x named it `address`;
  * bridge ports' `trusted-ra`), so that the router neither takes nor shows nor exports them.
  */
 function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
+  decl = withoutNewerCommands(decl, t, newest);
   if (!decl.fields) return decl;
   const newer = namesOf(decl.path, newest);
   const here = namesOf(decl.path, t);

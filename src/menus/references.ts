@@ -122,6 +122,8 @@ const BY_PATH: Record<string, Record<string, Reference>> = {
   'ip/ipsec/peer': { profile: { table: 'ip/ipsec/profile' } },
   'ip/ipsec/identity': {
     peer: { table: 'ip/ipsec/peer' },
+    // An EAP identity's export writes `certificate=""` (a CRS318-16P-2S+ 7.20.2 export, find_string 708714868).
+    certificate: { ...CERTIFICATE, words: ['none', ''] },
     'policy-template-group': { table: 'ip/ipsec/policy/group' },
     'mode-config': { table: 'ip/ipsec/mode-config', words: ['none', 'request-only'] },
   },

@@ -25,3 +25,16 @@ export function bindUdp(socket: dgram.Socket, port: number, host: string): Promi
     });
   });
 }
+
+/** Why a bind failed, in words: the command line's `cannot listen` line and the /log line say it. */
+export function bindReason(e: unknown, host: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EADDRINUSE': return 'address already in use';
+    case 'EACCES': return 'permission denied';
+    // --listen named an address no interface of this machine has.
+    case 'EADDRNOTAVAIL': return `${host} is not an address of this machine (EADDRNOTAVAIL)`;
+    case 'EINVAL': return `${host} cannot be listened on (EINVAL)`;
+    default: return code ?? (e as Error).message;
+  }
+}

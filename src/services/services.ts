@@ -17,6 +17,7 @@
 import ipaddr from 'ipaddr.js';
 import type tls from 'node:tls';
 import type { Store } from '../core/store.js';
+import { bindReason } from './bind.js';
 
 /** The services of /ip/service that have a face. */
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
@@ -87,6 +88,11 @@ export interface ServicesOptions {
   bound: Partial<Record<FaceName, number>>;
   /** The ports of the faces bound from their own menus. */
   standIns: StandInPorts;
+  /**
+   * When given, a face whose port is taken at start listens on a free port instead (and is
+   * told here) rather than failing the start: a lab's nodes keep their ports when they can.
+   */
+  portTaken?(name: FaceName, wanted: number, bound: number): void;
 }
 
 /**
@@ -237,12 +243,11 @@ export class Services {
       if (!want) { await retire(); continue; }
       let listener: Listener;
       try {
-        listener = await face(want.spec);
+        listener = await this.listen(face, want.spec, strict);
       } catch (e) {
         await retire();
-        const code = (e as NodeJS.ErrnoException).code;
-        const reason = code === 'EADDRINUSE' ? 'address already in use' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
-        if (strict) throw new Error(`cannot listen on ${this.o.host}:${want.spec.port} (${name}): ${reason}`);
+        const reason = bindReason(e, this.o.host);
+        if (strict) throw new Error(`cannot listen on ${this.o.host.includes(':') ? `[${this.o.host}]` : this.o.host}:${want.spec.port} (${name}): ${reason}`);
         this.failed.set(name, want.key);
         this.o.log('system,error,critical', `${name} service could not listen on port ${want.spec.port}: ${reason}`);
         continue;
@@ -258,6 +263,19 @@ export class Services {
       }
       this.running.set(name, { key, listener });
       this.o.bound[name] = listener.port;
+    }
+  }
+
+  /** Binds a face; at start, a taken port gives way to a free one where the owner asks so. */
+  private async listen(face: Face, spec: ListenSpec, strict: boolean): Promise<Listener> {
+    try {
+      return await face(spec);
+    } catch (e) {
+      if (!strict || !this.o.portTaken || spec.port === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      const listener = await face({ ...spec, port: 0 });
+      this.o.log('system,warning', `${spec.name} service could not listen on port ${spec.port}: address already in use, listening on port ${listener.port}`);
+      this.o.portTaken(spec.name, spec.port, listener.port);
+      return listener;
     }
   }
 

@@ -13,7 +13,8 @@ import { Writable } from 'node:stream';
 import { CommandError } from '../core/errors.js';
 import type { Engine } from '../core/engine.js';
 import type { Session } from '../core/schema.js';
-import { banner, runLine, runTerminal, type ConsoleBackend } from '../console/interactive.js';
+import { banner, runLine, runTerminal, type ConsoleBackend, type SafeModeControl } from '../console/interactive.js';
+import type { Holder } from '../core/history.js';
 
 export interface LoginOptions {
   /** The user name without its options. */
@@ -49,7 +50,11 @@ export class EngineBackend implements ConsoleBackend {
   /** Ends the command under way (Ctrl-C). */
   current?: AbortController;
 
-  constructor(private readonly engine: Engine, private readonly session: Session) {}
+  /**
+   * `terminal`: the console's terminal, which a command's lines go to as they are printed
+   * (a ping's rows as they come), and whose width print fits its lines to.
+   */
+  constructor(private readonly engine: Engine, private readonly session: Session, private readonly terminal?: { columns: number; write(text: string): void }) {}
 
   async identity() {
     return this.engine.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
@@ -59,7 +64,9 @@ export class EngineBackend implements ConsoleBackend {
     const controller = new AbortController();
     this.current = controller;
     try {
-      const out = await this.engine.run({ path: [], command: 'execute', args: { script, 'as-string': '' } }, this.session, { signal: controller.signal });
+      const t = this.terminal;
+      const session = t ? { ...this.session, width: t.columns, stream: (line: string) => t.write(line + '\n') } : this.session;
+      const out = await this.engine.run({ path: [], command: 'execute', args: { script, 'as-string': '' } }, session, { signal: controller.signal });
       return { ok: true, text: String(out.done?.ret ?? '').replace(/\r\n/g, '\n') };
     } catch (e) {
       if (e instanceof CommandError) return { ok: false, text: e.message };
@@ -67,6 +74,26 @@ export class EngineBackend implements ConsoleBackend {
     } finally {
       if (this.current === controller) this.current = undefined;
     }
+  }
+
+  /** Safe mode as this console's session holds it (the engine's history keeps who does). */
+  get safeMode(): SafeModeControl | undefined {
+    const holder = this.session.holder;
+    if (!holder) return undefined;
+    const history = this.engine.history;
+    let notice: ((line: string) => void) | undefined;
+    (holder as { notify?: (line: string) => void }).notify = (line) => notice?.(line);
+    return {
+      held: () => history.owner === holder,
+      toggle: () => {
+        if (history.owner === holder) { history.release(holder); return 'released'; }
+        return history.take(holder) ? 'taken' : 'other';
+      },
+      hijack: (choice) => (choice === 'u' ? history.hijackUnroll(holder) : history.hijackRelease(holder)),
+      unroll: () => { history.unroll(holder); },
+      release: () => { history.release(holder); },
+      onNotice: (f) => { notice = f; },
+    };
   }
 
   async inspect(request: 'child' | 'syntax', path: string) {
@@ -118,14 +145,29 @@ export interface ConsoleRun {
 
 /** The interactive console after a login: banner, prompt, and lines until the user quits. */
 export async function interactiveConsole(o: ConsoleRun): Promise<number> {
-  const backend = new EngineBackend(o.engine, o.session);
+  // The console's own hold on safe mode: its session ending without a release rolls it back.
+  const holder: Holder = { user: o.session.user, via: o.session.via };
+  const session: Session = { ...o.session, holder };
+  const backend = new EngineBackend(o.engine, session, o.output);
   const identity = await backend.identity();
   o.output.write(banner(o.version, new Date(o.engine.now()).getFullYear()));
-  return runTerminal({ backend, user: o.session.user, identity, version: o.version, input: o.input, output: o.output, terminal: true, interrupt: () => backend.current?.abort() });
+  try {
+    return await runTerminal({ backend, user: session.user, identity, version: o.version, input: o.input, output: o.output, terminal: true, dumb: o.options.dumb, interrupt: () => backend.current?.abort() });
+  } finally {
+    o.engine.history.ended(holder);
+  }
 }
 
-/** One command given with the login (`ssh admin@router '/ip address print'`): what it prints, CR LF ended. */
-export async function commandOutput(engine: Engine, session: Session, line: string): Promise<string> {
-  const res = await runLine(new EngineBackend(engine, session), [], line);
+/**
+ * One command given with the login (`ssh admin@router '/ip address print'`): what it prints,
+ * CR LF ended. With `write`, its lines go there as they are printed (`/log print follow`
+ * shows each line as it comes) and the result is only a failure's message; `signal` stops it;
+ * `columns`: the width the user name gives (`admin+w511`), 80 without one.
+ */
+export async function commandOutput(engine: Engine, session: Session, line: string, write?: (text: string) => void, signal?: AbortSignal, columns = 80): Promise<string> {
+  const terminal = write && { columns, write: (t: string) => write(t.replace(/\r?\n/g, '\r\n')) };
+  const backend = new EngineBackend(engine, session, terminal);
+  signal?.addEventListener('abort', () => backend.current?.abort(), { once: true });
+  const res = await runLine(backend, [], line);
   return res.text === '' ? '' : res.text.replace(/\r?\n/g, '\r\n') + '\r\n';
 }

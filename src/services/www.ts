@@ -34,7 +34,7 @@ import type { RestHandler, RestReply } from './rest/handler.js';
 import { STATUS_TEXT, errorBody } from './rest/errors.js';
 import { staticReply } from './static.js';
 import { BodyBudget } from './budget.js';
-import { lingerOnClose } from './linger.js';
+import { endLingering, lingerOnClose, stopParsing } from './linger.js';
 import type { Login } from '../auth/logins.js';
 import type { Maybe } from '../core/maybe.js';
 import { listenOn } from './bind.js';
@@ -227,9 +227,20 @@ export class Www {
       socket.destroy();
       return;
     }
+    // The rest of the broken request may still be arriving: it is read and dropped, so that
+    // no answer is lost to a reset (./linger.ts).
+    stopParsing(socket);
+    // A whole request before the broken bytes is still answered, and the connection closes after it.
+    // (Node keeps the response a connection is answering as `_httpMessage`, read only here.)
+    const answering = (socket as unknown as { _httpMessage?: http.ServerResponse | null })._httpMessage;
+    if (answering?.req?.complete && !answering.headersSent) {
+      answering.shouldKeepAlive = false;
+      lingerOnClose(socket);
+      return;
+    }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const body = errorBody(status);
-    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    endLingering(socket, `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
 
   private serve(req: http.IncomingMessage, res: http.ServerResponse, continueAsked: boolean) {

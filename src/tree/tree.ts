@@ -138,14 +138,15 @@ const installedTrees = new Map<string, Tree>();
 
 /**
  * A release's tree as a router with these extra packages has it: the menus, commands and
- * arguments of the others gone, and what an installed package hides gone too. Shared by
- * every router of the same release and packages.
+ * arguments of the others gone, what an installed package hides gone too, and what its board
+ * lacks (`lacks`, in the same `path [command [argument]]` form). Shared by every router of
+ * the same release, packages and board features.
  */
-export function installedTree(version: string, installed: readonly string[]): Tree {
+export function installedTree(version: string, installed: readonly string[], lacks: readonly string[] = []): Tree {
   const all = releaseTree(version);
   const have = new Set(installed);
   const own = [...have].filter((p) => p in all.packages).sort();
-  const key = `${version} ${own.join(',')}`;
+  const key = `${version} ${own.join(',')} ${[...lacks].sort().join(',')}`;
   let t = installedTrees.get(key);
   if (t) return t;
   const signatures = [...all.signatures];
@@ -181,6 +182,20 @@ export function installedTree(version: string, installed: readonly string[]): Tr
   };
   for (const [pkg, keys] of Object.entries(all.packages)) if (!have.has(pkg)) keys.forEach(remove);
   for (const [pkg, dirs] of Object.entries(all.hides)) if (have.has(pkg)) dirs.forEach(remove);
+  // What the board lacks (src/device/boards/features.ts); `path * arg` is the argument of every command there.
+  for (const k of lacks) {
+    const [path, command, arg] = k.split(' ');
+    if (command !== '*') { remove(k); continue; }
+    for (const c of Object.keys(dirAt(path, all)?.c ?? {})) if (argsOf(dirAt(path, all), c, all)?.[arg] !== undefined) remove(`${path} ${c} ${arg}`);
+    // Nor does `get` name it.
+    let dir: Mutable | undefined = root;
+    for (const w of path.split('/')) dir = dir && own_(dir, w);
+    const get = dir?.c?.get;
+    const names = get === undefined ? undefined : signatures[get]['value-name'];
+    if (dir && get !== undefined && names !== undefined && typeof names !== 'string' && names[1].includes(arg)) {
+      dir.c = { ...dir.c, get: signatures.push({ ...signatures[get], 'value-name': [names[0], names[1].filter((n) => n !== arg), names[2]] as ArgSpec }) - 1 };
+    }
+  }
   t = { ...all, signatures, root, installed: own };
   installedTrees.set(key, t);
   return t;
@@ -195,6 +210,14 @@ export function dirAt(path: string, t: Tree = tree()): TreeDir | undefined {
     if (!dir) return undefined;
   }
   return dir;
+}
+
+/**
+ * Whether a directory is a menu of the tree's release that this tree lacks: one of a package
+ * not installed (or one an installed package hides, as wifiwave2 hides the wireless menus).
+ */
+export function lacksDirectory(t: Tree, path: string): boolean {
+  return !dirAt(path, t) && dirAt(path, releaseTree(t.version)) !== undefined;
 }
 
 /** The arguments of a command of a directory, if the tree has the command. */

@@ -144,8 +144,10 @@ for (const [name, setup] of [['the default configuration', ''], ['a rich configu
       await r.run('/export file=before');
       const before = body(r.files.read('before.rsc').toString());
       resetConfiguration(r.engine, { noDefaults: true, keepUsers: false });
-      // Blank: only what the router has by itself, which exports nothing.
-      assert.equal(body(await r.run('/export') + '\n'), '# software id = V7RT-0001\n#\n# model = C52iG-5HaxD2HaxD\n# serial number = HGA09VR0UTR1\n');
+      // Blank: only what the router has by itself, which exports nothing but the iot package's
+      // Wiliot server, which every 7.23+ export writes (routeros-facts.md 51.6).
+      assert.equal(body(await r.run('/export') + '\n'), '# software id = V7RT-0001\n#\n# model = C52iG-5HaxD2HaxD\n# serial number = HGA09VR0UTR1\n'
+        + '/iot wiliot servers\nset *1 address=mqtt.us-east-2.prod.wiliot.cloud name="Wiliot US East"\n');
       assert.equal(await r.run(':put [/interface ethernet print count-only]; :put [/user print count-only]; :put [/ip service print count-only]'), '5\n1\n8');
       await r.run('/import file-name=before.rsc');
       await r.run('/export file=after');

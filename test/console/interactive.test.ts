@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRouter } from '../helpers/router.js';
+import { client, startRouter } from '../helpers/router.js';
+import { freePort } from '../helpers/ports.js';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
 // The console is typed into through tmux; .ci/run installs it where it is missing.
@@ -64,12 +65,13 @@ test('vrouter console: prompt, navigation, print tables, tab completion, errors,
     assert.match(screen(session), /\[admin@MikroTik\] \/ip\/address>$/);
     assert.equal(await run('add address=10.3.3.1/24 interface=ether3 disabled=yes'), '');
     assert.equal(await run('print'), [
-      'Flags: X - DISABLED',
+      // ether3 is a port of the default bridge: its address is flagged S (routeros-facts.md 43.2).
+      'Flags: X - DISABLED; S - SLAVE',
       'Columns: ADDRESS, NETWORK, INTERFACE',
-      '#   ADDRESS          NETWORK       INTERFACE',
+      '#    ADDRESS          NETWORK       INTERFACE',
       ';;; defconf',
-      '0   192.168.88.1/24  192.168.88.0  bridge',
-      '1 X 10.3.3.1/24      10.3.3.0      ether3',
+      '0    192.168.88.1/24  192.168.88.0  bridge',
+      '1 XS 10.3.3.1/24      10.3.3.0      ether3',
     ].join('\n'));
     // Item numbers of that print name records.
     assert.equal(await run('remove 1'), '');
@@ -128,4 +130,48 @@ test('vrouter console: a wrong password is refused', async () => {
   } finally {
     await t.stop();
   }
+});
+
+/** Runs `vrouter console ARGS` in a terminal (tmux) and gives the screen once the command has exited, with its status. */
+async function consoleInTerminal(args: string, typed: { after: string; keys: string }[] = []): Promise<string> {
+  const session = `vrouter-login-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '30', `sh -c '${process.execPath} ${CLI} console ${args}; echo EXIT=$?; sleep 60'`);
+    for (const { after, keys } of typed) {
+      await waitFor(session, after);
+      tmux('send-keys', '-t', session, '-l', keys);
+      tmux('send-keys', '-t', session, 'Enter');
+    }
+    return await waitFor(session, /EXIT=\d+/);
+  } finally {
+    spawnSync('tmux', ['kill-session', '-t', session]);
+  }
+}
+
+test('vrouter console on a terminal: the empty password first, then the one asked for; a refused login exits 1', async () => {
+  needTmux();
+  const t = await startRouter();
+  try {
+    // admin has no password: no question, straight to the prompt (/quit ends it with status 0).
+    let s = await consoleInTerminal(`127.0.0.1:${t.port}`, [{ after: '[admin@MikroTik] >', keys: '/quit' }]);
+    assert.doesNotMatch(s, /password:/);
+    assert.match(s, /EXIT=0/);
+    await client(t.port).put('/rest/user', { name: 'bob', group: 'full', password: 'pw-bob' });
+    // bob has one: asked for it once the empty one is refused; the right one logs in.
+    s = await consoleInTerminal(`127.0.0.1:${t.port} --user bob`, [{ after: 'password:', keys: 'pw-bob' }, { after: '[bob@MikroTik] >', keys: '/quit' }]);
+    assert.match(s, /EXIT=0/);
+    // A wrong one: the router's words and status 1.
+    s = await consoleInTerminal(`127.0.0.1:${t.port} --user bob`, [{ after: 'password:', keys: 'wrong' }]);
+    assert.match(s, /Login failed, incorrect username or password\nEXIT=1/);
+  } finally {
+    await t.stop();
+  }
+});
+
+test('vrouter console checks the router is there before anything else, and exits 1 when it is not', async () => {
+  needTmux();
+  const port = await freePort();
+  const s = await consoleInTerminal(`127.0.0.1:${port}`);
+  assert.doesNotMatch(s, /password:/);
+  assert.match(s, new RegExp(`cannot connect to http://127\\.0\\.0\\.1:${port}: connection refused, no router listens there \\(ECONNREFUSED\\)\\nEXIT=1`));
 });

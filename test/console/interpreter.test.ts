@@ -4,23 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Session } from '../../src/core/schema.js';
-import { consoleRouter } from './harness.js';
+import { consoleRouter, outcome } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS = path.resolve(here, '../../../test/console/corpus');
 const corpus = (f: string) => fs.readFileSync(path.join(CORPUS, f), 'utf8');
 
-/** Runs each script on a fresh default router and gives what it printed (or its error). */
-async function out(src: string, session?: Session): Promise<string> {
-  const r = consoleRouter();
-  try {
-    return await r.run(src, session);
-  } catch (e) {
-    return `ERROR ${(e as Error).message}`;
-  } finally {
-    await r.close();
-  }
-}
+const out = outcome;
 
 test('types of literals and :typeof', async () => {
   assert.equal(await out(':put [:typeof 10]; :put [:typeof "10"]; :put [:typeof 1.2.3.4]; :put [:typeof 10.0.0.0/8]; :put [:typeof 1h]; :put [:typeof true]; :put [:typeof {1;2}]; :put [:typeof $none]; :put [:typeof [:find "a" "b"]]; :put [:typeof 00:01:00]; :put [:typeof *1A]; :put [:typeof 2001:db8::1]'),
@@ -103,15 +93,15 @@ test('menu commands: paths, relative paths after a path line, .., find and get',
 
 test('print: table with flags and comments, detail, terse, count-only, as-value, where', async () => {
   assert.equal(await out('/ip address print'),
-    'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge');
+    'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   ');
   assert.equal(await out('/ip address add address=10.0.0.1/24 interface=ether1 disabled=yes; /ip address print'),
-    'Flags: X - DISABLED\nColumns: ADDRESS, NETWORK, INTERFACE\n#   ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0   192.168.88.1/24  192.168.88.0  bridge\n1 X 10.0.0.1/24      10.0.0.0      ether1');
+    'Flags: X - DISABLED\nColumns: ADDRESS, NETWORK, INTERFACE\n#   ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0   192.168.88.1/24  192.168.88.0  bridge   \n1 X 10.0.0.1/24      10.0.0.0      ether1   ');
   assert.equal(await out('/ip address print count-only'), '1');
   assert.equal(await out(':put [/ip address print count-only where interface=ether9]'), '0');
   assert.equal(await out('/ip route add dst-address=0.0.0.0/0 gateway=192.168.88.254; /ip route print'),
-    'Flags: D - DYNAMIC; A - ACTIVE; c - CONNECT, s - STATIC\nColumns: DST-ADDRESS, GATEWAY, ROUTING-TABLE, DISTANCE\n#     DST-ADDRESS      GATEWAY         ROUTING-TABLE  DISTANCE\n0  As 0.0.0.0/0        192.168.88.254  main                  1\n1 DAc 192.168.88.0/24  bridge          main                  0');
+    'Flags: D - DYNAMIC; A - ACTIVE; c - CONNECT, s - STATIC\nColumns: DST-ADDRESS, GATEWAY, ROUTING-TABLE, DISTANCE\n#     DST-ADDRESS      GATEWAY         ROUTING-TABLE  DISTANCE\n0  As 0.0.0.0/0        192.168.88.254  main                  1\n  DAc 192.168.88.0/24  bridge          main                  0');
   assert.equal(await out('/interface print where name=ether1 terse'.replace(' terse', '') + '; /ip pool print terse'),
-    'Flags: R - RUNNING\nColumns: NAME, TYPE, ACTUAL-MTU, L2MTU, MAX-L2MTU, MAC-ADDRESS\n# R NAME    TYPE   ACTUAL-MTU  L2MTU  MAX-L2MTU  MAC-ADDRESS\n0 R ether1  ether        1500   1598       9214  D4:01:C3:00:00:01\n0 name=default-dhcp ranges=192.168.88.10-192.168.88.254'.replace('# R NAME', '#   NAME'));
+    'Flags: R - RUNNING\nColumns: NAME, TYPE, ACTUAL-MTU, L2MTU, MAX-L2MTU, MAC-ADDRESS\n# R NAME    TYPE   ACTUAL-MTU  L2MTU  MAX-L2MTU  MAC-ADDRESS      \n0 R ether1  ether        1500   1598       9214  D4:01:C3:00:00:01\n 0 name=default-dhcp ranges=192.168.88.10-192.168.88.254'.replace('# R NAME', '#   NAME'));
   assert.equal(await out(':foreach r in=[/ip address print as-value] do={ :put ($r->"address") }'), '192.168.88.1/24');
   assert.equal(await out('/system identity print'), '  name: MikroTik');
   assert.equal(await out(':put ([/system identity print as-value]->"name")'), 'MikroTik');

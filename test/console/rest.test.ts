@@ -27,7 +27,7 @@ test('REST /execute: as-string returns the output, or the failure with its comma
       { ret: 'input does not match any value of certificate (/ip/service/set (certificate); line 1)' });
     assert.deepEqual((await c.post('/rest/execute', { script: ':put 1\n/nonsense', 'as-string': '' })).json, { ret: 'bad command name nonsense (line 2 column 2)' });
     assert.deepEqual((await c.post('/rest/execute', { script: '/ip/address/print', 'as-string': '' })).json,
-      { ret: 'Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge' });
+      { ret: 'Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge   ' });
   } finally { await t.stop(); }
 });
 

@@ -9,8 +9,8 @@ import { Router } from '../../src/router.js';
 import { POLICIES, type Session } from '../../src/core/schema.js';
 import { CommandError } from '../../src/core/errors.js';
 import type { FileAccess } from '../../src/console/host.js';
-import { readLike } from '../../src/device/like.js';
-import { RELEASES, releaseFor, releaseTree } from '../../src/tree/tree.js';
+import { packagesNamed, readLike } from '../../src/device/like.js';
+import { RELEASES, releaseFor } from '../../src/tree/tree.js';
 import type { ServicePorts } from '../helpers/ports.js';
 
 export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
@@ -48,16 +48,6 @@ export function logicalLines(text: string): string[] {
  */
 export function releaseOf(e: Export): string {
   return releaseFor(e.ros) ? e.ros : RELEASES[0];
-}
-
-/**
- * The extra packages whose menus an export configures (`/container`, `/iot lora`): the router
- * it came from had them installed.
- */
-export function packagesNamed(release: string, text: string): string[] {
-  const { packages } = releaseTree(release);
-  return Object.entries(packages).filter(([, keys]) => keys.some((k) => !k.includes(' ')
-    && new RegExp(`^/${k.replaceAll('/', ' ')}( |$)`, 'm').test(text))).map(([name]) => name);
 }
 
 /**

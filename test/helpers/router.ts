@@ -110,3 +110,15 @@ export async function readFile(c: ReturnType<typeof client>, name: string): Prom
     if (Buffer.byteLength(data) < 32768) return text;
   }
 }
+
+/**
+ * Waits, a few seconds at most, until `check` holds: what the router does when a client goes
+ * away (a safe-mode rollback, a logout) follows the client's close by a moment.
+ */
+export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never: ${what}`);
+}

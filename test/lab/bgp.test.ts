@@ -273,7 +273,7 @@ describe('BGP between four routers in three ASes', () => {
   test('the console face: /routing bgp session print flags established sessions E', async () => {
     const res = await t.rest('r1').post('/rest/execute', { script: '/routing bgp session print', 'as-string': '' });
     const lines = String(res.json.ret).split('\r\n');
-    assert.deepEqual(lines.slice(0, 2), ['Flags: E - ESTABLISHED', ' 0 E name="to-r2-1" remote.address="10.0.12.2" remote.as="65002"']);
+    assert.deepEqual(lines.slice(0, 2), ['Flags: E - ESTABLISHED ', ' 0 E name="to-r2-1" remote.address="10.0.12.2" remote.as="65002" ']);
   });
 
   test('the API face: sessions and BGP routes', async () => {

@@ -39,17 +39,21 @@ describe('vrouter lab', () => {
     const dir = tempDir();
     const proc = spawn(process.execPath, [CLI, 'lab', path.join(TOPOLOGIES, 'chain.clab.yml'), '--data-dir', dir, '--listen', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(proc);
+    let stderr = '';
     const out = await new Promise<string>((resolve, reject) => {
       let text = '';
-      proc.stdout!.on('data', (d) => { text += d; if (text.split('\n').length > 4) resolve(text); });
-      proc.stderr!.on('data', (d) => { text += d; });
-      proc.on('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
+      const done = () => { if (text.split('\n').length > 4 && stderr.endsWith('\n')) resolve(text); };
+      proc.stdout!.on('data', (d) => { text += d; done(); });
+      proc.stderr!.on('data', (d) => { stderr += d; done(); });
+      proc.on('exit', (code) => reject(new Error(`exited ${code}: ${text}${stderr}`)));
     });
+    // How many nodes booted, on stderr once at the end (not a terminal).
+    assert.match(stderr, /^vrouter lab chain: 3 of 3 nodes booted in \d+\.\d s\n$/);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'lab.json'), 'utf8'));
     assert.deepEqual(Object.keys(json.nodes), ['r1', 'r2', 'r3']);
     const lines = out.trimEnd().split('\n');
     assert.equal(lines[0], `vrouter lab chain: 3 routers, 2 links, data in ${dir}`);
-    assert.match(lines[1], /^NODE\s+BOARD\s+VERSION\s+WWW\s+API/);
+    assert.match(lines[1], /^NODE\s+BOARD\s+VERSION\s+WWW\s+WWW-SSL\s+API\s+API-SSL\s+SSH\s+TELNET/);
     assert.equal(lines[3].split(/\s+/)[0], 'r2');
     assert.equal(lines[3].split(/\s+/)[1], 'RB5009UG+S+');
     assert.ok(lines[3].includes(String(json.nodes.r2.www)));

@@ -346,7 +346,7 @@ describe('values in requests (section 2.4)', () => {
   test('a body without Content-Type: application/json is 415', async () => {
     const res = await api.call('POST', '/rest/ip/address/print', undefined, { raw: '{}', headers: { 'Content-Type': 'text/plain' } });
     assert.equal(res.status, 415);
-    assert.deepEqual(res.json, error(415, 'Unsupported Media Type'));
+    assert.deepEqual(res.json, error(415, 'Unsupported Media Type', 'Content-Type must be application/json'));
   });
 });
 

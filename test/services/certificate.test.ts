@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Router } from '../../src/router.js';
+import { formatDateTime } from '../../src/core/values.js';
 import { call, client, error, startRouter, tempDir, type TestRouter } from '../helpers/router.js';
 import { routerFile, run, waitFor, writeRouterFile } from './helpers.js';
 
@@ -32,6 +33,8 @@ async function opensslPair(dir: string, cn: string, passphrase?: string) {
   return { key: fs.readFileSync(key, 'utf8'), crt: fs.readFileSync(crt, 'utf8'), keyFile: key, crtFile: crt };
 }
 
+/** A date as openssl prints it (`Dec  1 23:07:48 2026 GMT`), in the router's form. */
+const formatted = (openssl: string) => formatDateTime(new Date(openssl));
 const fingerprintOf = (pem: string) => new crypto.X509Certificate(pem).fingerprint256.replace(/:/g, '').toLowerCase();
 
 before(async () => {
@@ -196,6 +199,36 @@ describe('/certificate', () => {
     assert.deepEqual([rec['common-name'], rec['private-key'], rec.fingerprint], ['b.example', 'true', fingerprintOf(b.crt)]);
 
     assert.deepEqual((await c.post('/rest/certificate/import', { 'file-name': 'missing.crt' })).json, error(400, 'Bad Request', 'input does not match any value of file-name'));
+  });
+
+  test('an imported certificate prints what openssl reads in it: names, serial, dates, usages, key ids, digest', async () => {
+    const dir = tempDir();
+    const crt = path.join(dir, 'rich.crt');
+    const made = await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-sigopt', 'rsa_padding_mode:pss', '-sha384', '-noenc', '-keyout', path.join(dir, 'rich.key'), '-out', crt, '-days', '20',
+      '-set_serial', '0x00ff10', '-utf8', '-subj', '/C=LV/ST=Riga/O=Ex, Inc/OU=u1+OU=u2/CN=rïch.example/DC=example/title=T',
+      '-addext', 'subjectAltName=DNS:rich.example,IP:10.1.2.3,IP:2001:db8:0:0:1:0:0:1,email:ops@example.com,URI:http://x',
+      '-addext', 'keyUsage=digitalSignature,keyAgreement', '-addext', 'extendedKeyUsage=serverAuth,codeSigning', '-addext', 'authorityKeyIdentifier=keyid']);
+    assert.equal(made.code, 0, made.stderr);
+    const pem = fs.readFileSync(crt, 'utf8');
+    writeRouterFile(r.dir, 'rich.crt', pem);
+    assert.equal((await c.post('/rest/certificate/import', { 'file-name': 'rich.crt', name: 'rich' })).status, 200);
+    const rec = (await c.get('/rest/certificate/rich')).json;
+    const x = new crypto.X509Certificate(pem);
+    const text = (await run('openssl', ['x509', '-in', crt, '-noout', '-text'])).stdout;
+    const ski = /Subject Key Identifier:\s*\n\s*([0-9A-F:]+)/.exec(text)![1].replace(/:/g, '');
+    assert.deepEqual({
+      country: rec.country, state: rec.state, organization: rec.organization, unit: rec.unit, cn: rec['common-name'], issuer: rec.issuer,
+      serial: rec['serial-number'], san: rec['subject-alt-name'], usage: rec['key-usage'], skid: rec.skid, akid: rec.akid,
+      digest: rec['digest-algorithm'], before: rec['invalid-before'], after: rec['invalid-after'],
+    }, {
+      country: 'LV', state: 'Riga', organization: 'Ex, Inc', unit: 'u1', cn: 'rïch.example',
+      // The issuer in the certificate's order, as the router writes it (a self-signed one: its subject).
+      issuer: 'C=LV,ST=Riga,O=Ex, Inc,OU=u1,OU=u2,CN=rïch.example,DC=example,T=T',
+      serial: x.serialNumber.toLowerCase(), san: 'DNS:rich.example,IP:10.1.2.3,IP:2001:db8::1:0:0:1,email:ops@example.com',
+      usage: 'digital-signature,key-agreement,tls-server,code-sign', skid: ski, akid: '', digest: 'sha384',
+      before: formatted(x.validFrom), after: formatted(x.validTo),
+    });
+    assert.equal((await c.delete('/rest/certificate/rich')).status, 204);
   });
 
   test('an imported certificate with its key serves HTTPS', async () => {

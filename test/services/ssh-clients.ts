@@ -101,3 +101,50 @@ export function pexpect(script: string, args: string[], extraEnv: NodeJS.Process
     child.on('close', (code) => { clearTimeout(timer); resolve({ code: code ?? 255, stdout, stderr }); });
   });
 }
+
+/**
+ * Terminals driven by pexpect: `argvs` are the sessions' commands (ssh -tt, telnet), each in a
+ * pseudo-terminal of 40 rows and 120 columns; each step is [session, send, expect] and gives
+ * what the terminal showed before and including the match, byte for byte. `send` may be
+ * `<type>TEXT` (typed a key at a time, as a person does), `<winsize ROWS COLS>`, or `<close>`
+ * (the client killed: the connection lost); `expect` a regular expression or `<eof>`.
+ */
+export const TERMINALS = String.raw`
+import json, sys, time, pexpect
+argvs = json.loads(sys.argv[1]); steps = json.loads(sys.argv[2])
+cs = [pexpect.spawn(a[0], a[1:], encoding='utf-8', timeout=10, dimensions=(40, 120)) for a in argvs]
+out = []
+for i, send, expect in steps:
+    c = cs[i]
+    if send is None:
+        pass
+    elif send.startswith('<winsize '):
+        rows, cols = send[9:-1].split()
+        c.setwinsize(int(rows), int(cols))
+    elif send.startswith('<type>'):
+        # A key at a time, each its own write (pexpect's own pause before each send left out).
+        pause, c.delaybeforesend = c.delaybeforesend, None
+        for ch in send[6:]:
+            c.send(ch)
+            time.sleep(0.01)
+        c.delaybeforesend = pause
+    elif send == '<close>':
+        c.close(force=True)
+        out.append('')
+        continue
+    else:
+        c.send(send)
+    if expect == '<eof>':
+        c.expect(pexpect.EOF)
+    else:
+        c.expect(expect)
+    out.append(c.before + (c.after if isinstance(c.after, str) else ''))
+print(json.dumps(out))
+`;
+
+/** Runs TERMINALS: the screens of the steps, or throws with what pexpect said. */
+export async function terminals(argvs: string[][], steps: [number, string | null, string][], extraEnv: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  const r = await pexpect(TERMINALS, [JSON.stringify(argvs), JSON.stringify(steps)], extraEnv, 60_000);
+  if (r.code !== 0 || r.stderr) throw new Error(`pexpect: ${r.stderr}`);
+  return JSON.parse(r.stdout) as string[];
+}

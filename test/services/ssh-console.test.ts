@@ -5,28 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { client, startRouter } from '../helpers/router.js';
-import { common, env, pexpect, workDir } from './ssh-clients.js';
+import { common, env, terminals, workDir } from './ssh-clients.js';
 
-/** A terminal session: each step sends keys and waits for a pattern; prints what came before each match as JSON. */
-const DRIVER = String.raw`
-import json, sys, pexpect
-argv = json.loads(sys.argv[1]); steps = json.loads(sys.argv[2])
-c = pexpect.spawn(argv[0], argv[1:], encoding='utf-8', timeout=10, dimensions=(40, 120))
-out = []
-for send, expect in steps:
-    if send == '<winsize>':
-        c.setwinsize(40, 60)
-    elif send is not None:
-        c.send(send)
-    if expect == '<eof>':
-        c.expect(pexpect.EOF)
-    else:
-        c.expect(expect)
-    out.append(c.before + (c.after if isinstance(c.after, str) else ''))
-print(json.dumps(out))
-`;
-
-const PROMPT = String.raw`\[admin@MikroTik\] (/[\w/-]+)?> `;
+const PROMPT = String.raw`\x1b\[9999B\[admin@MikroTik\] (/[\w/-]+)?> `;
 /** What the screen shows without cursor movement and line clearing. */
 const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
@@ -36,7 +17,7 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin@127.0.0.1'];
-    const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
+    const screens0 = await terminals([argv], ([
       [null, PROMPT],
       ['/ip address\r', PROMPT],
       ['print\r', PROMPT],
@@ -54,22 +35,29 @@ test('ssh -tt: banner, prompt, navigation, print, Tab completion, history, Ctrl-
       ['address ?', PROMPT],
       ['\x03', PROMPT],
       ['/quit\r', '<eof>'],
-    ])], env(l));
-    assert.equal(r.stderr, '');
-    const screens = (JSON.parse(r.stdout) as string[]).map(plain);
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]), env(l));
+    // The router's bytes (docs/routeros-facts.md 42): a fresh prompt is `\r ESC[9999B prompt`;
+    // Enter draws the prompt and line again from the line's start, then `\r\n`.
+    const raw = screens0;
+    const screens = raw.map(plain);
     assert.match(screens[0], /MMM      MMM       KKK {26}TTTTTTTTTTT      KKK\n/);
-    assert.match(screens[0], /\n {2}MikroTik RouterOS 7\.24 \(c\) 1999-\d{4} {7}https:\/\/www\.mikrotik\.com\/\n\n\nPress F1 for help\n\n\[admin@MikroTik\] > $/);
-    assert.match(screens[1], /\[admin@MikroTik\] \/ip\/address> $/);
-    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n';
-    assert.equal(screens[2], `print\n${table}[admin@MikroTik] /ip/address> `);
-    // The space Tab put after the name (drawn before or after the match), then the output.
-    assert.equal(screens[4].replace(/^ \n/, '\n'), `\n${table}[admin@MikroTik] /ip/address> `);
-    // The line recalled is `print ` as Tab left it.
-    assert.equal(screens[6].replace(/^ \n/, '\n'), `\n${table}[admin@MikroTik] /ip/address> `);
-    assert.match(screens[7], /\[admin@MikroTik\] \/ip> $/);
-    assert.equal(screens[8], '/system identity print\n  name: MikroTik\n[admin@MikroTik] /ip> ');
-    assert.match(screens[10], /^address \n\.\. -- go up to ip\nadd\ncomment\ndisable\nedit\nenable\nexport\nfind\nget\nprint\nremove\nreset\nset\n\[admin@MikroTik\] \/ip> $/);
-    assert.match(screens[12], /\/quit\ninterrupted\n/);
+    assert.match(raw[0], /\r\n {2}MikroTik RouterOS 7\.24 \(c\) 1999-\d{4} {7}https:\/\/www\.mikrotik\.com\/\r\n\r\n\r\nPress F1 for help\r\n\r\n\r\x1b\[9999B\[admin@MikroTik\] > $/);
+    assert.equal(raw[1], '/ip address\r[admin@MikroTik] > /ip address\r\n\r\x1b[9999B[admin@MikroTik] /ip/address> ');
+    const table = 'Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge   \r\n';
+    assert.equal(raw[2], `print\r[admin@MikroTik] /ip/address> print\r\n${table}\r\x1b[9999B[admin@MikroTik] /ip/address> `);
+    // Tab: back over the word, blanks, back again, the whole word and a space.
+    assert.equal(raw[3], 'pri\x1b[3D   \x1b[3Dprint ');
+    assert.equal(raw[4], `\r[admin@MikroTik] /ip/address> print \r\n${table}\r\x1b[9999B[admin@MikroTik] /ip/address> `);
+    // Up: the line recalled is drawn from the prompt, `print ` as Tab left it.
+    assert.equal(raw[5] + raw[6], `\r[admin@MikroTik] /ip/address> print \r[admin@MikroTik] /ip/address> print \r\n${table}\r\x1b[9999B[admin@MikroTik] /ip/address> `);
+    assert.equal(raw[7], '..\r[admin@MikroTik] /ip/address> ..\r\n\r\x1b[9999B[admin@MikroTik] /ip> ');
+    assert.equal(raw[8], '/system identity print\r[admin@MikroTik] /ip> /system identity print\r\n  name: MikroTik\r\n\r\x1b[9999B[admin@MikroTik] /ip> ');
+    // Ctrl-C: the line stays as typed, a fresh prompt below it.
+    assert.equal(raw[9], '/system reboot\r\n\r\x1b[9999B[admin@MikroTik] /ip> ');
+    // ? is not typed: what may follow, then the prompt and the line again.
+    assert.equal(raw[10], 'address \r\n.. -- go up to ip\r\nadd\r\ncomment\r\ndisable\r\nedit\r\nenable\r\nexport\r\nfind\r\nget\r\nprint\r\nremove\r\nreset\r\nset\r\n\r\x1b[9999B[admin@MikroTik] /ip> ');
+    assert.equal(raw[11], 'address \x1b[K\r\n\r\x1b[9999B[admin@MikroTik] /ip> ');
+    assert.equal(raw[12], '/quit\r[admin@MikroTik] /ip> /quit\r\ninterrupted\r\n');
     // Nothing was rebooted: the line was dropped.
     assert.equal((await client(t.port).get('/rest/system/identity')).status, 200);
   } finally {
@@ -84,20 +72,22 @@ test('ssh login options: admin+cte is a dumb terminal (no escape sequences); a w
   try {
     const l = { port: t.router.bound.ssh!, dir, password: '' };
     const argv = ['ssh', ...common(l), '-tt', '-p', String(l.port), 'admin+cte@127.0.0.1'];
-    const r = await pexpect(DRIVER, [JSON.stringify(argv), JSON.stringify([
-      [null, PROMPT],
-      ['/ip address print\r', PROMPT],
+    // A dumb terminal's fresh prompt: `\r` and the prompt, on a line of its own.
+    const FRESH = String.raw`\n\r\[admin@MikroTik\] > `;
+    const screens0 = await terminals([argv], ([
+      [null, FRESH],
+      ['/ip address print\r', FRESH],
       // A new window size: the line editor draws its line again for it.
-      ['<winsize>', PROMPT],
-      [':put [/system identity get name]\r', PROMPT],
+      ['<winsize 40 60>', String.raw`\r\[admin@MikroTik\] > `],
+      [':put [/system identity get name]\r', FRESH],
       ['/quit\r', '<eof>'],
-    ])], env(l));
-    assert.equal(r.stderr, '');
-    const screens = JSON.parse(r.stdout) as string[];
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]), env(l));
+    const screens = screens0;
     for (const s of screens) assert.doesNotMatch(s, /\x1b/);
-    assert.equal(screens[1].replace(/\r/g, ''), '/ip address print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n[admin@MikroTik] > ');
-    assert.equal(screens[2].replace(/\r/g, ''), '[admin@MikroTik] > ');
-    assert.equal(screens[3].replace(/\r/g, ''), ':put [/system identity get name]\nMikroTik\n[admin@MikroTik] > ');
+    assert.equal(screens[1], '/ip address print\r[admin@MikroTik] > /ip address print\r\nColumns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n;;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge   \r\n\r[admin@MikroTik] > ');
+    assert.equal(screens[2], '\r[admin@MikroTik] > ');
+    // What the redraw erased after itself (a blank and a backspace), then the line as typed.
+    assert.equal(screens[3], ' \b:put [/system identity get name]\r[admin@MikroTik] > :put [/system identity get name]\r\nMikroTik\r\n\r[admin@MikroTik] > ');
     // The login shows under the user's own name, without the options.
     const active = (await client(t.port).get('/rest/log')).json.filter((e: any) => /via ssh$/.test(e.message)).map((e: any) => e.message);
     assert.deepEqual(active, ['user admin logged in from 127.0.0.1 via ssh', 'user admin logged out from 127.0.0.1 via ssh']);
@@ -113,7 +103,7 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
   const rest = client(t.port);
   try {
     const port = t.router.bound.telnet!;
-    const r = await pexpect(DRIVER, [JSON.stringify(['telnet', '127.0.0.1', String(port)]), JSON.stringify([
+    const screens0 = await terminals([['telnet', '127.0.0.1', String(port)]], ([
       [null, 'Login: '],
       ['admin\r', 'Password: '],
       ['wrong\r', 'Login: '],
@@ -123,15 +113,15 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
       ['/ip address\r', PROMPT],
       ['print\r', PROMPT],
       ['/quit\r', '<eof>'],
-    ])]);
-    assert.equal(r.stderr, '');
-    const screens = (JSON.parse(r.stdout) as string[]).map(plain);
+    ] as [string | null, string][]).map(([send, expect]) => [0, send, expect]));
+    const screens = screens0.map(plain);
     assert.match(screens[0], /Login: $/);
     // The password is not echoed.
     assert.equal(screens[2], '\nLogin failed, incorrect username or password\n\nLogin: ');
     assert.match(screens[4], /Press F1 for help\n\n\[admin@MikroTik\] > $/);
-    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA\n0 admin  telnet\n[admin@MikroTik] > ');
-    assert.equal(screens[7], 'print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge\n[admin@MikroTik] /ip/address> ');
+    // The line drawn again on Enter, then the output and a fresh prompt.
+    assert.equal(screens[5], '/user active print proplist=name,via where via=telnet[admin@MikroTik] > /user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA   \n0 admin  telnet\n[admin@MikroTik] > ');
+    assert.equal(screens[7], 'print[admin@MikroTik] /ip/address> print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n[admin@MikroTik] /ip/address> ');
     const log = (await rest.get('/rest/log')).json.filter((e: any) => /via telnet$/.test(e.message)).map((e: any) => e.message);
     assert.deepEqual(log, [
       'login failure for user admin from 127.0.0.1 via telnet',

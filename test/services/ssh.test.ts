@@ -29,7 +29,7 @@ test('ssh COMMAND prints what the console prints, CR LF ended, and exits 0', asy
       'Columns: ADDRESS, NETWORK, INTERFACE',
       '# ADDRESS          NETWORK       INTERFACE',
       ';;; defconf',
-      '0 192.168.88.1/24  192.168.88.0  bridge',
+      '0 192.168.88.1/24  192.168.88.0  bridge   ',
       '',
     ].join('\r\n'));
 
@@ -38,7 +38,7 @@ test('ssh COMMAND prints what the console prints, CR LF ended, and exits 0', asy
     assert.equal(ifaces.stdout, [
       'Flags: R - RUNNING; S - SLAVE',
       'Columns: NAME, TYPE, ACTUAL-MTU, L2MTU, MAX-L2MTU, MAC-ADDRESS',
-      '#    NAME    TYPE   ACTUAL-MTU  L2MTU  MAX-L2MTU  MAC-ADDRESS',
+      '#    NAME    TYPE   ACTUAL-MTU  L2MTU  MAX-L2MTU  MAC-ADDRESS      ',
       '0 R  ether1  ether        1500   1598       9214  D4:01:C3:00:00:01',
       '1 RS ether2  ether        1500   1598       9214  D4:01:C3:00:00:02',
       '',

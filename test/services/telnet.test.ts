@@ -51,11 +51,10 @@ test('telnet options: WILL ECHO, WILL SGA, DO NAWS offered; others refused; NAWS
     c.socket.write(Buffer.from([13, 0]));
     assert.equal((await c.until('Password: ')).toString(), 'admin+ct\r\nPassword: ');
     c.socket.write('\r\n');
-    const plain = (b: Buffer) => b.toString().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
-    const banner = plain(await c.until('] > '));
-    // The password's end of line, then the banner's two empty lines.
+    const banner = (await c.until('] > ')).toString();
+    // The password's end of line, then the banner's two empty lines, and the router's fresh prompt.
     assert.match(banner, /^\r\n\r\n\r\n {2}MMM {6}MMM/);
-    assert.match(banner, /Press F1 for help\r\n\r\n\[admin@MikroTik\] > $/);
+    assert.match(banner, /Press F1 for help\r\n\r\n\r\x1b\[9999B\[admin@MikroTik\] > $/);
     // A long line runs as typed.
     c.socket.write(':put ' + 'x'.repeat(120));
     c.socket.write('\r\n');

@@ -99,7 +99,7 @@ describe('the web server\'s parts and switches', () => {
 
   test('a body without Content-Type application/json is 415', async () => {
     const reply = await c.put('/rest/ip/firewall/address-list', undefined, { raw: '{"list":"a","address":"10.0.0.1"}', headers: { 'Content-Type': 'text/plain' } });
-    assert.deepEqual([reply.status, reply.json], [415, error(415, 'Unsupported Media Type')]);
+    assert.deepEqual([reply.status, reply.json], [415, error(415, 'Unsupported Media Type', 'Content-Type must be application/json')]);
     assert.equal(reply.headers['content-type'], 'application/json');
     const form = await c.post('/rest/ip/address/print', undefined, { raw: 'a=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     assert.equal(form.status, 415);

@@ -3,13 +3,14 @@
 // name `--board` takes or by the model as the router prints it.
 
 import type { LteProfile } from '../lte.js';
-import type { BoardSpec, DefconfKind, Port, PortKind, Radio, Sensor, SwitchChip, SwitchFamily } from './types.js';
+import type { BoardSpec, Button, DefconfKind, LinkClass, Port, PortKind, Radio, Sensor, SwitchChip, SwitchFamily } from './types.js';
+import { DEFAULT_L2MTU, DEFAULT_MAX_L2MTU, LINK_OF_KIND } from './ports.js';
 import { ROUTERS } from './routers.js';
 import { WIRELESS } from './wireless.js';
 import { SWITCHES } from './switches.js';
 import { VIRTUAL } from './virtual.js';
 
-export type { BoardSpec, DefconfKind, Port, PortKind, Sensor, SwitchChip, SwitchFamily } from './types.js';
+export type { BoardSpec, Button, DefconfKind, LinkClass, Port, PortKind, Sensor, SwitchChip, SwitchFamily } from './types.js';
 
 export interface Board {
   /** The short name (`hap-ax2`). */
@@ -54,6 +55,12 @@ export interface Board {
   defconf: DefconfKind;
   /** A MikroTik RouterBOARD (not a CHR or x86): /system/routerboard shows `routerboard: yes`. */
   routerboard: boolean;
+  /** The buttons /system/routerboard has menus for (none on a CHR or x86). */
+  buttons: readonly Button[];
+  /** /system/resource/irq lines, where a source gives them (0: none listed). */
+  irqs: number;
+  /** A LoRa card in its slot (/iot lora has its gateway record). */
+  lora: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -83,8 +90,20 @@ const kindOf = (name: string): PortKind => {
   return 'ether';
 };
 
+/** `ether1-10:9578` -> each port of the range with the figure. */
+function perPort<T>(entries: readonly string[] | undefined, read: (value: string) => T): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const e of entries ?? []) {
+    const at = e.lastIndexOf(':');
+    for (const p of expandRange(e.slice(0, at))) out.set(p, read(e.slice(at + 1)));
+  }
+  return out;
+}
+
 function build(spec: BoardSpec): Board {
   const names = spec.ports.flatMap(expandRange);
+  const maxL2mtu = perPort(spec.maxL2mtu, Number);
+  const links = perPort(spec.links, (v) => v as LinkClass);
   const switches: SwitchChip[] = (spec.switches ?? []).map((s, i) => ({ name: `switch${i + 1}`, type: s.type, family: s.family }));
   const switchOf = new Map<string, string>();
   (spec.switches ?? []).forEach((s, i) => { for (const p of s.ports.flatMap(expandRange)) switchOf.set(p, `switch${i + 1}`); });
@@ -100,7 +119,10 @@ function build(spec: BoardSpec): Board {
     architecture: spec.architecture, cpu: spec.cpu, cpuCount: spec.cpuCount, cpuFrequency: spec.cpuFrequency,
     totalMemory: spec.memory * MIB, totalHdd: spec.storage * MIB,
     ports: names,
-    interfaces: names.map((name) => ({ name, kind: kindOf(name), ...(switchOf.has(name) ? { switch: switchOf.get(name) } : {}), ...(poe.has(name) ? { poeOut: true } : {}) })),
+    interfaces: names.map((name): Port => ({
+      name, kind: kindOf(name), ...(switchOf.has(name) ? { switch: switchOf.get(name) } : {}), ...(poe.has(name) ? { poeOut: true } : {}),
+      l2mtu: spec.l2mtu ?? DEFAULT_L2MTU, maxL2mtu: maxL2mtu.get(name) ?? DEFAULT_MAX_L2MTU, link: links.get(name) ?? LINK_OF_KIND[kindOf(name)],
+    })),
     switches,
     ...(spec.radios ? { radios: { type: radioType, names: spec.radios.bands.map((_, i) => `${radioType}${i + 1}`), bands: spec.radios.bands } } : {}),
     packages,
@@ -112,6 +134,10 @@ function build(spec: BoardSpec): Board {
     leds: spec.leds ?? [], health: spec.health ?? [],
     firmwareType: spec.firmwareType, factoryFirmware: spec.factoryFirmware, defconf: spec.defconf,
     routerboard: !virtual,
+    // Every RouterBOARD has a reset button (manual "RouterBOARD": reset-button), some a mode or WPS button too.
+    buttons: virtual ? [] : [...new Set<Button>(['reset', ...(spec.buttons ?? [])])],
+    irqs: spec.irqs ?? 0,
+    lora: spec.lora ?? false,
   };
 }
 

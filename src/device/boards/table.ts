@@ -1,5 +1,5 @@
-// The catalogue as the README lists it (`node scripts/boards.mjs` prints it; a test holds
-// the README to it).
+// The catalogue as docs/boards.md lists it (`node scripts/boards.mjs` writes the page; a test
+// holds the page to the catalogue, so a board added to it shows there once regenerated).
 
 import { CATALOGUE, type Board } from './index.js';
 
@@ -36,4 +36,23 @@ export function boardsTable(): string {
     return `| \`${b.key}\` | \`${b.model}\` | ${b.name.replaceAll('^', '\\^')} | ${b.architecture} | ${portRanges(b)} | ${extras} | ${DEFCONF[b.defconf]} |`;
   });
   return ['| `--board` | model | board name | arch | ports | radios, modem, serial, other | defconf |', '|---|---|---|---|---|---|---|', ...rows].join('\n') + '\n';
+}
+
+/** docs/boards.md: how to choose a board, then every board of the catalogue. */
+export function boardsPage(): string {
+  return `# Boards
+
+<!-- Made from the catalogue (src/device/boards/*.ts) by \`npx tsc -b && node scripts/boards.mjs\`:
+edit the catalogue, not this page. -->
+
+\`vrouter --board NAME\` runs one of these: give the short name of the first column or the model
+as the router prints it (\`RB4011iGS+\`, \`C52iG-5HaxD2HaxD\`); a name that is neither is refused
+with the closest ones. The board is its ports (with their switch chips and PoE out), radios and
+their package, LTE modem, serial ports, health sensors, the menus of its hardware, what
+\`/system/resource\` and \`/system/routerboard\` print, and its default configuration
+(the last column: what its defconf script builds). A data directory keeps the board it was made
+with. \`vrouter --like export.rsc\` picks the board an export names (\`# model =\`). A CHR takes
+\`--ports\`, \`--disks\` and \`--serial\`; the SwOS-only switches are listed but do not run RouterOS.
+
+` + boardsTable();
 }

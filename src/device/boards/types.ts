@@ -17,7 +17,22 @@ export interface Port {
   switch?: string;
   /** The port can power a device (/interface/ethernet/poe). */
   poeOut?: boolean;
+  /** The L2MTU the port comes with (`l2mtu`). */
+  l2mtu: number;
+  /** The largest it takes (`max-l2mtu`). */
+  maxL2mtu: number;
+  /** What the port's PHY or cage links at: its `advertise` until set (./ports.ts). */
+  link: LinkClass;
 }
+
+/**
+ * What a port links at, by the link modes it advertises (./ports.ts): a Fast Ethernet PHY, a
+ * gigabit one, a 2.5G one (with or without 1G half duplex), an SFP, SFP+, SFP28, QSFP+ or QSFP28 cage.
+ */
+export type LinkClass = 'fe' | 'ge' | '2.5g' | '2.5g-fd' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp+' | 'qsfp28';
+
+/** A button /system/routerboard has a menu for (`mode-button`, `reset-button`, `wps-button`). */
+export type Button = 'mode' | 'reset' | 'wps';
 
 /** Which default configuration the model's defconf script builds (src/device/defconf.ts). */
 export type DefconfKind =
@@ -113,6 +128,24 @@ export interface BoardSpec {
   leds?: readonly string[];
   /** /system/health sensors besides the default (voltage and temperature). */
   health?: readonly Sensor[];
+  /**
+   * The L2MTU its Ethernet ports come with (`l2mtu` of export verbose); 1598 when not given
+   * (docs/routeros-facts.md 51.2).
+   */
+  l2mtu?: number;
+  /**
+   * `max-l2mtu` per port as the manual's "MTU in RouterOS" table writes it (`ether1-10:9578`,
+   * `sfp-sfpplus1:9982`): ranges of `ports` with the value; a port not named keeps 9214.
+   */
+  maxL2mtu?: readonly string[];
+  /** Ports whose link modes are not their kind's (`ether1:2.5g` on an RB5009): range and class. */
+  links?: readonly string[];
+  /** Buttons the board has a /system/routerboard menu for; every RouterBOARD has `reset`. */
+  buttons?: readonly Button[];
+  /** /system/resource/irq lines the board lists (`set 0 cpu=auto` .. ), where a source gives them. */
+  irqs?: number;
+  /** A LoRa card in the board's slot (/iot lora has its gateway record `0`). */
+  lora?: boolean;
   /** /system/routerboard `firmware-type`: the boot loader's platform (`ipq6000`, `al2`, `88f7040`). */
   firmwareType: string;
   /** The RouterOS release the model left the factory with (`factory-firmware`). */

@@ -1,5 +1,6 @@
-// BGP between the routers of a lab (RFC 4271), computed from /routing/bgp/connection and
-// template rows as real routers converge, not simulated message by message:
+// BGP between the routers of a lab (RFC 4271), computed from each router's connections with
+// their templates (its model: ../model-bgp.ts) as real routers converge, not simulated
+// message by message:
 //
 // 1. Sessions: two connections of two routers pair up when the real ones would reach
 //    Established: one side connects to an address the other holds and the other listens for
@@ -17,20 +18,12 @@
 // 3. Results are published as the routers show them: /routing/bgp/session records and
 //    dynamic /ip/route records (owner `bgp`), and /log lines when a session comes or goes.
 
-import type { Environment } from '../../core/schema.js';
-import { parseId, type Row } from '../../core/store.js';
+import { parsePrefix } from '../../core/prefix.js';
 import { formatDateTime, intToIp, ipToInt, maskOf } from '../../core/values.js';
 import type { Fabric } from '../fabric.js';
-import { interfaceRow } from '../fabric.js';
-import { workingAddresses } from '../forward.js';
-import { isRunning } from '../../menus/interface/interface.js';
+import type { BgpConnection, FilterRoute, RouterModel, RoutingFilters } from '../model.js';
 import type { Published, RoutingContext, Stage } from './context.js';
-import { RouterFilters, type FilterRoute } from './filter.js';
-import { routingTableName } from '../../menus/references.js';
-import { parsePrefix } from '../../menus/routing/filter-language.js';
 
-const CONNECTION = 'routing/bgp/connection';
-const TEMPLATE = 'routing/bgp/template';
 const SESSION = 'routing/bgp/session';
 const ROUTE = 'ip/route';
 /** Marks a path BGP did not choose: the routing table lists it, never active (src/menus/ip/rib.ts). */
@@ -41,37 +34,8 @@ const DISTANCE_EBGP = 20;
 const DISTANCE_IBGP = 200;
 const DEFAULT_LOCAL_PREF = 100;
 
-/** One connection with its templates' values under its own. */
-interface Conn {
-  node: number;
-  id: number;
-  name: string;
-  as?: number;
-  remoteAs?: number;
-  /** The remote address: one address, or a network it accepts connections from. */
-  remote?: [number, number];
-  remoteText: string;
-  local?: string;
-  role: string;
-  multihop: boolean;
-  md5: string;
-  connect: boolean;
-  listen: boolean;
-  holdTime: string;
-  keepalive: string;
-  inputFilter?: string;
-  outputFilter?: string;
-  outputNetwork?: string;
-  redistribute: string[];
-  defaultOriginate: string;
-  nexthopChoice: string;
-  routingTable: string;
-  allowAs: number;
-  /** The connection's own `router-id` (older 7.x exports write one per connection). */
-  routerId?: string;
-  /** Address families (`afi`, older `address-families`): IPv4 routes travel only where both have `ip`. */
-  afi: string[];
-}
+/** One connection of one router (its model's configuration). */
+interface Conn extends BgpConnection { node: number }
 
 /** A session as one of its two routers sees it. */
 interface Side {
@@ -100,57 +64,9 @@ interface Path {
   from?: Side;
 }
 
-const num = (v: string | undefined): number | undefined => (v === undefined || v === '' || !/^\d+$/.test(v) ? undefined : Number(v));
-const yes = (v: string | undefined) => v === 'true' || v === 'yes';
-
 const prefix = (text: string | undefined) => parsePrefix(text ?? '');
 
-const inside = (ip: string, p: [number, number]) => ((ipToInt(ip) & maskOf(p[1])) >>> 0) === p[0];
-
-// ---------------------------------------------------------------- configuration
-
-/** Rows a list of references names (`*1,*2` or names), in order. */
-function named(env: Environment, table: string, list: string | undefined): Row[] {
-  const t = env.store.table(table);
-  return (list ?? '').split(',').filter(Boolean).map((item) => {
-    const id = item.startsWith('*') ? parseId(item) : undefined;
-    return id !== undefined ? t.get(id) : t.rows.find((r) => r.values.name === item);
-  }).filter((r): r is Row => r !== undefined);
-}
-
-function connections(env: Environment, node: number): Conn[] {
-  const out: Conn[] = [];
-  for (const row of env.store.table(CONNECTION).rows) {
-    if (row.values.disabled === 'true' || row.dynamic) continue;
-    const v: Record<string, string> = {};
-    for (const t of named(env, TEMPLATE, row.values.templates)) {
-      if (t.values.disabled === 'true') continue;
-      for (const [k, val] of Object.entries(t.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
-    }
-    for (const [k, val] of Object.entries(row.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
-    // 7.20's /routing/bgp/instance holds the AS a connection names through `instance`.
-    const instance = named(env, 'routing/bgp/instance', v.instance)[0];
-    // `169.254.169.254/32` (a real export's form) is one address like `169.254.169.254`.
-    const remote = prefix((v['remote.address'] ?? '').split('%')[0]);
-    const remoteText = remote ? (remote[1] === 32 ? intToIp(remote[0]) : `${intToIp(remote[0])}/${remote[1]}`) : '';
-    out.push({
-      node, id: row.id, name: v.name ?? `*${row.id.toString(16).toUpperCase()}`,
-      as: num(v.as) ?? num(instance?.values.as), remoteAs: num(v['remote.as']),
-      remote, remoteText,
-      local: v['local.address'] && prefix(v['local.address'])?.[1] === 32 ? v['local.address'] : undefined,
-      role: v['local.role'] ?? '', multihop: yes(v.multihop), md5: v['tcp-md5-key'] ?? '',
-      connect: v.connect === undefined || yes(v.connect), listen: v.listen === undefined || yes(v.listen),
-      holdTime: v['hold-time'] ?? '3m', keepalive: v['keepalive-time'] ?? '1m',
-      inputFilter: v['input.filter'], outputFilter: v['output.filter-chain'], outputNetwork: v['output.network'],
-      redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
-      defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
-      routingTable: v['routing-table'] ? routingTableName(env, v['routing-table']) : routingTableName(env, v.vrf, 'vrf'), allowAs: num(v['input.allow-as']) ?? 0,
-      routerId: /^\d+\.\d+\.\d+\.\d+$/.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
-      afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
-    });
-  }
-  return out;
-}
+const inside = (ip: string, p: readonly [number, number]) => ((ipToInt(ip) & maskOf(p[1])) >>> 0) === p[0];
 
 // ---------------------------------------------------------------- the routing table as BGP reads it
 
@@ -161,28 +77,26 @@ interface Entry { net: number; len: number; distance: number; ifId?: number; gw?
  * and static, OSPF ... routes whose gateway resolves through a connected network or, one
  * step further, through such a route (a recursive next hop).
  */
-function tableOf(env: Environment): Entry[] {
-  const connected: Entry[] = workingAddresses(env).map((a) => ({
-    net: (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, len: a.prefix, distance: 0, ifId: a.iface.id, blackhole: false, protocol: 'connected',
+function tableOf(model: RouterModel): Entry[] {
+  const connected: Entry[] = model.addresses.working[4].map((a) => ({
+    net: (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, len: a.prefix, distance: 0, ifId: a.on, blackhole: false, protocol: 'connected',
   }));
   const out = [...connected];
-  const pending: { e: Entry; hops: string[] }[] = [];
-  for (const r of env.store.table(ROUTE).rows) {
-    if (r.values.disabled === 'true' || r.values.bgp === 'true' || (r.values['routing-table'] ?? 'main') !== 'main') continue;
-    const p = prefix(r.values['dst-address'] || '0.0.0.0/0');
+  const pending: { e: Entry; hops: readonly string[] }[] = [];
+  for (const r of model.routing.records[4]) {
+    if (!r.enabled || r.protocol === 'bgp' || r.table !== 'main') continue;
+    const p = prefix(r.dst);
     if (!p) continue;
-    // A stage's route names its protocol in its owner tag (`ospf 10.0.0.0/24`, see converge.ts).
-    const owner = r.dynamic ? /^([a-z]+) /.exec(r.values['.owner'] ?? '')?.[1] : undefined;
-    const protocol = !r.dynamic ? 'static' : owner ?? (r.values.ospf === 'true' ? 'ospf' : r.values.dhcp === 'true' ? 'dhcp' : 'static');
-    const e: Entry = { net: p[0], len: p[1], distance: Number(r.values.distance ?? 1), blackhole: r.values.blackhole === 'true', protocol };
+    const protocol = !r.dynamic ? 'static' : r.owner ?? (r.protocol === 'ospf' || r.protocol === 'dhcp' ? r.protocol : 'static');
+    const e: Entry = { net: p[0], len: p[1], distance: r.distance, blackhole: r.blackhole, protocol };
     if (e.blackhole) { out.push(e); continue; }
-    pending.push({ e, hops: (r.values.gateway ?? '').split(',').filter(Boolean) });
+    pending.push({ e, hops: r.gateways });
   }
   const resolve = (within: Entry[], hop: string): { ifId: number; gw?: string } | undefined => {
     const [gw, ifName] = hop.split('%');
     if (ifName || !/^\d+\.\d+\.\d+\.\d+$/.test(gw)) {
-      const iface = interfaceRow(env, ifName ?? gw);
-      return iface && isRunning(env, iface) ? { ifId: iface.id, gw: ifName ? gw : undefined } : undefined;
+      const iface = model.interfaces.resolve(ifName ?? gw);
+      return iface && iface.running ? { ifId: iface.id, gw: ifName ? gw : undefined } : undefined;
     }
     const via = longest(within, gw);
     if (!via || via.ifId === undefined) return undefined;
@@ -224,19 +138,20 @@ export class Bgp implements Stage {
 
   run(ctx: RoutingContext): void {
     const nodes = ctx.nodes;
-    const conns = nodes.map((n, i) => connections(n.env, i));
+    const conns: Conn[][] = nodes.map((n, i) => n.model.bgp.connections.map((c) => ({ ...c, node: i })));
     // A lab without BGP (an OSPF benchmark) pays only for looking at the connections.
     const any = conns.some((c) => c.length > 0);
     if (!any && !this.ran) return;
     this.ran = any;
     const fabric = ctx.fabric();
-    const tables = nodes.map((n) => tableOf(n.env));
-    const owned = nodes.map((n) => new Set(workingAddresses(n.env).map((a) => a.ip)));
-    const ids = nodes.map((n, i) => routerId(n.env, i, owned[i]));
+    const models = nodes.map((n) => n.model);
+    const tables = models.map(tableOf);
+    const owned = models.map((m) => new Set(m.addresses.working[4].map((a) => a.ip)));
+    const ids = models.map((m, i) => m.bgp.routerId ?? lowestAddress(owned[i]));
     const sides = this.sessions(fabric, tables, owned, conns, ids);
-    const filters = nodes.map((n) => new RouterFilters(n.env));
-    const multipath = nodes.map((n) => n.env.store.table('routing/bgp/instance').rows.some((r) => r.values.disabled !== 'true' && yes(r.values.multipath)));
-    const { best, losers, received } = exchange(nodes.map((n) => n.env), tables, sides, filters, multipath);
+    const filters = models.map((m) => m.filters);
+    const multipath = models.map((m) => m.bgp.multipath);
+    const { best, losers, received } = exchange(models, tables, sides, filters, multipath);
 
     for (let i = 0; i < nodes.length; i++) {
       this.publishSessions(ctx, i, sides[i], conns[i], received);
@@ -259,7 +174,7 @@ export class Bgp implements Stage {
     const sourceToward = (node: number, dst: string): string | undefined => {
       const e = longest(tables[node], dst);
       if (!e || e.ifId === undefined) return undefined;
-      const addrs = workingAddresses(fabric.nodes[node].env).filter((a) => a.iface.id === e.ifId);
+      const addrs = fabric.nodes[node].model.addresses.working[4].filter((a) => a.on === e.ifId);
       const toward = e.gw ?? dst;
       return (addrs.find((a) => inside(toward, [(ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, a.prefix])) ?? addrs[0])?.ip;
     };
@@ -406,16 +321,10 @@ function minTime(a: string, b: string): string {
 }
 
 /**
- * The router ID: the instance's or /routing/id's when set, else the lowest working IPv4
- * address (RouterOS picks one of its addresses; which one is unconfirmed).
+ * The router ID when none is configured (the instance's or /routing/id's: the model's): the
+ * lowest working IPv4 address (RouterOS picks one of its addresses; which one is unconfirmed).
  */
-function routerId(env: Environment, _node: number, own: Set<string>): string {
-  for (const t of ['routing/bgp/instance', 'routing/id']) {
-    for (const r of env.store.table(t).rows) {
-      const id = r.values['router-id'] ?? r.values.id;
-      if (r.values.disabled !== 'true' && id && /^\d+\.\d+\.\d+\.\d+$/.test(id)) return id;
-    }
-  }
+function lowestAddress(own: Set<string>): string {
   return [...own].sort((x, y) => ipToInt(x) - ipToInt(y))[0] ?? '0.0.0.0';
 }
 
@@ -440,7 +349,7 @@ function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: num
  * the active routes of the protocols `output.redistribute` names, and the default route of
  * `output.default-originate`.
  */
-function originated(env: Environment, table: Entry[], side: Side): Map<string, Path> {
+function originated(model: RouterModel, table: Entry[], side: Side): Map<string, Path> {
   const out = new Map<string, Path>();
   const c = side.conn;
   const active = new Map<string, Entry>();
@@ -463,9 +372,8 @@ function originated(env: Environment, table: Entry[], side: Side): Map<string, P
   // output.network: each prefix of the address list that the routing table has (manual:
   // the network must be in the routing table to be advertised).
   if (c.outputNetwork) {
-    for (const r of env.store.table('ip/firewall/address-list').rows) {
-      if (r.values.disabled === 'true' || r.values.list !== c.outputNetwork) continue;
-      const p = prefix(r.values.address);
+    for (const address of model.firewall[4].addressLists.get(c.outputNetwork) ?? []) {
+      const p = prefix(address);
       if (!p) continue;
       const dst = `${intToIp(p[0])}/${p[1]}`;
       if (active.has(dst)) add(dst, active.get(dst)!.protocol, 'igp', true);
@@ -523,7 +431,7 @@ const dstOf = (key: string) => key.slice(key.indexOf('\t') + 1);
  * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
  * prefixes each session received (after its input filter).
  */
-function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filters: RouterFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; received: Map<Side, number> } {
+function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filters: RoutingFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; received: Map<Side, number> } {
   const adjIn = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) adjIn.set(s, new Map());
   const best: Map<string, Path[]>[] = envs.map(() => new Map());
@@ -609,7 +517,7 @@ function exchange(envs: Environment[], tables: Entry[][], sides: Side[][], filte
  * own route (originated), else its best path, through the output filter, with the attributes
  * eBGP and iBGP give.
  */
-function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<string, Path[]>, filters: RouterFilters): Path | undefined {
+function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<string, Path[]>, filters: RoutingFilters): Path | undefined {
   // IPv4 unicast only where both ends have the family.
   if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return undefined;
   let p = own.get(dst);
@@ -652,7 +560,7 @@ function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<st
 }
 
 /** What a router makes of a path it receives: loop check, its defaults, its input filter. */
-function receive(s: Side, path: Path, filters: RouterFilters): Path | undefined {
+function receive(s: Side, path: Path, filters: RoutingFilters): Path | undefined {
   const a = path.attrs;
   if (a['bgp-as-path'].filter((as) => as === s.localAs).length > s.conn.allowAs) return undefined;
   const attrs: FilterRoute = {

@@ -1,6 +1,7 @@
 // What a routing protocol of the lab sees and does. Each protocol is a stage (Batfish's
-// data plane, stage by stage): it reads the routers' configurations, the computed layer-2
-// network (../fabric.ts) and what earlier stages published, and publishes its own results
+// data plane, stage by stage): it reads the routers' models (../model.ts: their
+// configurations, and what earlier stages published into them), the computed layer-2
+// network (../fabric.ts), and publishes its own results
 // as each router shows them: dynamic records of the router's own tables (`/ip/route`,
 // `/routing/ospf/neighbor`, `/routing/bgp/session` ...). Publishing through the store is
 // what makes print, `.query`, `listen` and every face see protocol state with no new code,
@@ -26,6 +27,8 @@ export interface RoutingContext {
   published(node: number, table: string, owner: string): Map<string, Row>;
   /** Writes a line to the node's /log with the router's topics (`route,ospf,info`, `route,bgp,error`, `vrrp,info` ...). */
   log(node: number, topics: string, message: string): void;
+  /** Runs a script of the node's configuration in the background, as the router's own (a VRRP transition's `on-master`). */
+  script(node: number, source: string, via: string): void;
   /** Tells the lab that the carrier or running state of some interface changed (VRRP). */
   invalidateFabric(): void;
 }

@@ -4,7 +4,6 @@
 // publishes its results as dynamic records of the routers' own tables (./context.ts).
 
 import type { Mutation, Row } from '../../core/store.js';
-import { writeLog } from '../../menus/log.js';
 import type { Fabric, LabNode } from '../fabric.js';
 import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
@@ -58,7 +57,7 @@ export class Routing implements RoutingContext {
         try {
           stage.run(this);
         } catch (e) {
-          for (const n of this.nodes) writeLog(n.env, `${stage.topics},error`, `lab: ${(e as Error).message}`);
+          for (const n of this.nodes) n.router.log(`${stage.topics},error`, `lab: ${(e as Error).message}`);
         }
       }
       todo = this.dirty;
@@ -81,7 +80,9 @@ export class Routing implements RoutingContext {
 
   invalidateFabric() { this.invalidate(); }
 
-  log(node: number, topics: string, message: string) { writeLog(this.nodes[node].env, topics, message); }
+  log(node: number, topics: string, message: string) { this.nodes[node].router.log(topics, message); }
+
+  script(node: number, source: string, via: string) { void this.nodes[node].router.runScript(source, via, true); }
 
   published(node: number, table: string, owner: string): Map<string, Row> {
     const out = new Map<string, Row>();

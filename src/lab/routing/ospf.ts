@@ -1,7 +1,7 @@
 // OSPF v2 and v3 between the routers of a lab (RFCs 2328, 5340), computed rather than
 // simulated: after a change the state is what the routers reach once converged.
 //
-// 1. Each router's model (./ospf-model.ts): instances, areas, OSPF interfaces.
+// 1. Each router's OSPF configuration (its model: ../model-ospf.ts): instances, areas, OSPF interfaces.
 // 2. Adjacencies: OSPF interfaces of one version in one layer-2 domain hear each other's
 //    hellos; they become neighbours only where the hellos agree (area id and type, network
 //    and mask on multi-access networks, hello and dead intervals, authentication, distinct
@@ -15,14 +15,83 @@
 //    inter-area, then external, published into /ip/route (/ipv6/route for v3) with owner
 //    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
 
-import type { Environment } from '../../core/schema.js';
-import type { Row } from '../../core/store.js';
+import { covers, prefixOf, type Prefix } from '../../core/prefix.js';
 import { formatDuration } from '../../core/values.js';
-import { activeRoutes } from '../../menus/ip/route.js';
-import { covers, IPV4, IPV6, prefixOf } from '../../menus/ip/rib.js';
+import type { ActiveRoute, FilterRoute, OspfInterfaceConfig, OspfNetworkType, RouterModel, RoutingFilters } from '../model.js';
 import type { Published, RoutingContext, Stage } from './context.js';
-import { RouterFilters, type FilterRoute } from './filter.js';
-import { readRouter, type Area, type AreaRange, type Instance, type Neighbor, type OspfInterface } from './ospf-model.js';
+
+const ROUTES = { 4: 'ip/route', 6: 'ipv6/route' } as const;
+const ANY = { 4: '0.0.0.0/0', 6: '::/0' } as const;
+
+// ---------------------------------------------------------------- the routers' OSPF, as one run works on it
+
+/** An instance of one router, with the areas it is in (from its model's configuration). */
+export interface Instance {
+  node: number;
+  name: string;
+  version: 2 | 3;
+  rid: string;
+  redistribute: ReadonlySet<string>;
+  originateDefault: string;
+  table: string;
+  vrf: string;
+  inFilter?: string;
+  outFilter?: string;
+  areas: Area[];
+}
+
+export interface Area {
+  inst: Instance;
+  name: string;
+  id: string;
+  type: 'default' | 'stub' | 'nssa';
+  noSummaries: boolean;
+  defaultCost?: number;
+  translator: string;
+  ifaces: OspfInterface[];
+  staticNeighbors: ReadonlySet<string>;
+  ranges: AreaRange[];
+}
+
+export interface AreaRange { prefix: Prefix; text: string; advertise: boolean; cost?: number }
+
+/** An interface OSPF runs on (v2: one per matched address; v3: one per interface), with what the run finds on it. */
+export interface OspfInterface extends OspfInterfaceConfig {
+  area: Area;
+  node: number;
+  /** Filled in by the adjacency step. */
+  dr?: OspfInterface;
+  bdr?: OspfInterface;
+  neighbors: Neighbor[];
+}
+
+export interface Neighbor {
+  me: OspfInterface;
+  them: OspfInterface;
+  state: 'Full' | 'TwoWay' | 'ExStart' | 'Init';
+}
+
+type NetType = OspfNetworkType;
+
+/** One router's instances for a run: its model's configuration, with room for what the run finds. */
+function instancesOf(node: number, model: RouterModel): Instance[] {
+  return model.ospf.instances.map((c) => {
+    const inst: Instance = {
+      node, name: c.name, version: c.version, rid: c.routerId, redistribute: c.redistribute, originateDefault: c.originateDefault,
+      table: c.table, vrf: c.vrf, inFilter: c.inFilter, outFilter: c.outFilter, areas: [],
+    };
+    inst.areas = c.areas.map((a) => {
+      const area: Area = {
+        inst, name: a.name, id: a.id, type: a.type, noSummaries: a.noSummaries, defaultCost: a.defaultCost, translator: a.translator,
+        ifaces: [], staticNeighbors: a.staticNeighbors,
+        ranges: a.ranges.map((r) => ({ prefix: prefixOf(r.prefix)!, text: r.prefix, advertise: r.advertise, cost: r.cost })),
+      };
+      area.ifaces = a.interfaces.map((o) => ({ ...o, area, node, neighbors: [] }));
+      return area;
+    });
+    return inst;
+  });
+}
 
 /** One next hop: the neighbour's address (none: the network is attached) and the interface. */
 interface Hop { gw?: string; iface: string }
@@ -75,11 +144,11 @@ export class Ospf implements Stage {
 
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
-    const instances = ctx.nodes.flatMap((n) => readRouter(n.index, n.env));
+    const instances = ctx.nodes.flatMap((n) => instancesOf(n.index, n.model));
     const neighbors = adjacencies(instances, (node, ifId) => fabric.domainOf(node, ifId), this.segments);
     this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
-    const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].env, i));
+    const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].model, i));
     // Intra-area SPF, once per router and area.
     const intra = new Map<Area, Map<string, Candidate>>();
     const reach = new Map<Area, Map<string, { cost: number; hops: Hop[] }>>();
@@ -173,13 +242,13 @@ export class Ospf implements Stage {
     this.seen.clear();
     for (const n of ctx.nodes) {
       this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
-      if (!withOspf.has(n.index)) { this.put(ctx, n.index, IPV4.routes, new Map()); this.put(ctx, n.index, IPV6.routes, new Map()); }
+      if (!withOspf.has(n.index)) { this.put(ctx, n.index, ROUTES[4], new Map()); this.put(ctx, n.index, ROUTES[6], new Map()); }
     }
   }
 
   private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
     const records: Published = new Map();
-    const filters = inst.inFilter ? new RouterFilters(ctx.nodes[inst.node].env) : undefined;
+    const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
     for (const [prefix, c] of best) {
       if (c.direct) continue;
       const hops = c.hops.filter((h) => h.gw);
@@ -200,14 +269,14 @@ export class Ospf implements Stage {
       }
     }
     // Several instances of one version on one router publish together.
-    const table = inst.version === 3 ? IPV6.routes : IPV4.routes;
+    const table = inst.version === 3 ? ROUTES[6] : ROUTES[4];
     const all = this.pending.get(`${inst.node} ${table}`) ?? new Map();
     for (const [k, v] of records) all.set(k, v);
     this.pending.set(`${inst.node} ${table}`, all);
   }
 
   private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
-    for (const table of [IPV4.routes, IPV6.routes]) {
+    for (const table of [ROUTES[4], ROUTES[6]]) {
       const key = `${node} ${table}`;
       if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
       this.pending.delete(key);
@@ -219,7 +288,7 @@ export class Ospf implements Stage {
     for (const inst of mine) {
       for (const area of inst.areas) {
         for (const oif of area.ifaces) {
-          interfaces.set(`${inst.name} ${oif.iface.id} ${oif.ip}`, {
+          interfaces.set(`${inst.name} ${oif.interface} ${oif.ip}`, {
             instance: inst.name, area: area.name, interface: oif.name, address: `${oif.ip}%${oif.name}`, 'network-type': oif.type,
             cost: String(oif.cost), priority: String(oif.priority), 'hello-interval': formatDuration(oif.hello), 'dead-interval': formatDuration(oif.dead),
             state: interfaceState(oif),
@@ -227,7 +296,7 @@ export class Ospf implements Stage {
           });
           for (const n of oif.neighbors) {
             const memory = this.states.get(neighborKey(n));
-            neighbors.set(`${inst.name} ${oif.iface.id} ${n.them.area.inst.rid}`, {
+            neighbors.set(`${inst.name} ${oif.interface} ${n.them.area.inst.rid}`, {
               instance: inst.name, area: area.name, interface: oif.name, address: n.them.ip, priority: String(n.them.priority),
               'router-id': n.them.area.inst.rid,
               ...(MULTI_ACCESS.has(oif.type) ? { dr: oif.dr ? ridOrIp(oif.dr) : '0.0.0.0', bdr: oif.bdr ? ridOrIp(oif.bdr) : '0.0.0.0' } : {}),
@@ -305,7 +374,7 @@ export class Ospf implements Stage {
         for (const oif of area.ifaces) {
           if (!MULTI_ACCESS.has(oif.type) || oif.passive || !oif.neighbors.length) continue;
           const who = (o?: OspfInterface) => (!o ? '0.0.0.0' : o === oif ? 'me' : o.area.inst.rid);
-          const key = `${inst.node} ${inst.name} ${oif.iface.id} ${oif.ip}`;
+          const key = `${inst.node} ${inst.name} ${oif.interface} ${oif.ip}`;
           const now = `DR: ${who(oif.dr)} BDR: ${who(oif.bdr)}`;
           elected.set(key, now);
           if (this.elected.get(key) === now) continue;
@@ -345,7 +414,7 @@ export class Ospf implements Stage {
 
 interface NeighborMemory { state: string; node: number; head: string; heard: number; full?: number }
 
-const neighborKey = (n: Neighbor) => `${n.me.area.inst.node} ${n.me.area.inst.name} ${n.me.iface.id} ${n.me.ip} ${n.them.area.inst.rid}`;
+const neighborKey = (n: Neighbor) => `${n.me.area.inst.node} ${n.me.area.inst.name} ${n.me.interface} ${n.me.ip} ${n.them.area.inst.rid}`;
 
 /** How the router's log names an interface: `v2 { version: 2 router-id: ... } backbone { 0.0.0.0 } interface { broadcast 10.0.0.1%ether1 }`. */
 const interfaceHead = (o: OspfInterface) =>
@@ -425,7 +494,7 @@ function adjacencies(instances: Instance[], domainOf: (node: number, ifId: numbe
     for (const area of inst.areas) {
       for (const oif of area.ifaces) {
         if (oif.passive) continue;
-        const key = `${inst.version} ${domainOf(oif.node, oif.iface.id)}`;
+        const key = `${inst.version} ${domainOf(oif.node, oif.interface)}`;
         const list = groups.get(key);
         if (list) list.push(oif); else groups.set(key, [oif]);
       }
@@ -505,7 +574,7 @@ function areaDomains(instances: Instance[]): Domain[] {
 }
 
 /** A transit network's key: its DR's interface. */
-const netKey = (dr: OspfInterface) => `N ${dr.area.inst.rid} ${dr.iface.id} ${dr.ip}`;
+const netKey = (dr: OspfInterface) => `N ${dr.area.inst.rid} ${dr.interface} ${dr.ip}`;
 
 /** The graph and LSAs of one area from its routers' interfaces (RFC 2328 12.4). */
 function build(d: Domain) {
@@ -544,7 +613,7 @@ function build(d: Domain) {
           d.graph.set(key, net);
           const len = Number(oif.network.split('/')[1] ?? 32);
           d.lsas.push({
-            type: 'network', id: v3 ? String(oif.iface.id) : oif.ip, originator: inst.rid, origin: inst,
+            type: 'network', id: v3 ? String(oif.interface) : oif.ip, originator: inst.rid, origin: inst,
             body: [...(v3 ? [] : [`netmask=${maskOf(len)}`]), ...attached.map((o) => `router-id=${o.area.inst.rid}`)].join('\n'),
           });
         }
@@ -701,11 +770,7 @@ function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, 
 // ---------------------------------------------------------------- redistribution
 
 /** The `redistribute` word a route answers to: connected, static, or the protocol that made it. */
-function kindOf(row: Row): string | undefined {
-  if (row.values.connect === 'true') return 'connected';
-  if (!row.dynamic) return 'static';
-  return ['bgp', 'rip', 'dhcp', 'vpn', 'modem', 'bgp-mpls-vpn'].find((p) => row.values[p] === 'true');
-}
+const kindOf = (r: ActiveRoute): string | undefined => r.protocol;
 
 /**
  * The external routes a router originates: its active routes of the kinds `redistribute`
@@ -714,24 +779,24 @@ function kindOf(row: Row): string | undefined {
  * by `originate-default` (`always`, or `if-installed` while the router has an active default
  * route of its own). Metric 1, type 2 unless a filter says otherwise (unconfirmed: 26.4).
  */
-function externalsOf(env: Environment, inst: Instance): External[] {
-  const family = inst.version === 3 ? IPV6 : IPV4;
+function externalsOf(model: RouterModel, inst: Instance): External[] {
+  const family = inst.version === 3 ? 6 : 4;
   const found: External[] = [];
-  const out = { push: (e: External, row?: Row) => { const f = outFiltered(filters, inst, e, row); if (f) found.push(f); } };
-  const filters = inst.outFilter ? new RouterFilters(env) : undefined;
-  const any = family.anyDst;
+  const out = { push: (e: External, route?: ActiveRoute) => { const f = outFiltered(filters, inst, e, route); if (f) found.push(f); } };
+  const filters = inst.outFilter ? model.filters : undefined;
+  const any = ANY[family];
   const ospfNets = new Set(inst.areas.flatMap((a) => a.ifaces.flatMap((o) => o.prefixes)));
   let haveDefault = false;
   if (inst.redistribute.size || inst.originateDefault === 'if-installed') {
     const seen = new Set<string>();
-    for (const { row } of activeRoutes(env, family)) {
-      if (row.values.ospf === 'true') continue;
-      const dst = row.values['dst-address'] || any;
+    for (const r of model.routing.active[family]) {
+      if (r.table !== 'main' || r.protocol === 'ospf') continue;
+      const dst = r.dst;
       if (dst === any) { haveDefault = true; continue; }
-      const kind = kindOf(row);
+      const kind = kindOf(r);
       if (!kind || !inst.redistribute.has(kind) || seen.has(dst) || (kind === 'connected' && ospfNets.has(dst))) continue;
       seen.add(dst);
-      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false }, row);
+      out.push({ prefix: dst, metric: DEFAULT_EXTERNAL_METRIC, type: 2, origin: inst, nssa: false }, r);
     }
   }
   if (inst.originateDefault === 'always' || (inst.originateDefault === 'if-installed' && haveDefault)) {
@@ -779,11 +844,10 @@ function filterRoute(inst: Instance, dst: string, protocol: string, gw: string |
  * type the chain set (`set ospf-ext-metric`, `set ospf-ext-type type1`). The default route of
  * originate-default goes through it too (an external LSA like the others; unconfirmed: 26.8).
  */
-function outFiltered(filters: RouterFilters | undefined, inst: Instance, e: External, row?: Row): External | undefined {
+function outFiltered(filters: RoutingFilters | undefined, inst: Instance, e: External, route?: ActiveRoute): External | undefined {
   if (!filters) return e;
-  const v = row?.values ?? {};
   const r = filters.run(inst.outFilter, {
-    ...filterRoute(inst, e.prefix, row ? kindOf(row) ?? 'static' : 'ospf', v.gateway?.split(',')[0] || undefined, Number(v.distance ?? 0), Number(v.scope ?? 30)),
+    ...filterRoute(inst, e.prefix, route ? kindOf(route) ?? 'static' : 'ospf', route?.gateways[0], route?.distance ?? 0, route?.scope ?? 30),
     'ospf-ext-metric': e.metric, 'ospf-ext-type': e.type === 1 ? 'type1' : 'type2',
   });
   if (!r) return undefined;

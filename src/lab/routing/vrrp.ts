@@ -11,28 +11,20 @@
 // interface's on-master / on-backup script. VRRP interfaces grouped by `group-authority`
 // follow their authority, and fail together when any one's parent does not run (manual).
 
-import type { Environment } from '../../core/schema.js';
-import { formatId, type Row } from '../../core/store.js';
+import { formatId } from '../../core/store.js';
 import { ipToInt } from '../../core/values.js';
-import { consoleOf } from '../../menus/console.js';
-import { INTERFACE_TABLE, VRRP_STATE_TABLE, isRunning } from '../../menus/interface/interface.js';
-import { groupAuthorityOf, vrrpState, type VrrpState } from '../../menus/interface/vrrp.js';
-import { grantedPolicies } from '../../menus/user/user.js';
-import { actualInterface, interfaceRow } from '../fabric.js';
+import { VRRP_STATE_TABLE, type Interface, type RouterModel, type VrrpState } from '../model.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 
 /** One VRRP interface that takes part in an election. */
 interface Member {
   node: number;
-  row: Row;
+  row: Interface;
   priority: number;
   /** The primary address of the parent (the advertisements' source), as a number. */
   primary: number;
   preempt: boolean;
 }
-
-/** What a VRRP script runs with: every policy (the router's own scripts are not a user's). */
-const SCRIPT_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api';
 
 /**
  * The priority of the address owner: it is master whenever it runs, preemption or not
@@ -51,35 +43,36 @@ export class Vrrp implements Stage {
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
     const groups = new Map<string, Member[]>();
-    const interfaces: { node: number; row: Row; authority: Row; failed: boolean }[] = [];
+    const interfaces: { node: number; row: Interface; authority: Interface; failed: boolean }[] = [];
     for (const n of ctx.nodes) {
-      const env = n.env;
-      const own = env.store.table(INTERFACE_TABLE).rows.filter((r) => r.values.type === 'vrrp');
+      const model = n.model;
+      const ifs = model.interfaces;
+      const own = ifs.list.filter((r) => r.vrrp);
       // A group (group-authority) fails as one when any enabled member's parent does not run.
-      const authorities = new Map(own.map((row) => [row, groupAuthorityOf(env, row) ?? row]));
-      const failedGroups = new Set<Row>();
+      const authorities = new Map(own.map((row) => [row, (row.vrrp!.authority !== undefined && ifs.byId.get(row.vrrp!.authority)) || row]));
+      const failedGroups = new Set<Interface>();
       for (const [row, authority] of authorities) {
-        if (row.values.disabled !== 'true' && !parentRuns(env, row)) failedGroups.add(authority);
+        if (row.enabled && !parentRuns(model, row)) failedGroups.add(authority);
       }
-      const size = new Map<Row, number>();
+      const size = new Map<Interface, number>();
       for (const authority of authorities.values()) size.set(authority, (size.get(authority) ?? 0) + 1);
       for (const [row, authority] of authorities) {
         // A member fails with its group; an interface of no group fails on its own parent.
-        const failed = failedGroups.has(authority) && (size.get(authority)! > 1 || !parentRuns(env, row));
+        const failed = failedGroups.has(authority) && (size.get(authority)! > 1 || !parentRuns(model, row));
         interfaces.push({ node: n.index, row, authority, failed });
       }
       for (const row of own) {
         // Only a group's authority (or an interface of no group) takes part in elections.
-        if (row.values.disabled === 'true' || authorities.get(row) !== row || failedGroups.has(row)) continue;
-        const parent = interfaceRow(env, row.values.interface)!;
-        const segment = fabric.domainOf(n.index, actualInterface(env, parent).id);
-        const key = [segment, ...agreement(env, row)].join('|');
+        if (!row.enabled || authorities.get(row) !== row || failedGroups.has(row)) continue;
+        const parent = ifs.byId.get(row.vrrp!.parent!)!;
+        const segment = fabric.domainOf(n.index, parent.actual);
+        const key = [segment, ...agreement(model, row)].join('|');
         const list = groups.get(key) ?? [];
         list.push({
           node: n.index, row,
-          priority: Number(row.values.priority ?? 100),
-          primary: primaryAddress(env, parent),
-          preempt: row.values['preemption-mode'] !== 'false',
+          priority: row.vrrp!.priority,
+          primary: primaryAddress(model, parent),
+          preempt: row.vrrp!.preempt,
         });
         groups.set(key, list);
       }
@@ -94,9 +87,9 @@ export class Vrrp implements Stage {
     for (const { node, row, authority, failed } of interfaces) {
       const id = `${node}:${row.id}`;
       seen.add(id);
-      if (row.values.disabled !== 'true') {
+      if (row.enabled) {
         // A group member is master exactly when its authority is.
-        const master = !failed && authority.values.disabled !== 'true' && masters.has(`${node}:${authority.id}`);
+        const master = !failed && authority.enabled && masters.has(`${node}:${authority.id}`);
         const ref = formatId(row.id);
         elected[node].set(ref, { interface: ref, state: failed ? 'failure' : master ? 'master' : 'backup' });
       }
@@ -107,8 +100,8 @@ export class Vrrp implements Stage {
     let changed = false;
     for (const { node, row } of interfaces) {
       const id = `${node}:${row.id}`;
-      const n = ctx.nodes[node];
-      const state = vrrpState(n.env, row);
+      // The state as the router now shows it: its model again, after the election's records.
+      const state: VrrpState = ctx.nodes[node].model.interfaces.byId.get(row.id)?.vrrp?.state ?? 'disabled';
       const before = this.states.get(id);
       this.states.set(id, state);
       if (state === before) continue;
@@ -116,13 +109,13 @@ export class Vrrp implements Stage {
       if (state === 'master') {
         // A backup becomes master when its master-down timer runs out: its master is gone,
         // or (preemption) it discards the advertisements of a lower priority (RFC 5798 6.4.2).
-        ctx.log(node, `${this.topics},info`, `${row.values.name} now MASTER, master down timer`);
-        runScript(n.env, row, 'on-master');
+        ctx.log(node, `${this.topics},info`, `${row.name} now MASTER, master down timer`);
+        runScript(ctx, node, row, 'on-master');
       } else if (state === 'backup') {
-        ctx.log(node, `${this.topics},info`, `${row.values.name} now BACKUP`);
-        runScript(n.env, row, 'on-backup');
+        ctx.log(node, `${this.topics},info`, `${row.name} now BACKUP`);
+        runScript(ctx, node, row, 'on-backup');
       } else if (state === 'failure' && before !== undefined && before !== 'disabled') {
-        runScript(n.env, row, 'on-fail');
+        runScript(ctx, node, row, 'on-fail');
       }
     }
     for (const id of [...this.states.keys()]) if (!seen.has(id)) this.states.delete(id);
@@ -152,49 +145,33 @@ export class Vrrp implements Stage {
  * version and address family, the interval, the virtual addresses, and for version 2 the
  * authentication with its password (RFC 3768 7.1; VRRPv3 has no authentication, RFC 5798).
  */
-function agreement(env: Environment, row: Row): string[] {
-  const v = row.values;
-  const version = v.version ?? '3';
-  const family = version === '3' ? v['v3-protocol'] ?? 'ipv4' : 'ipv4';
-  const auth = version === '2' ? [v.authentication ?? 'none', (v.authentication ?? 'none') === 'none' ? '' : v.password ?? ''] : [];
-  return [v.vrid ?? '1', version, family, v.interval ?? '1s', ...auth, virtualAddresses(env, row, family).join(',')];
+function agreement(model: RouterModel, row: Interface): string[] {
+  const v = row.vrrp!;
+  const auth = v.version === '2' ? [v.authentication, v.authentication === 'none' ? '' : v.password] : [];
+  return [String(v.vrid), v.version, v.family, v.interval, ...auth, virtualAddresses(model, row).join(',')];
 }
 
 /** The addresses of a VRRP interface (the virtual router's), sorted. */
-function virtualAddresses(env: Environment, row: Row, family: string): string[] {
-  const ref = `*${row.id.toString(16).toUpperCase()}`;
-  const table = family === 'ipv6' ? 'ipv6/address' : 'ip/address';
-  return env.store.table(table).rows
-    .filter((a) => a.values.disabled !== 'true' && (a.values.interface === ref || a.values.interface === row.values.name))
-    .map((a) => (a.values.address ?? '').split('/')[0])
+function virtualAddresses(model: RouterModel, row: Interface): string[] {
+  return model.addresses[row.vrrp!.family === 'ipv6' ? 6 : 4]
+    .filter((a) => a.enabled && (a.interfaceRef === row.ref || a.interfaceRef === row.name))
+    .map((a) => a.ip)
     .sort();
 }
 
-function parentRuns(env: Environment, row: Row): boolean {
-  const parent = interfaceRow(env, row.values.interface);
-  return parent !== undefined && isRunning(env, parent);
+function parentRuns(model: RouterModel, row: Interface): boolean {
+  const parent = row.vrrp!.parent;
+  return parent !== undefined && !!model.interfaces.byId.get(parent)?.running;
 }
 
 /** The parent's first IPv4 address: the source of the advertisements, the tie-breaker. */
-function primaryAddress(env: Environment, parent: Row): number {
-  const actual = actualInterface(env, parent);
-  for (const a of env.store.table('ip/address').rows) {
-    if (a.values.disabled === 'true' || !a.values.address) continue;
-    const iface = interfaceRow(env, a.values.interface);
-    if (iface && (iface === parent || iface === actual)) return ipToInt(a.values.address.split('/')[0]);
-  }
-  return 0;
+function primaryAddress(model: RouterModel, parent: Interface): number {
+  const a = model.addresses[4].find((x) => x.enabled && (x.interface === parent.id || x.interface === parent.actual));
+  return a ? ipToInt(a.ip) : 0;
 }
 
 /** Runs a VRRP interface's script of a transition in the background, as the router does. */
-function runScript(env: Environment, row: Row, field: 'on-master' | 'on-backup' | 'on-fail') {
-  const source = row.values[field];
-  if (!source) return;
-  const rt = consoleOf(env);
-  const session = { user: 'admin', via: 'vrrp', policies: grantedPolicies(SCRIPT_POLICIES) };
-  try {
-    rt.background(source, { session, type: 'script' });
-  } catch (e) {
-    rt.reportError(undefined, e);
-  }
+function runScript(ctx: RoutingContext, node: number, row: Interface, field: 'on-master' | 'on-backup' | 'on-fail') {
+  const source = row.vrrp!.scripts[field];
+  if (source) ctx.script(node, source, 'vrrp');
 }

@@ -5,12 +5,14 @@
 
 import { findRows } from '../../core/records.js';
 import type { CommandContext, Environment, FieldDecl, MenuDecl, Reply } from '../../core/schema.js';
-import type { Mutation } from '../../core/store.js';
-import { bool, int, listOf, mac, name, str } from '../../core/values.js';
+import type { Mutation, Row } from '../../core/store.js';
+import { ValueError } from '../../core/errors.js';
+import { bool, int, listOf, mac, name, str, suffixed } from '../../core/values.js';
+import { ALL_LINK_MODES, LINK_MODES } from '../../device/boards/ports.js';
 import { BOARDS, DEFAULT_BOARD, type Board, type Device } from '../../device/board.js';
 import { ethernetMonitor } from './monitor.js';
 import {
-  ETHER_L2MTU, ETHER_MAX_L2MTU, INTERFACE_TABLE, boardPorts, choice, counter, interfaceFields,
+  INTERFACE_TABLE, boardPorts, choice, counter, interfaceFields, portFacts,
 } from './interface.js';
 
 /**
@@ -26,18 +28,19 @@ export function boardOf(env: Environment): Board {
   return (env.services.device as Device | undefined)?.board ?? BOARDS[DEFAULT_BOARD];
 }
 
-/**
- * Link modes of a copper gigabit port (RouterOS 7.12+ names, which replaced
- * `speed`/`full-duplex`: terraform-provider-routeros issue 326).
- */
-const LINK_MODES = [
-  '10M-baseT-half', '10M-baseT-full', '100M-baseT-half', '100M-baseT-full', '1G-baseT-half', '1G-baseT-full',
-] as const;
-
 const counterField = (name: string): FieldDecl => ({ type: int(), readOnly: true, derive: (row, env) => counter(env, row, name) });
 
-/** Only shown on ports where it was set: this board's ports are all copper (no SFP cage). */
-const sfpOnly = (type: FieldDecl['type']): FieldDecl => ({ type });
+/** SFP, SFP+, SFP28 and QSFP cages (and combo ports): their module's settings. */
+const isCage = (row: Row, env: Environment) => portFacts(env, row).link.startsWith('sfp') || portFacts(env, row).link.startsWith('qsfp');
+
+/**
+ * A setting of a port's SFP module: on cages only, with the value export verbose of an
+ * RB5009UPr+S+ (7.19.6) and a CRS310-8G+2S+ (7.18.2) prints for their SFP+ cages
+ * (`sfp-ignore-rx-los=no sfp-rate-select=high sfp-shutdown-temperature=95C`; routeros-facts.md 51.2).
+ */
+const cage = (name: string, type: FieldDecl['type'], value: string): FieldDecl => ({
+  type, stable: true, derive: (row, env) => row.values[name] ?? (isCage(row, env) ? value : undefined),
+});
 
 export const ethernet: MenuDecl = {
   path: 'interface/ethernet',
@@ -46,9 +49,10 @@ export const ethernet: MenuDecl = {
     name: interfaceFields.name(),
     'default-name': { type: name, readOnly: true },
     mtu: interfaceFields.mtu,
-    // Settable on hardware; values of the hAP ac2 capture (hAP ax² unconfirmed).
-    l2mtu: { type: int({ min: 0, max: ETHER_MAX_L2MTU }), default: String(ETHER_L2MTU) },
-    'max-l2mtu': { type: int(), readOnly: true, default: String(ETHER_MAX_L2MTU) },
+    // The port's own (the board's L2MTU, its max-l2mtu from the manual's table: src/device/boards/);
+    // verify below keeps a port's within its max-l2mtu.
+    l2mtu: { type: int({ min: 0, max: 65536 }), stable: true, derive: (row, env) => row.values.l2mtu ?? String(portFacts(env, row).l2mtu) },
+    'max-l2mtu': { type: int(), readOnly: true, stable: true, derive: (row, env) => String(portFacts(env, row).maxL2mtu) },
     // The address in use: the burnt-in one until another is set (reset gives it back).
     'mac-address': { type: mac, derive: (row) => row.values['mac-address'] ?? row.values['orig-mac-address'] },
     // The burnt-in address. The 7.24 tree lists it among `set` arguments too; we keep it
@@ -57,19 +61,20 @@ export const ethernet: MenuDecl = {
     arp: interfaceFields.arp,
     'arp-timeout': interfaceFields['arp-timeout'],
     'auto-negotiation': { type: bool, default: 'true' },
-    advertise: { type: listOf(choice(LINK_MODES)), default: LINK_MODES.join(',') },
+    // Every mode the router names is taken; a port advertises its PHY's or cage's until set.
+    advertise: { type: listOf(choice(ALL_LINK_MODES)), stable: true, derive: (row, env) => row.values.advertise ?? LINK_MODES[portFacts(env, row).link].join(',') },
     // Used only with auto-negotiation=no; not shown until set (unconfirmed).
-    speed: { type: choice(LINK_MODES) },
+    speed: { type: choice(ALL_LINK_MODES) },
     'tx-flow-control': { type: choice(['auto', 'off', 'on']), default: 'off' },
     'rx-flow-control': { type: choice(['auto', 'off', 'on']), default: 'off' },
     'cable-settings': { type: choice(['default', 'short', 'standard']), default: 'default' },
     'disable-running-check': { type: bool, default: 'false' }, // `true` is CHR's default, hardware's is false (unconfirmed)
     'mdix-enable': { type: bool, default: 'true' }, // unconfirmed whether REST prints it
-    'combo-mode': sfpOnly(choice(['auto', 'copper', 'sfp'])),
-    'fec-mode': sfpOnly(choice(['auto', 'fec74', 'fec91', 'off'])),
-    'sfp-ignore-rx-los': sfpOnly(bool),
-    'sfp-rate-select': sfpOnly(choice(['high', 'low'])),
-    'sfp-shutdown-temperature': sfpOnly(int()),
+    'combo-mode': { type: choice(['auto', 'copper', 'sfp']) },
+    'fec-mode': { type: choice(['auto', 'fec74', 'fec91', 'off']) },
+    'sfp-ignore-rx-los': cage('sfp-ignore-rx-los', bool, 'false'),
+    'sfp-rate-select': cage('sfp-rate-select', choice(['high', 'low']), 'high'),
+    'sfp-shutdown-temperature': cage('sfp-shutdown-temperature', suffixed('C'), '95C'),
     'loop-protect': interfaceFields['loop-protect'],
     'loop-protect-disable-time': interfaceFields['loop-protect-disable-time'],
     'loop-protect-send-interval': interfaceFields['loop-protect-send-interval'],
@@ -91,6 +96,12 @@ export const ethernet: MenuDecl = {
     'tx-bytes': counterField('tx-byte'),
     'tx-multicast': counterField('tx-multicast'),
     'tx-packet': counterField('tx-packet'),
+  },
+  // A port takes an L2MTU up to its max-l2mtu; the words are the argument type's, with the port's range.
+  verify(next, env) {
+    const row = { id: 0, values: next } as Row;
+    const max = portFacts(env, row).maxL2mtu;
+    if (next.l2mtu !== undefined && Number(next.l2mtu) > max) throw new ValueError(`value of {arg} out of range (0..${max})`).forArgument('l2mtu');
   },
   commands: {
     monitor: ethernetMonitor,

@@ -15,6 +15,8 @@ import type { ValueType } from '../../core/types.js';
 import { bool, duration, formatDateTime, int, mac, name, parseInteger, choice } from '../../core/values.js';
 import { target } from '../common.js';
 import { monitorTraffic } from './monitor.js';
+import { BOARDS, DEFAULT_BOARD, portOf, type Device, type Port } from '../../device/board.js';
+import { DEFAULT_L2MTU, DEFAULT_MAX_L2MTU } from '../../device/boards/ports.js';
 
 export const INTERFACE_TABLE = 'interface';
 export const PORT_TABLE = 'interface/bridge/port';
@@ -121,9 +123,17 @@ export function portsOf(env: Environment, bridge: Row): Row[] {
 
 /** Ethernet defaults of the emulated board (hAP-class hardware, docs/routeros-facts.md 8). */
 export const ETHER_MTU = 1500;
-// hAP ac2 values from a real capture; the hAP ax² may differ (unconfirmed).
-export const ETHER_L2MTU = 1598;
-export const ETHER_MAX_L2MTU = 9214;
+
+/**
+ * The board's port an Ethernet record is (its default-name), with its L2MTU limits and link
+ * modes (src/device/boards/ports.ts); a port the board does not have (a data directory from
+ * another board) has the catalogue's common figures.
+ */
+export function portFacts(env: Environment, row: Row): Port {
+  const board = (env.services.device as Device | undefined)?.board ?? BOARDS[DEFAULT_BOARD];
+  return portOf(board, row.values['default-name'])
+    ?? { name: row.values['default-name'] ?? '', kind: 'ether', l2mtu: DEFAULT_L2MTU, maxL2mtu: DEFAULT_MAX_L2MTU, link: 'ge' };
+}
 /** A bridge with no ports reports this L2MTU (real CHR PUT reply, routeros-facts.md 7). */
 const BRIDGE_L2MTU = 65535;
 /** A VLAN header takes four bytes of its parent's L2MTU. */
@@ -152,7 +162,7 @@ export function l2mtuOf(env: Environment, row: Row, depth = 0): number | undefin
   if (depth >= MAX_DEPTH) return undefined;
   switch (row.values.type) {
     case 'ether':
-      return Number(row.values.l2mtu ?? ETHER_L2MTU);
+      return Number(row.values.l2mtu ?? portFacts(env, row).l2mtu);
     case 'bridge': {
       const ports = portsOf(env, row).map((p) => l2mtuOf(env, p, depth + 1)).filter((n): n is number => n !== undefined);
       return ports.length ? Math.min(...ports) : BRIDGE_L2MTU;
@@ -369,7 +379,7 @@ export const interfaceMenu: MenuDecl = {
     'actual-mtu': interfaceFields['actual-mtu'],
     // Ethernet's can be set here too; a bridge's and a VLAN's follow their ports / parent.
     l2mtu: { type: int({ min: 0, max: 65535 }), derive: (row, env) => l2mtuOf(env, row)?.toString() },
-    'max-l2mtu': { type: int(), readOnly: true, derive: (row) => (isEther(row) ? String(ETHER_MAX_L2MTU) : undefined) },
+    'max-l2mtu': { type: int(), readOnly: true, derive: (row, env) => (isEther(row) ? String(portFacts(env, row).maxL2mtu) : undefined) },
     'mac-address': { ...interfaceFields['mac-address'], oid: `${IF_TABLE}.6` }, // ifPhysAddress
     running: interfaceFields.running,
     // Physical ports only; stored when the router made them.

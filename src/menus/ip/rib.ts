@@ -12,9 +12,9 @@
 // Among the usable routes to one destination the lowest distance wins; several usable
 // routes of that distance are all active, each flagged `ecmp`.
 
-import ipaddr from 'ipaddr.js';
 import type { Environment } from '../../core/schema.js';
 import { formatId, type Row } from '../../core/store.js';
+import { covers, networkText, prefixOf, type Prefix } from '../../core/prefix.js';
 import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
@@ -31,54 +31,6 @@ export interface Family {
 
 export const IPV4: Family = { routes: 'ip/route', addresses: 'ip/address', bits: 32, anyDst: '0.0.0.0/0' };
 export const IPV6: Family = { routes: 'ipv6/route', addresses: 'ipv6/address', bits: 128, anyDst: '::/0' };
-
-/** A prefix as a number and a length (bigint: one code for both families). */
-export interface Prefix { net: bigint; len: number; bits: number }
-
-const parsed = new Map<string, Prefix | null>();
-
-/** `10.0.0.0/8`, `2001:db8::/32`, or an address alone (a host prefix); null when neither. */
-export function prefixOf(text: string): Prefix | null {
-  let p = parsed.get(text);
-  if (p !== undefined) return p;
-  p = null;
-  const slash = text.indexOf('/');
-  const addr = slash < 0 ? text : text.slice(0, slash);
-  if (ipaddr.isValid(addr)) {
-    const ip = ipaddr.parse(addr);
-    const bits = ip.kind() === 'ipv4' ? 32 : 128;
-    const len = slash < 0 ? bits : Number(text.slice(slash + 1));
-    if (Number.isInteger(len) && len >= 0 && len <= bits) {
-      let n = 0n;
-      for (const b of ip.toByteArray()) n = (n << 8n) | BigInt(b);
-      const shift = BigInt(bits - len);
-      p = { net: (n >> shift) << shift, len, bits };
-    }
-  }
-  if (parsed.size > 100_000) parsed.clear();
-  parsed.set(text, p);
-  return p;
-}
-
-/** Whether prefix `p` covers address `ip` (both parsed). */
-export function covers(p: Prefix, ip: Prefix): boolean {
-  if (p.bits !== ip.bits) return false;
-  const shift = BigInt(p.bits - p.len);
-  return (ip.net >> shift) === (p.net >> shift);
-}
-
-/** The network of an address with its length: `192.168.88.1/24` -> `192.168.88.0/24`. */
-export function networkText(address: string): string | undefined {
-  const p = prefixOf(address);
-  if (!p) return undefined;
-  if (p.bits === 32) {
-    const n = Number(p.net);
-    return `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}/${p.len}`;
-  }
-  const bytes: number[] = [];
-  for (let i = 15; i >= 0; i--) bytes.push(Number((p.net >> BigInt(i * 8)) & 255n));
-  return `${ipaddr.fromByteArray(bytes).toString()}/${p.len}`;
-}
 
 /** What the router works out for one route. */
 export interface RouteState {

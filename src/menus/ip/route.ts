@@ -155,13 +155,16 @@ export const ipv6Route: MenuDecl = {
   rows: (env) => table(env, IPV6).rows,
 };
 
-/** The active routes of a family's main table with how each leaves the router (src/lab/forward.ts). */
-export function activeRoutes(env: Environment, family: Family = IPV4): { row: Row; state: RouteState }[] {
+/**
+ * The active routes of a family's table (main; every table for `all`) with how each leaves the
+ * router, in print order (the lab's model of a router: src/lab/model-routing.ts).
+ */
+export function activeRoutes(env: Environment, family: Family = IPV4, table: 'main' | 'all' = 'main'): { row: Row; state: RouteState }[] {
   const { rows, states } = routingTable(env, family, family === IPV4 ? dstType.compare : ipv6Prefix.compare);
   const out: { row: Row; state: RouteState }[] = [];
   for (const row of rows) {
     const state = states.get(row)!;
-    if (state.active && (row.values['routing-table'] ?? 'main') === 'main') out.push({ row, state });
+    if (state.active && (table === 'all' || (row.values['routing-table'] ?? 'main') === 'main')) out.push({ row, state });
   }
   return out;
 }

@@ -12,7 +12,8 @@
 // process, not the console, reads it; /routing/filter/rule has the flag `I - inactive`); an
 // inactive rule is skipped.
 
-import { ipToInt, maskOf } from '../../core/values.js';
+import { maskOf } from '../../core/values.js';
+import { parsePrefix } from '../../core/prefix.js';
 import { AsPathSyntaxError, asPathMatches, compileAsPath } from './as-path-regexp.js';
 
 /** The route as a filter sees it: properties by the filter language's own names. */
@@ -361,15 +362,6 @@ function community(text: string): string {
 
 /** An IPv6 address or prefix (`2a0e:7d44:f000:a::2`, `fe80::/10`): taken, compared as text. */
 const IPV6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*(?:\/\d{1,3})?$/;
-
-/** 10.0.0.0/8 -> [net, len]; an address alone is /32. */
-export function parsePrefix(text: string): [number, number] | undefined {
-  const m = /^(\d+\.\d+\.\d+\.\d+)(?:\/(\d+))?$/.exec(text);
-  if (!m) return undefined;
-  const len = m[2] === undefined ? 32 : Number(m[2]);
-  if (len > 32 || m[1].split('.').some((o) => Number(o) > 255)) return undefined;
-  return [(ipToInt(m[1]) & maskOf(len)) >>> 0, len];
-}
 
 /** Whether prefix `inner` lies within `outer` (or is it). */
 function within(inner: [number, number], outer: [number, number]): boolean {

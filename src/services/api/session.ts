@@ -17,7 +17,11 @@
 //   - replies the client does not read: past WRITE_HIGH (1 MiB) unsent, no further sentence
 //     is run and the socket is not read until the client has taken them (the 'drain'); past
 //     UNREAD_MAX (64 MiB: streams such as listen and ping keep writing) the connection is cut;
-//   - commands under way at once: MAX_RUNNING (256); past it, the next waits for one to end.
+//   - commands under way at once: MAX_RUNNING (256); past it, the next waits for one to end
+//     (each ends by itself, at the latest at the request limit);
+//   - `listen`s, which end only when cancelled, are not among those: a connection follows up
+//     to MAX_LISTENING (1024) menus at once, and a listen past that is answered with a `!trap`
+//     that says so (waiting would be waiting for ever).
 // Connections take turns at the engine (./turns.ts).
 
 import crypto from 'node:crypto';
@@ -28,6 +32,7 @@ import type { Engine, Outcome, Sentence } from '../../core/engine.js';
 import { after, type Maybe } from '../../core/maybe.js';
 import { findRow } from '../../core/records.js';
 import type { Reply, Session } from '../../core/schema.js';
+import type { Holder } from '../../core/history.js';
 import { Cancel as LimitCancel, sessionClosed } from '../../auth/lanes.js';
 import type { Login, Logins } from '../../auth/logins.js';
 import type { BodyBudget } from '../budget.js';
@@ -43,6 +48,9 @@ export const READ_HIGH = 256 * 1024;
 export const WRITE_HIGH = 1024 * 1024;
 export const UNREAD_MAX = 64 * 1024 * 1024;
 export const MAX_RUNNING = 256;
+export const MAX_LISTENING = 1024;
+/** A listen past MAX_LISTENING (category 5: the API manual's "API related failure"). */
+export const TOO_MANY_LISTENING = `too many listen commands on this connection (${MAX_LISTENING} at most)`;
 /** How long a connection ended with `!fatal` is still read (and dropped) before it is cut. */
 const FATAL_LINGER_MS = 2000;
 
@@ -129,6 +137,8 @@ const LISTS = new Set(['print', 'getall']);
 export class ApiSession implements Served {
   private login?: { login: Login; end(): void };
   private readonly running = new Set<Running>();
+  /** How many of `running` are listens. */
+  private listening = 0;
   private closed = false;
   private readonly reader = new SentenceReader();
   /** Bytes taken from the shared input budget. */
@@ -182,7 +192,7 @@ export class ApiSession implements Served {
     for (;;) {
       if (this.closed || this.blocked) return false;
       if (this.socket.writableLength > WRITE_HIGH) { this.awaitDrain(); return false; }
-      if (this.running.size >= MAX_RUNNING) { this.pauseIf(true); return false; }
+      if (this.running.size - this.listening >= MAX_RUNNING) { this.pauseIf(true); return false; }
       let words: string[] | undefined;
       try {
         words = this.reader.next();
@@ -328,9 +338,13 @@ export class ApiSession implements Served {
     this.send('!done', undefined, tag);
   }
 
+  /** This connection's hold on safe mode (`/safe-mode/take`): its end rolls back what it held. */
+  private holder?: Holder;
+
   private session(): Session {
     const login = this.login!.login;
-    return { user: login.user, policies: login.policies, address: this.client, via: 'api' };
+    this.holder ??= { user: login.user, via: 'api' };
+    return { user: login.user, policies: login.policies, address: this.client, via: 'api', holder: this.holder };
   }
 
   /** The engine sentence of an API command: `.id` names records as the console's numbers do. */
@@ -422,6 +436,11 @@ export class ApiSession implements Served {
   private listen(p: Parsed, path: string[]): Promise<void> | undefined {
     const tag = p.tag;
     const entry: Running = { tag, interrupted: false };
+    if (this.listening >= MAX_LISTENING) {
+      this.send('!trap', { category: '5', message: TOO_MANY_LISTENING }, tag);
+      this.send('!done', undefined, tag);
+      return;
+    }
     let following: Following;
     try {
       following = follow({
@@ -434,18 +453,20 @@ export class ApiSession implements Served {
       this.send('!done', undefined, tag);
       return;
     }
+    const forget = () => { if (this.running.delete(entry)) this.listening--; };
     entry.stop = () => {
       following.stop();
-      this.running.delete(entry);
+      forget();
       this.wake();
       // The listen's own `!done` follows /cancel's.
       queueMicrotask(() => this.send('!done', undefined, tag));
     };
     this.running.add(entry);
+    this.listening++;
     return following.ready.catch((e) => {
       if (entry.interrupted) return;
       following.stop();
-      this.running.delete(entry);
+      forget();
       this.trap(e, tag);
       this.send('!done', undefined, tag);
     });
@@ -474,6 +495,8 @@ export class ApiSession implements Served {
       entry.stop?.();
     }
     this.running.clear();
+    this.listening = 0;
+    if (this.holder) this.ctx.engine.history.ended(this.holder);
     this.login?.end();
     this.login = undefined;
     this.reader.clear();

@@ -40,6 +40,11 @@ export interface RestReply {
 const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' });
 /** The spec's challenge, word for word (section 4.6). */
 const CHALLENGE = { 'WWW-Authenticate': 'Basic' };
+/**
+ * A body of another type: the spec gives 415 without a detail and no source shows the real
+ * router's; the detail says what the service takes (docs/routeros-facts.md 50.1).
+ */
+const UNSUPPORTED_TYPE = 'Content-Type must be application/json';
 /** A user whose group has `rest-api` but not `api` (spec section 7). */
 const NOT_ALLOWED = 'std failure: not allowed (9)';
 
@@ -150,7 +155,7 @@ export class RestHandler {
       const { query } = target;
       let body: Body = { args: {} };
       if (req.body.length) {
-        if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415);
+        if (!/^application\/json\b/i.test(req.contentType ?? '')) return failed(415, UNSUPPORTED_TYPE);
         body = readBody(req.body);
       }
       const out = this.lanes.run(login.user, (cancel) => this.dispatch(req, target, query, body, session, cancel));
@@ -224,6 +229,12 @@ export class RestHandler {
   /** What a request asks, answered; a GET may be answered in the turn it came in. */
   private dispatch(req: RestRequest, target: Target, query: string, body: Body, session: Session, cancel: Cancel): Maybe<RestReply> {
     const { node, rest } = (target.walked ??= this.engine.walk(target.words));
+    // A menu of a package not installed (or of hardware the board lacks) is not there, whatever
+    // the method; under a table its word names a record only if one has that name
+    // (docs/routeros-facts.md 50.2).
+    if (rest.length && this.engine.lacksMenu(node, rest[0]) && !(rest.length === 1 && this.namesRecord(req.method, node, rest[0], session))) {
+      throw noSuchDirectory(rest[0]);
+    }
     if (req.method === 'GET') {
       if (rest.length > 1) throw noSuchDirectory(rest[0]);
       return rest.length ? this.getOne(node, rest[0], query, session, cancel) : this.getAll(node, query, session, cancel);
@@ -345,6 +356,11 @@ export class RestHandler {
       pieces.push((pieces.length ? (part.length ? ',' : '') : '[') + part.join(',') + ']');
       return { reply: { status: 200, headers: { ...JSON_TYPE }, body: pieces }, done: out.done };
     });
+  }
+
+  /** Whether a GET, PATCH or DELETE names a record of a table by this word. */
+  private namesRecord(method: string, node: Node, word: string, session: Session): boolean {
+    return (method === 'GET' || method === 'PATCH' || method === 'DELETE') && node.menu?.decl.kind === 'table' && this.recordRow(node, word, session) !== undefined;
   }
 
   /** The id of the record a URL word names (an id, or a name in menus with names). */

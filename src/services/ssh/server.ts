@@ -255,7 +255,12 @@ export class SshServer {
     s.on('exec', (accept, _reject, info) => {
       const stream = accept();
       if (/^scp\s/.test(info.command)) return void scpCommand(engine, session, info.command, stream);
-      commandOutput(engine, session, info.command).then((text) => {
+      // Its lines go out as they are printed; Ctrl-C from a client with a terminal (`ssh -t`),
+      // or the channel closing, stops it.
+      const stop = new AbortController();
+      stream.on('data', (d: Buffer) => { if (d.includes(3)) stop.abort(); });
+      stream.on('close', () => stop.abort());
+      commandOutput(engine, session, info.command, (t) => { if (stream.writable) stream.write(t); }, stop.signal, options.width).then((text) => {
         stream.write(text);
         stream.exit(0);
         stream.end();

@@ -25,6 +25,20 @@ add interface=vlan10 mtu=1400 name=vlan10.20 vlan-id=20
 add comment=defconf name=WAN
 add comment=defconf name=LAN
 add comment="management; internal" include=LAN name=MGMT
+/iot lora servers
+add address=eu.mikrotik.thethings.industries name=TTN-EU protocol=UDP
+add address=us.mikrotik.thethings.industries name=TTN-US protocol=UDP
+add address=eu1.cloud.thethings.industries name="TTS Cloud (eu1)" protocol=\
+    UDP
+add address=nam1.cloud.thethings.industries name="TTS Cloud (nam1)" protocol=\
+    UDP
+add address=au1.cloud.thethings.industries name="TTS Cloud (au1)" protocol=\
+    UDP
+add address=eu1.cloud.thethings.network name="TTN V3 (eu1)" protocol=UDP
+add address=nam1.cloud.thethings.network name="TTN V3 (nam1)" protocol=UDP
+add address=au1.cloud.thethings.network name="TTN V3 (au1)" protocol=UDP
+/iot wiliot servers
+set *1 address=mqtt.us-east-2.prod.wiliot.cloud name="Wiliot US East"
 /ip pool
 add name=default-dhcp ranges=192.168.88.10-192.168.88.254
 add name=overflow ranges=10.10.0.200-10.10.0.250
