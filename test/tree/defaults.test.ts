@@ -52,7 +52,8 @@ describe('a router with every package shows each settings menu\'s', () => {
       const c = client(r.port);
       let menus = 0;
       for (const [path, fields] of Object.entries(MANUAL_DEFAULTS)) {
-        if (menus_kind(path) !== 'settings') continue;
+        // The RouterBOARD's own menus (boot loader, buttons) follow the board: its data, not these defaults.
+        if (menus_kind(path) !== 'settings' || path.startsWith('system/routerboard/')) continue;
         const got = (await c.get(`/rest/${path}`)).json;
         for (const [name, value] of Object.entries(fields)) assert.equal(got[name], value, `/${path} ${name}`);
         menus++;

@@ -26,22 +26,25 @@ export const MANUAL_DEFAULTS: Readonly<Record<string, Readonly<Record<string, st
     'add-default-route': 'yes', 'allow-reconfigure': 'false', 'check-gateway': 'none', 'default-route-tables': 'default',
     dscp: '0', 'use-broadcast': 'both', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', 'vlan-priority': '0',
   },
-  // "DHCP Server" (manual: Network Management > DHCP, DHCP Server Properties).
+  // "DHCP Server" (manual: Network Management > DHCP, DHCP Server Properties). The manual's
+  // defaults of allow-dual-stack-queue, always-broadcast, bootp-support, client-mac-limit,
+  // conflict-detection, delay-threshold, dhcp-option-set, insert-queue-before, parent-queue,
+  // relay, server-address and use-framed-as-classless are what the server does while they are
+  // unset: a real 7.24.4 `export verbose` prints none of them, and community.routeros knows them
+  // as values that can be absent (routeros-facts.md 50.4). Left out, so they print only once set.
   'ip/dhcp-server': {
-    'add-arp': 'false', 'address-pool': 'static-only', 'allow-dual-stack-queue': 'true', 'always-broadcast': 'false',
-    authoritative: 'yes', 'bootp-lease-time': 'forever', 'bootp-support': 'static', 'client-mac-limit': 'unlimited',
-    'conflict-detection': 'true', 'delay-threshold': 'none', 'dhcp-option-set': 'none',
-    'dynamic-lease-identifiers': 'client-id,client-mac', 'insert-queue-before': 'first', 'lease-time': '30m',
-    'parent-queue': 'none', relay: '0.0.0.0', 'server-address': '0.0.0.0', 'support-broadband-tr101': 'false',
-    'use-framed-as-classless': 'true', 'use-radius': 'no', 'use-reconfigure': 'false',
+    'add-arp': 'false', 'address-pool': 'static-only', authoritative: 'yes', 'bootp-lease-time': 'forever',
+    'dynamic-lease-identifiers': 'client-id,client-mac', 'lease-time': '30m', 'support-broadband-tr101': 'false',
+    'use-radius': 'no', 'use-reconfigure': 'false',
   },
   // Same page, Leases. address and mac-address identify the lease (always given): left out.
   'ip/dhcp-server/lease': {
     'allow-dual-stack-queue': 'true', 'always-broadcast': 'false', 'block-access': 'false', 'dhcp-option-set': 'none',
     'insert-queue-before': 'first', 'lease-time': '0s', 'parent-queue': 'none', 'use-src-mac': 'false',
   },
-  // Same page, Network.
-  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', netmask: '0', 'ntp-none': 'false' },
+  // Same page, Network. netmask 0 (the pool's own) is absent until set, as the 7.24.4 export
+  // verbose and community.routeros show (routeros-facts.md 50.4).
+  'ip/dhcp-server/network': { 'dns-none': 'false', gateway: '0.0.0.0', 'ntp-none': 'false' },
   // "Neighbor discovery" (manual: System Information and Utilities > Neighbor discovery). lldp-med is
   // yes|no in the manual but an untyped argument in the 7.24 tree: left out.
   'ip/neighbor/discovery-settings': {
@@ -67,7 +70,8 @@ export const MANUAL_DEFAULTS: Readonly<Record<string, Readonly<Record<string, st
   // "RoMON" (manual: Management tools > RoMON).
   'tool/romon': { enabled: 'false', id: '00:00:00:00:00:00' },
   // "Cloud" (manual: Network Management > Cloud): ddns-enabled is auto since 7.17.
-  'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true' },
+  // back-to-home-vpn (ARM and ARM64 boards): export verbose of a CRS310-8G+2S+ 7.18.2 and other 7.x boards.
+  'ip/cloud': { 'ddns-enabled': 'auto', 'ddns-update-interval': 'none', 'update-time': 'true', 'back-to-home-vpn': 'revoked-and-disabled' },
   // "SOCKS" (manual: Network Management > SOCKS).
   'ip/socks': {
     enabled: 'false', port: '1080', 'connection-idle-timeout': '2m', 'max-connections': '200', 'auth-method': 'none', version: '4', vrf: 'main',
@@ -113,12 +117,17 @@ export const MANUAL_DEFAULTS: Readonly<Record<string, Readonly<Record<string, st
   'tool/mac-server/mac-winbox': { 'allowed-interface-list': 'all' },
   'tool/mac-server/ping': { enabled: 'true' },
   'ip/smb': { comment: 'MikrotikSMB', domain: 'MSHOME', enabled: 'auto', interfaces: 'all' },
-  // What three boards agree on; boot-device and the CPU, memory, serial and boot-delay settings
-  // depend on the board: left out.
+  // What three boards agree on (an RB5009UPr+S+ 7.19.6 export verbose prints these and
+  // boot-device); the settings only some boards have (src/device/boards/features.ts) with the
+  // manual's defaults ("RouterBOARD", Settings). cpu-frequency and memory-frequency depend on
+  // the model: left out.
   'system/routerboard/settings': {
     'auto-upgrade': 'false', 'boot-protocol': 'bootp', 'force-backup-booter': 'false', 'preboot-etherboot': 'disabled',
     'preboot-etherboot-server': 'any', 'protected-routerboot': 'disabled', 'reformat-hold-button': '20s',
-    'reformat-hold-button-max': '10m', 'silent-boot': 'false',
+    'reformat-hold-button-max': '10m', 'silent-boot': 'false', 'boot-device': 'nand-if-fail-then-ethernet',
+    'baud-rate': '115200', 'boot-delay': '2s', 'enter-setup-on': 'delete-key', 'boot-os': 'router-os', 'cpu-mode': 'power-save',
+    'enable-jumper-reset': 'true', 'regulatory-domain-ce': 'false', 'disable-pci': 'false', 'preferred-architecture': 'arm32',
+    'gpio-function': 'serial1',
   },
   'queue/simple': {
     'bucket-size': '0.1/0.1', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'burst-time': '0s/0s', 'limit-at': '0/0',

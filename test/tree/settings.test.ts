@@ -59,7 +59,11 @@ function treeNames(p: string): Set<string> | undefined {
  * Printed names that are neither an argument of the 7.24 capture's set nor a property 7.22.3's
  * get names, each with its source.
  */
-const NAMED_ELSEWHERE: Readonly<Record<string, string>> = {};
+const NAMED_ELSEWHERE: Readonly<Record<string, string>> = {
+  // The manual's "Back To Home" page and a 7.x ARM `export verbose` (`back-to-home-vpn=revoked-and-disabled`),
+  // routeros-facts.md 51: a property of ARM boards the CHR captures do not have.
+  'ip/cloud back-to-home-vpn': 'manual "Back To Home"; a 7.x ARM export verbose',
+};
 
 async function sweep(packages?: readonly string[]) {
   const r = await startRouter(packages ? { packages: [...packages] } : {});
