@@ -48,6 +48,12 @@ const parts = (v) => v.split('.').map(Number);
 const byVersion = (a, b) => { const x = parts(a), y = parts(b); for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0); return 0; };
 function sorted(o) { return Object.fromEntries(Object.entries(o).sort(([a], [b]) => cmp(a, b))); }
 
+/** The words of a note that is a closed set (`ip|ipv6[,Afi*]`), or undefined. */
+function enumeration(note) {
+  const m = /^([a-z0-9-]+(?:\|[a-z0-9-]+)*)\[,[A-Za-z0-9]+\*\]$/.exec(note);
+  return m ? new Set(m[1].split('|')) : undefined;
+}
+
 /** The union of two raw inspect trees: the first's nodes, plus what only the second has. */
 function union(a, b) {
   const out = { ...a };
@@ -80,6 +86,14 @@ function derive(raw, raw722 = false) {
       if (c.style === 'syntax-meta') { if (word === '!') marks += '!'; continue; }
       if (c.style === 'none' || c.style === 'arg') values.push(word);
       else if (!marks.includes('o')) marks += 'o';
+    }
+    // An older or newer release that names its own closed set (`sha1|md5|sha256|sha512|null[,Auth*]`)
+    // takes none of the words 7.22.3 added to it (7.19's ovpn auth has no sha384): only its own,
+    // and the words 7.22.3 offers beyond its own note (trust-store's `all`).
+    const own = enumeration(note);
+    if (own && !raw722) {
+      const theirs = enumeration(old.desc ?? '');
+      for (let i = values.length - 1; i >= 0; i--) if (!own.has(values[i]) && (!theirs || theirs.has(values[i]))) values.splice(i, 1);
     }
     if (!values.length && !marks) return note;
     counts.completed++;

@@ -13,6 +13,9 @@ import { packagesFor, refusePackages, type Package } from './packages.js';
 
 const FILE = 'release.json';
 
+/** `7.15.3`, `7.15`, `7.15beta2` -> `7.15`. */
+const minorOf = (version: string) => /^7\.\d{1,3}/.exec(version)?.[0];
+
 export type Scheduled = 'scheduled for disable' | 'scheduled for enable';
 
 interface Remembered {
@@ -89,6 +92,9 @@ export function bootRelease(dataDir: string, version: string, board: readonly Pa
     if (what === 'scheduled for disable') disabled.add(name); else disabled.delete(name);
   }
   const tree = installedTree(release, packages.map((p) => p.name).filter((n) => !disabled.has(n)), lacks);
+  // A router never reports a release whose tree it does not run: the tree's own capture
+  // (7.15.3 for 7.15 and 7.15.1) is of the minor the router says it is.
+  if (minorOf(tree.version) !== minorOf(version)) throw new Error(`RouterOS ${version} would run the tree of ${tree.version}`);
   const scheduled = new Map<string, Scheduled>();
   const save = () => {
     const state: Remembered = { version, installed, disabled: [...disabled].sort(), scheduled: Object.fromEntries(scheduled) };

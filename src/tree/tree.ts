@@ -63,6 +63,8 @@ export function tree(): Tree {
 
 interface Delta {
   version: string;
+  /** The release this one is the difference from. */
+  next: string;
   signatures: Readonly<Record<string, ArgSpec>>[];
   dirs: Record<string, 0 | { p?: 0 | 1; c?: Record<string, number> }>;
   packages: Tree['packages'];
@@ -80,9 +82,16 @@ export function releaseTree(version: string): Tree {
   if (!RELEASES.includes(version)) throw new Error(`no tree for RouterOS ${version}`);
   const whole = JSON.parse(fs.readFileSync(new URL(`routeros-${NEWEST_RELEASE}.json`, TREE_DIR), 'utf8')) as Tree & { signatures: Tree['signatures'][number][]; root: Mutable };
   let packages = whole.packages, hides = whole.hides;
+  // The release the tree is, as its files say: each difference names the release it makes and
+  // the one it applies to, so a file that is not the one the chain expects is refused here.
+  let captured = whole.version;
   // Older releases: from the newest down, one difference at a time.
   for (let i = RELEASES.length - 2; i >= RELEASES.indexOf(version); i--) {
     const delta = JSON.parse(fs.readFileSync(new URL(`${RELEASES[i]}.json`, RELEASES_DIR), 'utf8')) as Delta;
+    if (delta.version !== RELEASES[i] || delta.next !== captured) {
+      throw new Error(`tree/releases/${RELEASES[i]}.json is RouterOS ${delta.version} from ${delta.next}, not ${RELEASES[i]} from ${captured}`);
+    }
+    captured = delta.version;
     const offset = whole.signatures.length;
     whole.signatures.push(...delta.signatures);
     for (const [path, change] of Object.entries(delta.dirs)) {
@@ -103,7 +112,7 @@ export function releaseTree(version: string): Tree {
   }
   // Only the argument sets this release uses stay (the differences replaced many).
   const signatures = version === NEWEST_RELEASE ? whole.signatures : compact(whole.root, whole.signatures);
-  t = { version, completions: whole.completions, signatures, root: whole.root, packages, hides };
+  t = { version: captured, completions: whole.completions, signatures, root: whole.root, packages, hides };
   releases.set(version, t);
   return t;
 }

@@ -20,9 +20,11 @@ describe('a firewall between two networks', () => {
     const res = await ping('h1', '203.0.113.20');
     assert.equal(res.received, '1', JSON.stringify(res));
     assert.equal(res.ttl, '63');
-    // w1 learned the firewall's address, not h1's: the echo came from 203.0.113.1.
-    const arp = (await t.rest('w1').get('/rest/ip/arp')).json.map((a: Rec) => a.address);
-    assert.deepEqual(arp, ['203.0.113.1']);
+    // w1 learned the firewall's address, not h1's: the echo came from 203.0.113.1 (another test's
+    // src-nat to 203.0.113.2 may have taught it that one too; never a LAN address).
+    const arp = (await t.rest('w1').get('/rest/ip/arp')).json.map((a: Rec) => a.address) as string[];
+    assert.ok(arp.includes('203.0.113.1'), JSON.stringify(arp));
+    assert.deepEqual(arp.filter((a) => !a.startsWith('203.0.113.')), []);
     const after = await counters('nat');
     assert.equal(Number(after[0].packets), Number(nat[0].packets) + 1, 'masquerade counted the new connection');
     assert.equal(Number(after[0].bytes), Number(nat[0].bytes) + 84, 'an echo of 56 bytes is an 84-byte packet');

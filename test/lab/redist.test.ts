@@ -39,6 +39,17 @@ describe('BGP into OSPF', () => {
 
   test('b lists both BGP paths to a network: the best one active, the other a candidate, not active', async () => {
     const paths = async () => strip((await t.rest('b').get('/rest/routing/route?bgp=true&dst-address=192.168.10.0/24&.proplist=gateway,distance,active,contribution,belongs-to,bgp.as-path')).json);
+    // The winning path (to-e, 10.0.1.1) is configured last: off, then on again after to-e2's path is
+    // the only one, so "the older path stays" would keep 10.0.3.1.
+    const b = t.rest('b');
+    const toE = ((await b.get('/rest/routing/bgp/connection?name=to-e')).json as Rec[])[0]['.id'];
+    assert.equal((await b.patch(`/rest/routing/bgp/connection/${toE}`, { disabled: 'yes' })).status, 200);
+    try {
+      const alone = await until(paths, (l) => l.length === 1);
+      assert.deepEqual(alone.map((r) => [r.gateway, r.active]), [['10.0.3.1', 'true']]);
+    } finally {
+      assert.equal((await b.patch(`/rest/routing/bgp/connection/${toE}`, { disabled: 'no' })).status, 200);
+    }
     const both = await until(paths, (l) => l.length === 2);
     assert.deepEqual(both, [
       // Equal but for the peer address: the lower one wins (RFC 4271 9.1.2.2, the manual's order).

@@ -18,8 +18,9 @@ describe('VLANs through a VLAN-filtering bridge', () => {
       assert.equal(res.received, '1', address);
       assert.equal(res.ttl, '64', 'switched, not routed');
     }
-    const arp = (await t.rest('a').get('/rest/ip/arp?.proplist=address,interface')).json;
-    assert.deepEqual(arp, [{ address: '10.10.0.2', interface: 'vlan10' }, { address: '10.20.0.2', interface: 'vlan20' }]);
+    // Learned on the VLAN interfaces (an entry of VLAN 30 that another test let through may be there too).
+    const arp = (await t.rest('a').get('/rest/ip/arp?.proplist=address,interface')).json as Record<string, string>[];
+    assert.deepEqual(arp.filter((a) => a.interface !== 'vlan30'), [{ address: '10.10.0.2', interface: 'vlan10' }, { address: '10.20.0.2', interface: 'vlan20' }]);
   });
 
   test('a VLAN the switch does not carry stays on its side', async () => {
@@ -30,11 +31,17 @@ describe('VLANs through a VLAN-filtering bridge', () => {
     const sw = t.rest('sw');
     const added = await sw.put('/rest/interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '30', tagged: 'ether1,ether24' });
     assert.equal(added.status, 201, added.text);
-    assert.equal((await ping('10.30.0.2')).received, '1');
     const port = (await sw.get('/rest/interface/bridge/port?interface=ether24')).json[0];
-    await sw.patch(`/rest/interface/bridge/port/${port['.id']}`, { disabled: 'true' });
-    assert.equal((await ping('10.10.0.2')).status, 'timeout');
-    await sw.patch(`/rest/interface/bridge/port/${port['.id']}`, { disabled: 'false' });
-    assert.equal((await ping('10.10.0.2')).received, '1');
+    try {
+      assert.equal((await ping('10.30.0.2')).received, '1');
+      await sw.patch(`/rest/interface/bridge/port/${port['.id']}`, { disabled: 'true' });
+      assert.equal((await ping('10.10.0.2')).status, 'timeout');
+      await sw.patch(`/rest/interface/bridge/port/${port['.id']}`, { disabled: 'false' });
+      assert.equal((await ping('10.10.0.2')).received, '1');
+    } finally {
+      // The switch as the lab made it, for the tests after this one.
+      await sw.patch(`/rest/interface/bridge/port/${port['.id']}`, { disabled: 'false' });
+      await sw.delete(`/rest/interface/bridge/vlan/${added.json['.id']}`);
+    }
   });
 });

@@ -5,6 +5,7 @@
 // runs in the test's own process, so nothing here may block the event loop.
 
 import { execFile, spawn } from 'node:child_process';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,17 @@ export function common(l: Login): string[] {
 
 export function env(l: Login): NodeJS.ProcessEnv {
   return l.password === undefined ? {} : { SSH_ASKPASS: path.join(l.dir, 'askpass'), SSH_ASKPASS_REQUIRE: 'force', VROUTER_TEST_PASSWORD: l.password, DISPLAY: '' };
+}
+
+/**
+ * Asserts that the server refused the login, as OpenSSH's own message says
+ * (`admin@127.0.0.1: Permission denied (password).`): a connection that never happened, was
+ * reset or timed out also exits 255, with another message.
+ */
+export function assertLoginRefused(r: Result, methods: string): void {
+  assert.equal(r.code, 255, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, new RegExp(`@127\\.0\\.0\\.1: Permission denied \\(${methods}\\)\\.\\r?\\n`), r.stderr);
 }
 
 /** `ssh user@127.0.0.1 COMMAND`; `extra` options come first, so they win over the common ones. */

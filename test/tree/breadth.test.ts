@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { directories, NEWEST_RELEASE, type Tree } from '../../src/tree/tree.js';
 import { availablePackages } from '../../src/device/packages.js';
 import { kindOf } from '../../src/tree/declare.js';
-import { DOCUMENTED_DEFAULTS, collectionDefaults } from '../../src/menus/defaults.js';
+import { MANUAL_DEFAULTS } from './manual-defaults.js';
 import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
 
 let r: TestRouter;
@@ -66,9 +66,9 @@ describe('a generated table stores, queries, changes and removes like any other'
     const put = await c.put('/rest/ip/dhcp-server', { name: 'lan-dhcp', interface: 'bridge', 'lease-time': '30m', 'address-pool': 'default-dhcp' });
     assert.equal(put.status, 201, put.text);
     const id = put.json['.id'];
-    // What was not given shows the manual's defaults (src/menus/defaults.ts).
-    // The collection's defaults (tree/defaults) fill what the manual leaves out (lease-script="").
-    assert.deepEqual(put.json, { ...collectionDefaults()['ip/dhcp-server'], ...DOCUMENTED_DEFAULTS['ip/dhcp-server'], '.id': id, 'address-pool': 'default-dhcp', disabled: 'false', dynamic: 'false', interface: 'bridge', invalid: 'false', 'lease-time': '30m', name: 'lan-dhcp' });
+    // What was not given shows the manual's defaults (test/tree/manual-defaults.ts); the collection's
+    // _api_data.py fills what the manual leaves out (('ip', 'dhcp-server'): lease-script default '').
+    assert.deepEqual(put.json, { ...MANUAL_DEFAULTS['ip/dhcp-server'], 'lease-script': '', '.id': id, 'address-pool': 'default-dhcp', disabled: 'false', dynamic: 'false', interface: 'bridge', invalid: 'false', 'lease-time': '30m', name: 'lan-dhcp' });
     assert.deepEqual((await c.get('/rest/ip/dhcp-server/lan-dhcp')).json, put.json);
     const patched = await c.patch(`/rest/ip/dhcp-server/${id}`, { 'lease-time': '1d', disabled: true });
     assert.equal(patched.json['lease-time'], '1d');

@@ -1,24 +1,27 @@
-// The documented defaults of generated menus (src/menus/defaults.ts): each names a menu of the
-// 7.24 tree and an argument of its add or set, is written as the field's type reads it back
-// (so a default in the wrong form fails here), is left to the hand declaration where a menu
-// has one, and shows over REST on a blank router.
+// The documented defaults of generated menus, as the manual and real prints give them
+// (test/tree/manual-defaults.ts, literals with their sources): each names a menu of the 7.24
+// tree and an argument of its add or set, is written as the field's type reads it back (so a
+// default in the wrong form fails here), is left to the hand declaration where a menu has one,
+// is the menu's default, and shows over REST on a blank router.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DOCUMENTED_DEFAULTS } from '../../src/menus/defaults.js';
 import { allMenus, handMenus } from '../../src/menus/index.js';
 import { argsOf, dirAt } from '../../src/tree/tree.js';
 import { kindOf } from '../../src/tree/declare.js';
 import { typeFor } from '../../src/tree/types.js';
 import { formOf } from '../../src/menus/forms.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { availablePackages } from '../../src/device/packages.js';
+import { NEWEST_RELEASE } from '../../src/tree/tree.js';
+import { MANUAL_DEFAULTS } from './manual-defaults.js';
 
 const menus = allMenus();
 
 describe('the documented defaults', () => {
   const handFields = new Map<string, Set<string>>();
   for (const m of handMenus) handFields.set(m.path, new Set([...(handFields.get(m.path) ?? []), ...Object.keys(m.fields ?? {})]));
-  for (const [path, fields] of Object.entries(DOCUMENTED_DEFAULTS)) {
+  for (const [path, fields] of Object.entries(MANUAL_DEFAULTS)) {
     test(`/${path}`, () => {
       const dir = dirAt(path);
       assert.ok(dir, `/${path} is no menu of the tree`);
@@ -41,6 +44,27 @@ describe('the documented defaults', () => {
   }
 });
 
+describe('a router with every package shows each settings menu\'s', () => {
+  test('every settings menu of the manual\'s defaults prints each of them over REST', async () => {
+    // Without the default configuration, which sets some (discover-interface-list=LAN ...).
+    const r = await startRouter({ packages: availablePackages(NEWEST_RELEASE), noDefaults: true });
+    try {
+      const c = client(r.port);
+      let menus = 0;
+      for (const [path, fields] of Object.entries(MANUAL_DEFAULTS)) {
+        // The RouterBOARD's own menus (boot loader, buttons) follow the board: its data, not these defaults.
+        if (menus_kind(path) !== 'settings' || path.startsWith('system/routerboard/')) continue;
+        const got = (await c.get(`/rest/${path}`)).json;
+        for (const [name, value] of Object.entries(fields)) assert.equal(got[name], value, `/${path} ${name}`);
+        menus++;
+      }
+      assert.ok(menus > 60, String(menus));
+    } finally { await r.stop(); }
+  });
+});
+
+const menus_kind = (path: string) => menus.find((m) => m.path === path)?.kind;
+
 describe('a blank router shows them', () => {
   let r: TestRouter;
   let c: ReturnType<typeof client>;
@@ -50,7 +74,7 @@ describe('a blank router shows them', () => {
 
   test('/ip/firewall/connection/tracking and /ip/socks are full objects', async () => {
     const tracking = (await c.get('/rest/ip/firewall/connection/tracking')).json;
-    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['ip/firewall/connection/tracking'])) assert.equal(tracking[name], value, name);
+    for (const [name, value] of Object.entries(MANUAL_DEFAULTS['ip/firewall/connection/tracking'])) assert.equal(tracking[name], value, name);
     const socks = (await c.get('/rest/ip/socks')).json;
     assert.equal(socks.port, '1080');
     assert.equal(socks.enabled, 'false');
@@ -60,7 +84,7 @@ describe('a blank router shows them', () => {
   test('settings menus without a manual page show what real routers print', async () => {
     for (const path of ['ip/ssh', 'system/ntp/server', 'ip/upnp', 'tool/mac-server/ping']) {
       const got = (await c.get(`/rest/${path}`)).json;
-      for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS[path])) assert.equal(got[name], value, `${path} ${name}`);
+      for (const [name, value] of Object.entries(MANUAL_DEFAULTS[path])) assert.equal(got[name], value, `${path} ${name}`);
     }
   });
 
@@ -73,7 +97,7 @@ describe('a blank router shows them', () => {
     ];
     for (const path of paths) {
       const got = (await c.get(`/rest/${path}`)).json;
-      assert.deepEqual(got, DOCUMENTED_DEFAULTS[path], path);
+      assert.deepEqual(got, MANUAL_DEFAULTS[path], path);
     }
     // A few as the 7.24.4 export prints them, in REST's words.
     const email = (await c.get('/rest/tool/e-mail')).json;
@@ -114,7 +138,7 @@ describe('a blank router shows them', () => {
   test('a PPP profile added by name shows what a real added profile does, the own ones keep theirs', async () => {
     const put = await c.put('/rest/ppp/profile', { name: 'vpn', 'local-address': '10.0.0.1' });
     assert.equal(put.status, 201, put.text);
-    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['ppp/profile'])) assert.equal(put.json[name], value, name);
+    for (const [name, value] of Object.entries(MANUAL_DEFAULTS['ppp/profile'])) assert.equal(put.json[name], value, name);
     assert.equal(put.json['change-tcp-mss'], 'default');
     assert.equal(put.json['use-encryption'], undefined);
     const own = (await c.get('/rest/ppp/profile/*0')).json;
@@ -143,7 +167,7 @@ describe('a blank router shows them', () => {
     const put = await c.put('/rest/interface/wireless/security-profiles', { name: 'p1' });
     assert.equal(put.status, 201, put.text);
     const own = (await c.get('/rest/interface/wireless/security-profiles/*0')).json;
-    for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['interface/wireless/security-profiles'])) {
+    for (const [name, value] of Object.entries(MANUAL_DEFAULTS['interface/wireless/security-profiles'])) {
       assert.equal(put.json[name], value, name);
       assert.equal(own[name], value, name);
     }
@@ -213,7 +237,7 @@ describe('a board with the wireless package shows them', () => {
     const put = await c.put('/rest/interface/wireless', { name: 'wlan3', 'master-interface': 'wlan1' });
     assert.equal(put.status, 201, put.text);
     for (const w of [...radios, put.json]) {
-      for (const [name, value] of Object.entries(DOCUMENTED_DEFAULTS['interface/wireless'])) assert.equal(w[name], value, `${w.name} ${name}`);
+      for (const [name, value] of Object.entries(MANUAL_DEFAULTS['interface/wireless'])) assert.equal(w[name], value, `${w.name} ${name}`);
       // What depends on the radio, band or country is not made up.
       for (const name of ['band', 'country', 'frequency', 'channel-width', 'ssid']) assert.equal(w[name], undefined, `${w.name} ${name}`);
     }

@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import { TERRAFORM_FILE, terraformDefaults } from '../../src/menus/defaults.js';
 import { assertReadBack } from './defaults-file.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { availablePackages } from '../../src/device/packages.js';
+import { NEWEST_RELEASE } from '../../src/tree/tree.js';
 
 const data = JSON.parse(fs.readFileSync(TERRAFORM_FILE, 'utf8'));
 
@@ -29,6 +31,45 @@ describe('the Terraform provider defaults file', () => {
   test('a value refused says why', () => {
     // resource_routing_bgp_connection.go: `add_path_out` Default "none", an argument 7.24 no longer has.
     assert.equal(data.refused['routing/bgp/connection']['add-path-out'], 'none: no argument of add or set in 7.24');
+  });
+});
+
+/**
+ * The provider's resources whose schemas give defaults (routeros/resource_*.go at the commit the
+ * file names), by their REST path: a router with every extra package answers each.
+ * (/zerotier/controller, the provider's too, is no menu of 7.24.)
+ */
+const RESOURCE_PATHS: readonly string[] = [
+  'caps-man/aaa', 'caps-man/access-list', 'caps-man/interface', 'caps-man/manager', 'caps-man/provisioning',
+  'certificate', 'container', 'interface/6to4', 'interface/bonding', 'interface/bridge/settings',
+  'interface/dot1x/client', 'interface/dot1x/server', 'interface/eoip', 'interface/ethernet/switch', 'interface/gre',
+  'interface/gre6', 'interface/ipip', 'interface/l2tp-server/server', 'interface/macvlan',
+  'interface/ovpn-server/server', 'interface/pppoe-client', 'interface/sstp-client', 'interface/sstp-server/server',
+  'interface/wifi/access-list', 'interface/wifi/provisioning', 'interface/wireless/cap', 'ip/cloud',
+  'ip/cloud/advanced', 'ip/dhcp-client', 'ip/dhcp-server/config', 'ip/dhcp-server/lease', 'ip/dhcp-server/network',
+  'ip/firewall/mangle', 'ip/route', 'ip/service', 'ipv6/dhcp-client', 'ipv6/firewall/filter', 'ipv6/firewall/mangle',
+  'ipv6/nd', 'ipv6/route', 'ppp/aaa', 'ppp/profile', 'ppp/secret', 'radius', 'radius/incoming',
+  'routing/bgp/connection', 'routing/bgp/template', 'routing/ospf/area', 'routing/ospf/instance',
+  'routing/ospf/interface-template', 'routing/table', 'snmp/community', 'system/logging', 'tool/sniffer',
+  'user-manager', 'user-manager/advanced', 'user-manager/attribute', 'user-manager/limitation',
+  'user-manager/profile', 'user-manager/profile-limitation', 'user-manager/router', 'user-manager/user', 'user/aaa',
+  'user/group', 'user/settings', 'zerotier', 'zerotier/interface',
+];
+
+describe('the provider\'s resources answer', () => {
+  test('GET of each resource path the provider\'s defaults come from answers 200 on a router with every package', async () => {
+    const r = await startRouter({ packages: availablePackages(NEWEST_RELEASE) });
+    try {
+      const c = client(r.port);
+      const failed: string[] = [];
+      for (const p of RESOURCE_PATHS) {
+        const res = await c.get(`/rest/${p}`);
+        if (res.status !== 200) failed.push(`${p}: ${res.status} ${res.text.slice(0, 80)}`);
+      }
+      assert.deepEqual(failed, []);
+      // The list is the file's: a resource the derivation adds or loses shows here.
+      assert.deepEqual([...RESOURCE_PATHS].sort(), Object.keys({ ...data.defaults, ...Object.fromEntries(Object.entries(data.refused).filter(([, v]) => typeof v !== 'string')) }).sort());
+    } finally { await r.stop(); }
   });
 });
 

@@ -83,8 +83,10 @@ export const WIRELESS: readonly BoardSpec[] = [
   { key: 'cap-ax-lte', board: 'cAP ax', model: 'cAPGi-5HaxD2HaxD&EG12-EA', family: 'cAP', product: 'cAP ax LTE', architecture: 'arm64', cpu: ARM64, cpuCount: 4, cpuFrequency: 1400, memory: 1024, storage: 1024,
     ports: ['ether1-2'], switches: [{ ...IPQ6, ports: ['ether1-2'] }], radios: { driver: 'wifi-qcom', bands: ['5ghz', '2ghz'] }, lte: eg12(7), firmwareType: 'ipq6000', factoryFirmware: '7.15', defconf: 'router', leds: ['user-led'],
     buttons: ['mode'] },
+  // A cAP ac's defconf is RouterMode (pastebin VjnCpGX8, a 6.45.8 export of one on defconf: WAN
+  // ether1, bridge of ether2 wlan1 wlan2; routeros-facts.md 52.2).
   { key: 'cap-ac', board: 'cAP ac', model: 'RBcAPGi-5acD2nD', family: 'cAP', product: 'cAP ac', architecture: 'arm', cpu: ARM, cpuCount: 4, cpuFrequency: 716, memory: 128, storage: 16,
-    ports: ['ether1-2'], switches: [{ ...IPQ4, ports: ['ether1-2'] }], poeOut: ['ether2'], radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'ap', leds: ['user-led'],
+    ports: ['ether1-2'], switches: [{ ...IPQ4, ports: ['ether1-2'] }], poeOut: ['ether2'], radios: { driver: 'wireless', bands: ['2ghz', '5ghz'] }, firmwareType: 'ipq4000L', factoryFirmware: '6.41', defconf: 'router', leds: ['user-led'],
     maxL2mtu: ['ether1-2:9124'], buttons: ['mode'] },
   { key: 'cap-lite', board: 'cAP lite', model: 'RBcAPL-2nD', family: 'cAP', product: 'cAP lite', architecture: 'smips', cpu: 'MIPS 24Kc V7.4', cpuCount: 1, cpuFrequency: 650, memory: 32, storage: 16,
     ports: ['ether1'], radios: { driver: 'wireless', bands: ['2ghz'] }, firmwareType: 'qca9530L', factoryFirmware: '6.34', defconf: 'ap', leds: ['user-led'],
