@@ -162,6 +162,12 @@ function namesOf(path: string, t: Tree): Set<string> {
   return names;
 }
 
+/** Whether `add` or `set` of the menu takes the argument in the tree. */
+function settable(path: string, name: string, t: Tree): boolean {
+  const dir = dirAt(path, t);
+  return ['add', 'set'].some((c) => argsOf(dir, c, t)?.[name] !== undefined);
+}
+
 /** Without the commands the newest release has and this one lacks (`/safe-mode take` came in 7.18). */
 function withoutNewerCommands(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
   const newer = dirAt(decl.path, newest)?.c ?? {};
@@ -183,7 +189,10 @@ function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
   if (!decl.fields) return decl;
   const newer = namesOf(decl.path, newest);
   const here = namesOf(decl.path, t);
-  const gone = Object.keys(decl.fields).filter((n) => newer.has(n) && !here.has(n));
+  // A field the newest release only shows and this one takes (/snmp `engine-id`, set by
+  // users before 7.10 brought `engine-id-suffix`): this release's tree declares it.
+  const takenHere = (n: string) => decl.fields![n].readOnly && !settable(decl.path, n, newest) && settable(decl.path, n, t);
+  const gone = Object.keys(decl.fields).filter((n) => (newer.has(n) && !here.has(n)) || takenHere(n));
   if (!gone.length) return decl;
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
   copy.fields = Object.fromEntries(Object.entries(decl.fields).filter(([n]) => !gone.includes(n)));

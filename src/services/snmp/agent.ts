@@ -56,6 +56,8 @@ const REPORT_BASE = [1, 3, 6, 1, 6, 3, 15, 1, 1];
 
 /** The engine id the router shows in /snmp `engine-id` (hex), as bytes. */
 export function engineIdOf(settings: Reply): Buffer {
+  // Before 7.10 `engine-id` was what `engine-id-suffix` is now: the text after the prefix.
+  if (settings['engine-id-suffix'] === undefined) return Buffer.concat([Buffer.from('80003a8c04', 'hex'), Buffer.from(settings['engine-id'] ?? '', 'utf8')]);
   const hex = settings['engine-id'] ?? '80003a8c04';
   return /^([0-9a-fA-F]{2}){5,32}$/.test(hex) ? Buffer.from(hex, 'hex') : Buffer.from('80003a8c04', 'hex');
 }
