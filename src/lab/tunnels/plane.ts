@@ -185,7 +185,7 @@ function outerOf(far: Far, p: Packet, overhead: number): Packet {
 }
 
 /** `1m5s` as the router prints a time (whole seconds). */
-function formatSeconds(ms: number): string {
+export function formatSeconds(ms: number): string {
   let s = Math.floor(ms / 1000);
   const parts: string[] = [];
   for (const [unit, size] of [['w', 604800], ['d', 86400], ['h', 3600], ['m', 60]] as const) {

@@ -67,14 +67,18 @@ export class Tunnels implements Stage {
         if (t.kind === 'vxlan') { this.vxlan(ctx, n.index, model, t, joins); continue; }
         if (t.kind === 'wireguard') continue;
         const far = this.ipFar(ctx, n.index, model, t);
-        if (far && (t.kind === 'eoip' || t.kind === 'eoipv6')) joins.push([{ node: n.index, ifId: t.interface }, far]);
-        else if (far) l3.set(`${n.index}:${t.interface}`, far);
+        // Both ends of a tunnel that carries are one link: EoIP's frames cross it, and the
+        // protocols that find neighbours on a link (OSPF) find them across GRE and IPIP too.
+        if (far) joins.push([{ node: n.index, ifId: t.interface }, far]);
+        if (far && t.kind !== 'eoip' && t.kind !== 'eoipv6') l3.set(`${n.index}:${t.interface}`, far);
         if (keepaliveMs(t.keepalive ?? KEEPALIVE[t.kind]) > 0) {
           const ref = `*${t.interface.toString(16).toUpperCase()}`;
           heard[n.index].set(ref, { interface: ref, running: String(!!far) });
         }
       }
     }
+    this.plane.wireguard = readWireguard(ctx, this.plane, this.reaches);
+    for (const s of this.plane.wireguard.values()) if (s.node < s.far.node) joins.push([{ node: s.node, ifId: s.ifId }, { node: s.far.node, ifId: s.far.ifId }]);
     // Interfaces the fabric already joined stay joined in the same order: the fabric is rebuilt only on a change.
     const same = joins.length === this.plane.joins.length && joins.every((j, i) => key(j) === key(this.plane.joins[i]));
     this.plane.l3 = l3;
@@ -83,7 +87,6 @@ export class Tunnels implements Stage {
       ctx.invalidateFabric();
     }
     for (const n of ctx.nodes) ctx.publish(n.index, TUNNEL_STATE_TABLE, this.name, heard[n.index]);
-    this.plane.wireguard = readWireguard(ctx, this.plane, this.reaches);
     this.plane.ipsecPolicies = readIpsec(ctx, this.name, this.reaches);
   }
 

@@ -69,8 +69,9 @@ const keyOrWord: ValueType = { ...wgKey, parse: (s) => (s === 'auto' || s === 'n
  */
 function peerState(row: Row, env: Environment): Record<string, string> {
   const seen = row.values.disabled === 'true' ? undefined : networkOf(env).lab?.wireguardPeer?.(row.id);
-  return seen ?? {
+  return {
     'current-endpoint-address': row.values['endpoint-address'] ?? '', 'current-endpoint-port': row.values['endpoint-port'] ?? '0', rx: '0', tx: '0',
+    ...seen,
   };
 }
 

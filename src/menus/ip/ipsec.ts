@@ -5,6 +5,9 @@
 import type { FieldDecl, MenuDecl } from '../../core/schema.js';
 import { formatDuration, str } from '../../core/values.js';
 
+/** Whole seconds, as a console print shows an active peer's uptime (`31m53s`). */
+const seconds = (ms: number) => formatDuration(Math.floor(ms / 1000) * 1000);
+
 const shown = (names: readonly string[]): Record<string, FieldDecl> =>
   Object.fromEntries(names.map((n) => [n, { type: str(), readOnly: true }]));
 
@@ -17,7 +20,7 @@ export const ipsecActivePeers: MenuDecl = {
       type: str(), readOnly: true,
       derive: (row, env) => {
         const since = Number(row.values['.established-at']);
-        return Number.isFinite(since) ? formatDuration(Math.max(0, env.now() - since)) : undefined;
+        return Number.isFinite(since) ? seconds(Math.max(0, env.now() - since)) : undefined;
       },
     },
   },
