@@ -34,7 +34,7 @@ const KEEPALIVE: Partial<Record<Tunnel['kind'], string>> = { gre: '10s,10', gre6
 const CARRIAGE: Record<IpTunnel['kind'] | EoipTunnel['kind'], { protocol: Packet['protocol']; overhead: number }> = {
   gre: { protocol: 'gre', overhead: 24 }, gre6: { protocol: 'gre', overhead: 44 },
   ipip: { protocol: 'ipencap', overhead: 20 }, ipipv6: { protocol: 'ipencap', overhead: 40 },
-  eoip: { protocol: 'gre', overhead: 42 }, eoipv6: { protocol: 'gre', overhead: 62 },
+  eoip: { protocol: 'gre', overhead: 42 }, eoipv6: { protocol: 'etherip', overhead: 56 },
 };
 
 /** A keepalive's interval in ms: 0 when off (`0s`, `none`) or unreadable. */
