@@ -265,6 +265,7 @@ export class Forwarder {
         const outer = this.travel(fabric, node, carried.outer, counts, nats, depth + 1);
         if (outer.kind !== 'delivered' || outer.node !== carried.node) return { kind: 'lost', hops };
         if (!this.quiet) carried.arrived?.(p.size);
+        if (carried.dropped) return { kind: 'lost', hops: hops + outer.hops };
         hops += outer.hops;
         node = carried.node;
         inIf = carried.ifId === undefined ? outer.inIf : fabric.nodes[node].model.interfaces.byId.get(carried.ifId);

@@ -116,15 +116,27 @@ describe('WireGuard', () => {
     ]);
   });
 
-  test('cryptokey routing: a source the far peer does not allow is dropped there', async () => {
-    // 192.168.1.1 is routed into wg1 by no route; 10.255.0.1 is allowed, 192.168.21.1 too, lan-gre's is not.
+  test('cryptokey routing: a destination no peer allows is not sent; a source the far peer does not allow is dropped there', async () => {
+    const fields = '.proplist=rx,tx';
+    // Routed into wg1, but 192.168.2.129 is in none of r1's peer's allowed-address: nothing is sent.
     const res = await t.rest('r1').put('/rest/ip/route', { 'dst-address': '192.168.2.128/25', gateway: '10.255.0.2' });
     assert.equal(res.status, 201, res.text);
     try {
+      await ping('192.168.22.1', '192.168.21.1');
+      const [sent] = await get('r1', `/interface/wireguard/peers?name=to-r2&${fields}`);
       assert.deepEqual(await ping('192.168.2.129', '192.168.1.1'), LOST);
+      assert.deepEqual(await get('r1', `/interface/wireguard/peers?name=to-r2&${fields}`), [sent]);
     } finally {
       await t.rest('r1').delete(`/rest/ip/route/${res.json['.id']}`);
     }
+    // From lan-gre's 192.168.1.1 to r2's lan-wg: r1 sends it (tx), r2 receives it (rx) and
+    // drops it, for its peer allows only 10.255.0.1/32 and 192.168.21.0/24 from r1.
+    const [before] = await get('r2', `/interface/wireguard/peers?name=to-r1&${fields}`);
+    assert.deepEqual(await ping('192.168.22.1', '192.168.1.1'), LOST);
+    const [after] = await get('r2', `/interface/wireguard/peers?name=to-r1&${fields}`);
+    // The 84-byte echo in a data message: 16 bytes of header, 96 padded, a 16-byte tag.
+    assert.equal(Number(after.rx), Number(before.rx) + 128, 'the echo came in');
+    assert.equal(after.tx, before.tx, 'and nothing went back');
   });
 });
 

@@ -69,6 +69,8 @@ export interface Carried {
   counted?: boolean;
   /** Told when the inner packet came out at the far end (WireGuard's counters). */
   arrived?(bytes: number): void;
+  /** The far end takes it in and drops it there (a source its WireGuard peer does not allow). */
+  dropped?: boolean;
 }
 
 const WG_OVERHEAD = 60;
@@ -121,13 +123,13 @@ export class TunnelPlane {
     }
     if (!best) return null;
     const back = this.wireguard.get(`${best.far.node}:${best.far.peerId}`);
-    if (!back || !back.allowed.some((a) => contains(a, p.src))) return null;
+    if (!back) return null;
     if (best.handshakeAt === undefined) this.handshake(best);
     const session = best;
     return {
-      node: session.far.node, ifId: session.far.ifId,
+      node: session.far.node, ifId: session.far.ifId, dropped: !back.allowed.some((a) => contains(a, p.src)),
       outer: { src: session.src, dst: session.endpoint.address, ttl: 64, protocol: 'udp', dstPort: session.endpoint.port, size: p.size + WG_OVERHEAD, state: 'new' },
-      arrived: (bytes) => { session.tx += bytes + WG_OVERHEAD; back.rx += bytes + WG_OVERHEAD; },
+      arrived: (bytes) => { const n = dataMessageBytes(bytes); session.tx += n; back.rx += n; },
     };
   }
 
@@ -173,6 +175,13 @@ export class TunnelPlane {
     return out;
   }
 }
+
+/**
+ * What a peer's `rx`/`tx` count for one packet: the transport data message it travels in (the
+ * whitepaper, 5.4.6: a 16-byte header, the packet padded to a multiple of 16, a 16-byte tag),
+ * as Linux's WireGuard counts a peer's bytes.
+ */
+const dataMessageBytes = (packet: number) => 32 + Math.ceil(packet / 16) * 16;
 
 /** WireGuard's REKEY_AFTER_TIME (the protocol's paper, section 6.1: 120 seconds). */
 const REKEY_MS = 120_000;

@@ -15,6 +15,7 @@
 // A GRE, GRE6 or EoIP tunnel (and an IPIP one where set) with `keepalive` runs only while its
 // far end answers; the others run while enabled, as on the router (routeros-facts.md 55.1).
 
+import { formatId } from '../../core/store.js';
 import { durationToMs } from '../../core/values.js';
 import { owns, sourceToward } from '../forward.js';
 import type { Packet } from '../firewall.js';
@@ -72,7 +73,7 @@ export class Tunnels implements Stage {
         if (far) joins.push([{ node: n.index, ifId: t.interface }, far]);
         if (far && t.kind !== 'eoip' && t.kind !== 'eoipv6') l3.set(`${n.index}:${t.interface}`, far);
         if (keepaliveMs(t.keepalive ?? KEEPALIVE[t.kind]) > 0) {
-          const ref = `*${t.interface.toString(16).toUpperCase()}`;
+          const ref = formatId(t.interface);
           heard[n.index].set(ref, { interface: ref, running: String(!!far) });
         }
       }
