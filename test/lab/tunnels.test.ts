@@ -116,6 +116,31 @@ describe('WireGuard', () => {
     ]);
   });
 
+  test('interfaces added with keys of their own, each peer given the other\'s public key: persistent-keepalive handshakes without traffic', async () => {
+    const made: [string, string][] = [];
+    try {
+      const add = async (node: string, path: string, body: Record<string, string>) => {
+        const res = await t.rest(node).put(`/rest${path}`, body);
+        assert.equal(res.status, 201, res.text);
+        made.unshift([node, `/rest${path}/${res.json['.id']}`]);
+        return res.json;
+      };
+      const a = await add('r1', '/interface/wireguard', { name: 'wg3', 'listen-port': '13233' });
+      const b = await add('r2', '/interface/wireguard', { name: 'wg3', 'listen-port': '13233' });
+      await add('r2', '/interface/wireguard/peers', { interface: 'wg3', name: 'new', 'public-key': a['public-key'], 'allowed-address': '10.255.3.1/32' });
+      await add('r1', '/interface/wireguard/peers', {
+        interface: 'wg3', name: 'new', 'public-key': b['public-key'], 'endpoint-address': '10.2.0.2', 'endpoint-port': '13233',
+        'allowed-address': '10.255.3.2/32', 'persistent-keepalive': '25s',
+      });
+      const shown = await until(() => get('r2', '/interface/wireguard/peers?name=new&.proplist=current-endpoint-address,last-handshake,rx,tx'), (v) => !!v[0]?.['last-handshake']);
+      assert.match(shown[0]['last-handshake'], /^\d+s$/);
+      // r2 received the handshake initiation (148 bytes) and a keepalive (32), and answered (92).
+      assert.deepEqual({ ...shown[0], 'last-handshake': 'seen' }, { 'current-endpoint-address': '10.1.0.1', 'last-handshake': 'seen', rx: '180', tx: '92' });
+    } finally {
+      for (const [node, path] of made) await t.rest(node).delete(path);
+    }
+  });
+
   test('cryptokey routing: a destination no peer allows is not sent; a source the far peer does not allow is dropped there', async () => {
     const fields = '.proplist=rx,tx';
     // Routed into wg1, but 192.168.2.129 is in none of r1's peer's allowed-address: nothing is sent.

@@ -124,6 +124,8 @@ export class TunnelPlane {
     if (!best) return null;
     const back = this.wireguard.get(`${best.far.node}:${best.far.peerId}`);
     if (!back) return null;
+    // No handshake yet: the end that knows the other's endpoint makes one; the other has nowhere to send.
+    if (best.handshakeAt === undefined && !best.initiates) return null;
     if (best.handshakeAt === undefined) this.handshake(best);
     const session = best;
     return {
@@ -133,11 +135,26 @@ export class TunnelPlane {
     };
   }
 
-  /** Both ends of a session handshake now (each by its own clock). */
-  handshake(s: WgSession) {
-    const back = this.wireguard.get(`${s.far.node}:${s.far.peerId}`);
+  /**
+   * Both ends of a session handshake now (each by its own clock): `s` sends the initiation and
+   * the far end answers, both messages counted; `sessions` holds the far end's session.
+   */
+  handshake(s: WgSession, sessions: ReadonlyMap<string, WgSession> = this.wireguard) {
+    const back = sessions.get(`${s.far.node}:${s.far.peerId}`);
     s.handshakeAt = this.nodes[s.node].env.now();
-    if (back) back.handshakeAt = this.nodes[back.node].env.now();
+    s.tx += HANDSHAKE_INITIATION;
+    s.rx += HANDSHAKE_RESPONSE;
+    if (!back) return;
+    back.handshakeAt = this.nodes[back.node].env.now();
+    back.rx += HANDSHAKE_INITIATION;
+    back.tx += HANDSHAKE_RESPONSE;
+  }
+
+  /** `s` sends a keepalive (an empty data message) to its far end. */
+  keepalive(s: WgSession, sessions: ReadonlyMap<string, WgSession> = this.wireguard) {
+    s.tx += KEEPALIVE;
+    const back = sessions.get(`${s.far.node}:${s.far.peerId}`);
+    if (back) back.rx += KEEPALIVE;
   }
 
   /**
@@ -182,6 +199,14 @@ export class TunnelPlane {
  * as Linux's WireGuard counts a peer's bytes.
  */
 const dataMessageBytes = (packet: number) => 32 + Math.ceil(packet / 16) * 16;
+
+/**
+ * The other messages' sizes (the whitepaper, 5.4.2, 5.4.3): a handshake initiation is 148
+ * bytes, its response 92; a keepalive is a data message of nothing (6.5), 32.
+ */
+const HANDSHAKE_INITIATION = 148;
+const HANDSHAKE_RESPONSE = 92;
+const KEEPALIVE = 32;
 
 /** WireGuard's REKEY_AFTER_TIME (the protocol's paper, section 6.1: 120 seconds). */
 const REKEY_MS = 120_000;

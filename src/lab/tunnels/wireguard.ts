@@ -4,7 +4,8 @@
 // gives no session, no handshake and no traffic. One end must know the other's endpoint
 // (`endpoint-address`, `endpoint-port`, and not be a `responder`), and UDP must reach that
 // port and back. A session keeps its handshake and counters across runs while its ends stay
-// the same; it handshakes when the first packet goes, or at once with `persistent-keepalive`.
+// the same; the initiator handshakes when the first packet goes, or at once with
+// `persistent-keepalive` on either end. `rx` and `tx` count the messages (./plane.ts).
 
 import { owns, sourceToward } from '../forward.js';
 import type { WireguardPeer, WireguardTunnel } from '../model.js';
@@ -36,7 +37,14 @@ export function readWireguard(ctx: RoutingContext, plane: TunnelPlane, reaches: 
       out.set(`${s.node}:${s.peerId}`, s);
     }
   }
-  for (const s of out.values()) if (s.handshakeAt === undefined && (s.keepaliveMs > 0)) plane.handshake(s);
+  // With persistent-keepalive the initiator handshakes at once and confirms the session with a
+  // keepalive (no data waiting: the whitepaper, 6.5); later keepalives and rekeys are not counted.
+  for (const s of out.values()) {
+    const back = out.get(`${s.far.node}:${s.far.peerId}`)!;
+    if (!s.initiates || s.handshakeAt !== undefined || (s.keepaliveMs === 0 && back.keepaliveMs === 0)) continue;
+    plane.handshake(s, out);
+    plane.keepalive(s, out);
+  }
   return out;
 }
 
