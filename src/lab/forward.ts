@@ -260,7 +260,8 @@ export class Forwarder {
       const through = fabric.tunnels?.carrier(node, out, p);
       const carried = through === undefined ? fabric.tunnels?.ipsec(node, p) : through;
       if (carried !== undefined) {
-        if (carried?.counted !== false) this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
+        // A tunnel counts what is routed into it, carried or not; IPsec's packets count on the underlay's interfaces.
+        if (through !== undefined) this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
         if (!carried || depth >= MAX_NESTING) return { kind: 'lost', hops };
         const outer = this.travel(fabric, node, carried.outer, counts, nats, depth + 1);
         if (outer.kind !== 'delivered' || outer.node !== carried.node) return { kind: 'lost', hops };
@@ -270,7 +271,7 @@ export class Forwarder {
         node = carried.node;
         inIf = carried.ifId === undefined ? outer.inIf : fabric.nodes[node].model.interfaces.byId.get(carried.ifId);
         if (!inIf) return { kind: 'lost', hops };
-        if (carried.counted !== false) this.count(fabric, node, inIf.id, { rxBytes: p.size, rxPackets: 1 });
+        if (through !== undefined) this.count(fabric, node, inIf.id, { rxBytes: p.size, rxPackets: 1 });
         continue;
       }
       // The next hop answers ARP in the outgoing interface's layer-2 domain.

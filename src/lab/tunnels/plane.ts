@@ -65,8 +65,6 @@ export interface Carried {
   node: number;
   ifId?: number;
   outer: Packet;
-  /** Whether the inner packet is counted on the interfaces (a tunnel's); IPsec's is the underlay's. */
-  counted?: boolean;
   /** Told when the inner packet came out at the far end (WireGuard's counters). */
   arrived?(bytes: number): void;
   /** The far end takes it in and drops it there (a source its WireGuard peer does not allow). */
@@ -115,12 +113,15 @@ export class TunnelPlane {
    * allows. A session without a handshake makes one as the first packet goes.
    */
   private throughWireguard(node: number, out: Interface, p: Packet): Carried | null {
-    let best: WgSession | undefined;
+    // The interface's peers as configured, with or without a session: the closest match takes it.
+    const wg = this.nodes[node].model.tunnels.list.find((t) => t.interface === out.id);
+    let peer: number | undefined;
     let bestLen = -1;
-    for (const s of this.wireguard.values()) {
-      if (s.node !== node || s.ifId !== out.id) continue;
-      for (const a of s.allowed) if (contains(a, p.dst) && lengthOf(a) > bestLen) { best = s; bestLen = lengthOf(a); }
+    for (const q of wg?.kind === 'wireguard' ? wg.peers : []) {
+      if (!q.enabled) continue;
+      for (const a of q.allowedAddress) if (contains(a, p.dst) && lengthOf(a) > bestLen) { peer = q.id; bestLen = lengthOf(a); }
     }
+    const best = peer === undefined ? undefined : this.wireguard.get(`${node}:${peer}`);
     if (!best) return null;
     const back = this.wireguard.get(`${best.far.node}:${best.far.peerId}`);
     if (!back) return null;
@@ -168,7 +169,7 @@ export class TunnelPlane {
       if (!addressMatches(policy.srcAddress, p.src) || !addressMatches(policy.dstAddress, p.dst)) continue;
       if (policy.action === 'none') return undefined;
       if (policy.action !== 'encrypt' || !policy.far) return null;
-      return { node: policy.far.node, outer: { src: policy.far.src, dst: policy.far.dst, ttl: 64, protocol: 'ipsec-esp', size: p.size + ESP_OVERHEAD, state: 'new' }, counted: false };
+      return { node: policy.far.node, outer: { src: policy.far.src, dst: policy.far.dst, ttl: 64, protocol: 'ipsec-esp', size: p.size + ESP_OVERHEAD, state: 'new' } };
     }
     return undefined;
   }

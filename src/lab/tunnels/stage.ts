@@ -51,7 +51,7 @@ export class Tunnels implements Stage {
   readonly name = 'tunnels';
   readonly topics = 'interface';
   readonly inputs = [
-    'interface', 'ip/address', 'ipv6/address', 'ip/route', 'ipv6/route', 'interface/bridge/port', 'interface/wireguard/peers',
+    'interface', 'ip/address', 'ipv6/address', 'ip/route', 'ipv6/route', 'interface/wireguard/peers',
     'interface/vxlan/vteps', 'ip/ipsec/', 'ip/firewall/filter', 'ip/firewall/nat',
   ];
 
