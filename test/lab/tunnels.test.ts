@@ -55,6 +55,19 @@ describe('GRE and IPIP', () => {
     assert.deepEqual(await ping('192.168.2.1', '192.168.1.1'), REPLY);
   });
 
+  test('a firewall of the far end dropping GRE: the keepalives go unanswered, both ends stop running', async () => {
+    const res = await t.rest('r2').put('/rest/ip/firewall/filter', { chain: 'input', protocol: 'gre', action: 'drop' });
+    assert.equal(res.status, 201, res.text);
+    try {
+      assert.equal(await until(() => running('r1', 'gre1'), (v) => v === 'false'), 'false');
+      assert.equal(await running('r2', 'gre1'), 'false');
+      assert.deepEqual(await ping('192.168.2.1', '192.168.1.1'), LOST);
+    } finally {
+      await t.rest('r2').delete(`/rest/ip/firewall/filter/${res.json['.id']}`);
+    }
+    assert.equal(await until(() => running('r1', 'gre1'), (v) => v === 'true'), 'true');
+  });
+
   test('OSPF over IPIP: the far network is an OSPF route through the tunnel, and carries', async () => {
     const routes = await get('r1', '/ip/route?dst-address=192.168.12.0/24&.proplist=gateway,immediate-gw,ospf,active');
     assert.deepEqual(routes, [{ active: 'true', gateway: '172.16.2.2%ipip1', 'immediate-gw': '172.16.2.2%ipip1', ospf: 'true' }]);
