@@ -7,6 +7,7 @@
 import type { Environment } from '../core/schema.js';
 import type { Board, Device } from '../device/board.js';
 import type { Router } from '../router.js';
+import type { LabHost } from './host.js';
 import type { Interface, RouterModel } from './model.js';
 
 /** One router of the lab, as the network sees it. */
@@ -23,6 +24,13 @@ export interface LabNode {
   /** What the lab does on the router besides publishing: log lines, scripts. */
   router: Router;
 }
+
+/**
+ * A node of the network: a router, or a Linux host (./host.ts), which has a model and the
+ * counters of its interfaces and nothing of a router (`'router' in node` tells them apart).
+ * Hosts come after the routers, so a router's index is the same in both lists.
+ */
+export type NetNode = LabNode | LabHost;
 
 /** One end of a link, by node and the port's default name. */
 export interface End { node: number; port: string }
@@ -54,7 +62,7 @@ export class Fabric {
   /** The sections of each node's model the domains and hosts were worked out from. */
   private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses'] }[];
 
-  constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[]) {
+  constructor(readonly nodes: readonly NetNode[], readonly wires: readonly Wire[]) {
     this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses }));
     this.build();
   }

@@ -1,0 +1,48 @@
+// A Linux host of the lab at run time: its model (./model-host.ts) kept up to date with the
+// carrier of its ports and its DHCP leases, the counters of its interfaces, and the commands
+// `vrouter lab exec` runs on it (./host-commands.ts).
+
+import { Traffic } from '../device/traffic.js';
+import type { HostConfig } from './host-exec.js';
+import { buildHostModel, type HostLease } from './model-host.js';
+import type { RouterModel } from './model.js';
+
+export class LabHost {
+  /** What the network counts on the host's interfaces (by the model's interface ids). */
+  readonly device = { traffic: new Traffic() };
+  private carrier = new Map<string, boolean>();
+  private readonly leases = new Map<string, HostLease>();
+  private kept?: RouterModel;
+
+  constructor(readonly name: string, readonly index: number, private configured: HostConfig) {}
+
+  /** The host's interfaces, addresses, routes and DHCP clients as its commands left them. */
+  get config(): HostConfig { return this.configured; }
+
+  /** A command changed the host (`vrouter lab exec HOST -- ip ...`). */
+  reconfigure(config: HostConfig) {
+    this.configured = config;
+    this.kept = undefined;
+  }
+
+  /** The host as the network reads it now. */
+  get model(): RouterModel {
+    this.kept ??= buildHostModel(this.name, this.config, (port) => this.carrier.get(port) ?? false, [...this.leases.values()]);
+    return this.kept;
+  }
+
+  /** Carrier on the host's ports, by name (eth0, the management port, always has it). */
+  setCarrier(carrier: ReadonlyMap<string, boolean>) {
+    const same = carrier.size === this.carrier.size && [...carrier].every(([k, v]) => this.carrier.get(k) === v);
+    if (same) return;
+    this.carrier = new Map(carrier);
+    this.kept = undefined;
+  }
+
+  /** What a DHCP client on `dev` was given, or its lease gone. */
+  leased(dev: string, lease: HostLease | undefined) {
+    if (lease) this.leases.set(dev, lease);
+    else this.leases.delete(dev);
+    this.kept = undefined;
+  }
+}
