@@ -132,11 +132,14 @@ export class Dhcp {
   private bind(fabric: Fabric, node: number, client: DhcpClient, b: Binding) {
     this.hold(fabric, node, client, b);
     const s = fabric.nodes[b.server.node] as LabNode;
-    const identity = fabric.nodes[node].model.system.identity;
+    const holder = fabric.nodes[node];
+    // A router sends its identity and its MAC address as client id; a host, what its client program sends.
+    const sent = 'router' in holder ? { hostName: holder.model.system.identity, clientId: true } : holder.dhcpClient(client.interfaceRef);
+    const clientId: Record<string, string> = sent?.clientId !== false ? { 'client-id': `1:${b.mac.toLowerCase()}`, 'active-client-id': `1:${b.mac.toLowerCase()}` } : {};
     const lease = s.env.store.newRow('ip/dhcp-server/lease', {
-      address: b.ip, 'mac-address': b.mac, 'client-id': `1:${b.mac.toLowerCase()}`, server: formatId(b.server.id),
-      status: 'bound', 'host-name': identity, 'active-address': b.ip, 'active-mac-address': b.mac,
-      'active-client-id': `1:${b.mac.toLowerCase()}`, 'active-server': b.server.name,
+      address: b.ip, 'mac-address': b.mac, ...clientId, server: formatId(b.server.id),
+      status: 'bound', ...(sent?.hostName ? { 'host-name': sent.hostName } as Record<string, string> : {}), 'active-address': b.ip, 'active-mac-address': b.mac,
+      'active-server': b.server.name,
       'expires-after': formatDuration(b.leaseMs), 'last-seen': '0s', radius: 'false', blocked: 'false',
     }, true);
     s.env.store.commit([{ op: 'insert', table: 'ip/dhcp-server/lease', row: lease }]);

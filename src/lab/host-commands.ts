@@ -5,7 +5,7 @@
 
 import net from 'node:net';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
-import { ExecError, networkOf, readExec } from './host-exec.js';
+import { ExecError, expand6, networkOf, readExec } from './host-exec.js';
 import type { LabHost } from './host.js';
 import { ping, type Run } from './host-ping.js';
 import type { ActiveRoute, RouterModel } from './model.js';
@@ -55,7 +55,8 @@ export async function hostCommand(host: LabHost, argv: readonly string[], ctx: H
   } catch (e) {
     if (!(e instanceof ExecError)) throw e;
     const message = e.message.replace(/^node [^:]+: exec "[^"]*": /, '');
-    return { stdout: '', stderr: `${message}\n`, code: message.startsWith('not supported') ? 127 : 2 };
+    if (message.startsWith('not supported')) return { stdout: '', stderr: `${command}: ${message.replace('(a host runs ', '(a lab host runs ping -c, ip route, ip -br address, ')}\n`, code: 127 };
+    return { stdout: '', stderr: `${message}\n`, code: 2 };
   }
   ctx.changed();
   return ok();
@@ -79,26 +80,37 @@ function show(model: RouterModel, argv: readonly string[]): Run | undefined {
   return undefined;
 }
 
-/** `ip route` of the main table, in the kernel's order (by destination; `default` first). */
+/** `ip route` of the main table, in the kernel's order (by destination; `default` first), each attribute followed by a space as iproute2 prints them. */
 function routes(model: RouterModel, family: 4 | 6): string {
   const key = (r: ActiveRoute) => {
     const [dst, len] = r.dst.split('/');
     const parts = family === 4 ? dst.split('.').map(Number) : [];
     return { n: family === 4 ? parts.reduce((a, o) => a * 256 + o, 0) : 0, dst, len: Number(len) };
   };
-  const sorted = [...model.routing.active[family]].sort((a, b) => {
+  // IPv6: every running interface's link-local network, and the default route last (the fib6 tree's walk).
+  const linkLocal: ActiveRoute[] = family === 4 ? [] : model.interfaces.list.filter((i) => i.running).map((i) => ({
+    family: 6, id: 0, dynamic: true, enabled: true, dst: 'fe80::/64', gateways: [i.name], distance: 256, scope: 10, targetScope: 10, table: 'main',
+    type: 'unicast', blackhole: false, protocol: 'connected', attributes: {}, immediateGw: i.name, interfaces: [i.id], ecmp: false,
+  }));
+  const six = (r: ActiveRoute) => (r.dst === '::/0' ? 'g' : expand6(r.dst.split('/')[0]).map((g) => g.toString(16).padStart(4, '0')).join(''));
+  const sorted = [...model.routing.active[family], ...linkLocal].sort((a, b) => {
+    if (family === 6) return six(a).localeCompare(six(b)) || key(b).len - key(a).len;
     const x = key(a), y = key(b);
-    return x.n - y.n || (family === 6 ? x.dst.localeCompare(y.dst) : 0) || y.len - x.len;
+    return x.n - y.n || y.len - x.len;
   });
   return sorted.map((r) => {
     const dev = model.interfaces.byId.get(r.interfaces[0])!.name;
     const dst = r.dst.endsWith('/0') ? 'default' : r.dst;
+    if (family === 6) {
+      const via = r.immediateGw?.includes('%') ? ` via ${r.immediateGw.split('%')[0]}` : '';
+      return `${dst}${via} dev ${dev} ${r.protocol === 'connected' ? 'proto kernel metric 256' : `metric ${r.distance || 1024}`} pref medium \n`;
+    }
     if (r.protocol === 'connected') {
       const src = model.addresses.working[family].find((a) => a.on === r.interfaces[0] && a.network === r.dst)?.ip;
-      return `${dst} dev ${dev} proto kernel scope link src ${src}${family === 6 ? ' metric 256' : ''}\n`;
+      return `${dst} dev ${dev} proto kernel scope link src ${src} \n`;
     }
     const via = r.immediateGw?.includes('%') ? ` via ${r.immediateGw.split('%')[0]}` : '';
-    return `${dst}${via} dev ${dev}${via ? '' : ' scope link'}${r.distance ? ` metric ${r.distance}` : family === 6 ? ' metric 1024' : ''}\n`;
+    return `${dst}${via} dev ${dev} ${via ? '' : 'scope link '}${r.distance ? `metric ${r.distance} ` : ''}\n`;
   }).join('');
 }
 

@@ -45,9 +45,16 @@ export interface HostConfig {
   links: HostLink[];
   addresses: HostAddress[];
   routes: HostRoute[];
-  /** Interfaces a DHCPv4 client runs on, in the order the lines started them. */
-  dhcp: string[];
+  /** The DHCPv4 clients, in the order the lines started them. */
+  dhcp: DhcpClientRun[];
 }
+
+/**
+ * A DHCP client and what it sends: busybox udhcpc its MAC address as client id and no host
+ * name (unless `-x hostname:NAME`); ISC dhclient, as Debian's dhclient.conf has it, the host
+ * name and no client id.
+ */
+export interface DhcpClientRun { dev: string; program: 'udhcpc' | 'dhclient'; hostName?: string; clientId: boolean }
 
 export class ExecError extends Error {}
 
@@ -60,7 +67,7 @@ export function readExec(node: string, lines: readonly string[], start: HostConf
   const config: HostConfig = { links: start.links.map((p) => ({ ...p })), addresses: [...start.addresses], routes: [...start.routes], dhcp: [...start.dhcp] };
   for (const line of lines) {
     try {
-      run(config, words(line));
+      run(config, words(line), node);
     } catch (e) {
       if (!(e instanceof Failed)) throw e;
       throw new ExecError(`node ${node}: exec "${line}": ${e.message}`);
@@ -83,11 +90,11 @@ function words(line: string): string[] {
 /** iproute2's matches(): a word is any prefix of the keyword. */
 const matches = (word: string | undefined, keyword: string) => !!word && keyword.startsWith(word);
 
-function run(c: HostConfig, argv: string[]) {
+function run(c: HostConfig, argv: string[], node: string) {
   const [command, ...args] = argv;
   if (command === 'ip') return ip(c, args);
   if (command === 'udhcpc') return udhcpc(c, args);
-  if (command === 'dhclient') return dhclient(c, args);
+  if (command === 'dhclient') return dhclient(c, args, node);
   if (command === 'sysctl') return sysctl(c, args);
   return unsupported();
 }
@@ -295,19 +302,21 @@ function addLink(c: HostConfig, args: string[]) {
 
 /** busybox udhcpc: `-i IF` (eth0 without); its other switches change nothing the lab shows. */
 function udhcpc(c: HostConfig, args: string[]) {
-  let dev = 'eth0';
+  let dev = 'eth0', hostName: string | undefined, clientId = true;
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
     if (w === '-i' || w === '--interface') dev = args[++i];
     else if (/^-i\S+$/.test(w)) dev = w.slice(2);
-    else if (['-t', '-T', '-A', '-x', '-V', '-H', '-h', '-F', '-O', '-r', '-s'].includes(w)) i++;
-    else if (!/^-[bfnqRSC]+$/.test(w)) unsupported();
+    else if (w === '-x' && /^hostname:/.test(args[i + 1] ?? '')) hostName = args[++i].slice('hostname:'.length);
+    else if (['-t', '-T', '-A', '-x', '-V', '-F', '-O', '-r', '-s'].includes(w)) i++;
+    else if (/^-[bfnqRSC]+$/.test(w)) { if (w.includes('C')) clientId = false; }
+    else unsupported();
   }
-  startDhcp(c, dev);
+  startDhcp(c, { dev, program: 'udhcpc', ...(hostName ? { hostName } : {}), clientId });
 }
 
 /** ISC dhclient: `dhclient [-v] [-4] [-1] IF...` (IPv4; `-6` is DHCPv6, not run by a host). */
-function dhclient(c: HostConfig, args: string[]) {
+function dhclient(c: HostConfig, args: string[], hostName: string) {
   const devs: string[] = [];
   for (const w of args) {
     if (['-v', '-4', '-1', '-d', '-nw', '-q', '-w'].includes(w)) continue;
@@ -315,12 +324,12 @@ function dhclient(c: HostConfig, args: string[]) {
     devs.push(w);
   }
   if (!devs.length) unsupported();
-  for (const d of devs) startDhcp(c, d);
+  for (const dev of devs) startDhcp(c, { dev, program: 'dhclient', hostName, clientId: false });
 }
 
-function startDhcp(c: HostConfig, dev: string) {
-  link(c, dev);
-  if (!c.dhcp.includes(dev)) c.dhcp.push(dev);
+function startDhcp(c: HostConfig, client: DhcpClientRun) {
+  link(c, client.dev);
+  if (!c.dhcp.some((d) => d.dev === client.dev)) c.dhcp.push(client);
 }
 
 /** `sysctl [-w] net.ipv6.conf.IF.accept_ra=N` and `.autoconf=N` (IF also `all`, `default`). */

@@ -39,6 +39,11 @@ export class LabHost {
     this.kept = undefined;
   }
 
+  /** The DHCP client running on `dev`. */
+  dhcpClient(dev: string) {
+    return this.configured.dhcp.find((d) => d.dev === dev);
+  }
+
   /** What a DHCP client on `dev` was given, or its lease gone. */
   leased(dev: string, lease: HostLease | undefined) {
     if (lease) this.leases.set(dev, lease);

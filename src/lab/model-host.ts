@@ -75,7 +75,7 @@ export function buildHostModel(name: string, config: HostConfig, carrier: (port:
     if (reachable) active.push({ ...r, immediateGw: s.via ? `${s.via}%${s.dev}` : s.dev, interfaces: [iface.id], ecmp: false });
   }
   const family = (f: 4 | 6) => active.filter((r) => r.family === f);
-  const clients: DhcpClient[] = config.dhcp.map((dev, i) => ({
+  const clients: DhcpClient[] = config.dhcp.map(({ dev }, i) => ({
     family: 4, id: i + 1, enabled: true, interfaceRef: dev, interface: byName.get(dev)!.id, addDefaultRoute: true, defaultRouteDistance: '0',
   }));
 
