@@ -42,6 +42,14 @@ function* poolAddresses(ranges: string): Generator<string> {
   }
 }
 
+/**
+ * A client id of type 1 (Ethernet) and a MAC address as the router prints it: each byte in
+ * hex without its leading zero (`1:e4:d:36:5c:2d:b2`; real exports, routeros-facts.md 56).
+ */
+export function clientIdOf(mac: string): string {
+  return `1:${mac.split(':').map((b) => parseInt(b, 16).toString(16)).join(':')}`;
+}
+
 export class Dhcp {
   /** Bindings by client: `node:clientId`. */
   readonly bindings = new Map<string, Binding>();
@@ -135,7 +143,7 @@ export class Dhcp {
     const holder = fabric.nodes[node];
     // A router sends its identity and its MAC address as client id; a host, what its client program sends.
     const sent = 'router' in holder ? { hostName: holder.model.system.identity, clientId: true } : holder.dhcpClient(client.interfaceRef);
-    const clientId: Record<string, string> = sent?.clientId !== false ? { 'client-id': `1:${b.mac.toLowerCase()}`, 'active-client-id': `1:${b.mac.toLowerCase()}` } : {};
+    const clientId: Record<string, string> = sent?.clientId !== false ? { 'client-id': clientIdOf(b.mac), 'active-client-id': clientIdOf(b.mac) } : {};
     const lease = s.env.store.newRow('ip/dhcp-server/lease', {
       address: b.ip, 'mac-address': b.mac, ...clientId, server: formatId(b.server.id),
       status: 'bound', ...(sent?.hostName ? { 'host-name': sent.hostName } as Record<string, string> : {}), 'active-address': b.ip, 'active-mac-address': b.mac,

@@ -28,7 +28,11 @@ export interface HostLink {
   autoconf: boolean;
 }
 
-export interface HostAddress { family: Family; ip: string; prefix: number; dev: string }
+export interface HostAddress {
+  family: Family; ip: string; prefix: number; dev: string;
+  /** Put there by the DHCP client on this interface (its lease), not by a command. */
+  dhcp?: boolean;
+}
 
 export interface HostRoute {
   family: Family;
@@ -38,6 +42,8 @@ export interface HostRoute {
   via?: string;
   dev: string;
   metric: number;
+  /** Added by the DHCP client's script for its lease's router. */
+  dhcp?: boolean;
 }
 
 /** What the exec lines made of the host: its interfaces, addresses, routes and DHCP clients. */

@@ -4,14 +4,16 @@
 
 import { Traffic } from '../device/traffic.js';
 import type { HostConfig } from './host-exec.js';
-import { buildHostModel, type HostLease } from './model-host.js';
+
+/** What a host's DHCP client was given (./dhcp.ts). */
+export interface HostLease { dev: string; ip: string; prefix: number; gateway?: string }
+import { buildHostModel } from './model-host.js';
 import type { RouterModel } from './model.js';
 
 export class LabHost {
   /** What the network counts on the host's interfaces (by the model's interface ids). */
   readonly device = { traffic: new Traffic() };
   private carrier = new Map<string, boolean>();
-  private readonly leases = new Map<string, HostLease>();
   private kept?: RouterModel;
 
   constructor(readonly name: string, readonly index: number, private configured: HostConfig) {}
@@ -27,7 +29,7 @@ export class LabHost {
 
   /** The host as the network reads it now. */
   get model(): RouterModel {
-    this.kept ??= buildHostModel(this.name, this.config, (port) => this.carrier.get(port) ?? false, [...this.leases.values()]);
+    this.kept ??= buildHostModel(this.name, this.config, (port) => this.carrier.get(port) ?? false);
     return this.kept;
   }
 
@@ -44,10 +46,19 @@ export class LabHost {
     return this.configured.dhcp.find((d) => d.dev === dev);
   }
 
-  /** What a DHCP client on `dev` was given, or its lease gone. */
+  /**
+   * What a DHCP client on `dev` was given, or its lease gone: its client script sets the
+   * address and the default route via the lease's router (busybox's default.script, Debian's
+   * dhclient-script), which then are the host's as any command's are; a lease gone takes them.
+   */
   leased(dev: string, lease: HostLease | undefined) {
-    if (lease) this.leases.set(dev, lease);
-    else this.leases.delete(dev);
-    this.kept = undefined;
+    const c = this.configured;
+    const addresses = c.addresses.filter((a) => !(a.dhcp && a.dev === dev));
+    const routes = c.routes.filter((r) => !(r.dhcp && r.dev === dev));
+    if (lease) {
+      addresses.push({ family: 4, ip: lease.ip, prefix: lease.prefix, dev, dhcp: true });
+      if (lease.gateway) routes.push({ family: 4, dst: '0.0.0.0', prefix: 0, via: lease.gateway, dev, metric: 0, dhcp: true });
+    }
+    this.reconfigure({ ...c, addresses, routes });
   }
 }

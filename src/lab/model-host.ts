@@ -1,6 +1,6 @@
 // The model (./model.ts) of a Linux host of the lab: its interfaces, addresses and routes as
 // the kernel holds them after its `exec:` lines (./host-exec.ts), the carrier of its ports and
-// what its DHCP clients were given. Forwarding, ARP and DHCP read it as they read a router's;
+// what its DHCP clients were given (./host.ts puts a lease into the configuration). Forwarding, ARP and DHCP read it as they read a router's;
 // it has no firewall, protocols or discovery (a host container runs none of them). It is built
 // again whenever any of the three changes: a host is a handful of interfaces.
 //
@@ -14,15 +14,13 @@ import { linkLocalOf } from '../menus/ip/ipv6-address.js';
 import { networkOf, type HostConfig, type HostLink } from './host-exec.js';
 import type { ActiveRoute, Address, DhcpClient, Interface, RouteRecord, RouterModel } from './model.js';
 
-/** What a host's DHCP client holds (./dhcp.ts gives it). */
-export interface HostLease { dev: string; ip: string; prefix: number; gateway?: string }
 
 /** A Linux host's identity as the network sees it (containerlab sets the container's hostname). */
 const VERSION = 'Linux';
 
 const ref = (id: number) => `*${id.toString(16).toUpperCase()}`;
 
-export function buildHostModel(name: string, config: HostConfig, carrier: (port: string) => boolean, leases: readonly HostLease[]): RouterModel {
+export function buildHostModel(name: string, config: HostConfig, carrier: (port: string) => boolean): RouterModel {
   const list: Interface[] = [];
   const byName = new Map<string, Interface>();
   const running = (l: HostLink): boolean => {
@@ -44,18 +42,17 @@ export function buildHostModel(name: string, config: HostConfig, carrier: (port:
   });
   const byId = new Map(list.map((i) => [i.id, i]));
 
-  const all = [...config.addresses, ...leases.map((l) => ({ family: 4 as const, ip: l.ip, prefix: l.prefix, dev: l.dev }))];
-  const addresses: Address[] = all.map((a, i) => {
+  const addresses: Address[] = config.addresses.map((a, i) => {
     const iface = byName.get(a.dev)!;
     return {
-      family: a.family, id: i + 1, dynamic: i >= config.addresses.length, enabled: true, address: `${a.ip}/${a.prefix}`, ip: a.ip, prefix: a.prefix,
+      family: a.family, id: i + 1, dynamic: !!a.dhcp, enabled: true, address: `${a.ip}/${a.prefix}`, ip: a.ip, prefix: a.prefix,
       network: `${networkOf(a.family, a.ip, a.prefix)}/${a.prefix}`, interfaceRef: a.dev, interface: iface.id, on: iface.id, working: iface.running,
     };
   });
   const working = (f: 4 | 6) => addresses.filter((a) => a.family === f && a.working);
 
-  // The routes the kernel holds: a network of each working address, the exec lines' routes,
-  // and a lease's default route (udhcpc's and dhclient's scripts add it).
+  // The routes the kernel holds: a network of each working address, and the commands' routes
+  // (a lease's default route among them: udhcpc's and dhclient's scripts add it).
   const records: RouteRecord[] = [];
   const active: ActiveRoute[] = [];
   const base = { dynamic: false, enabled: true, scope: 30, targetScope: 10, table: 'main', type: 'unicast' as const, blackhole: false, attributes: {} };
@@ -65,8 +62,7 @@ export function buildHostModel(name: string, config: HostConfig, carrier: (port:
     records.push(r);
     active.push({ ...r, immediateGw: a.interfaceRef, interfaces: [a.interface!], ecmp: false });
   }
-  const statics = [...config.routes, ...leases.filter((l) => l.gateway).map((l) => ({ family: 4 as const, dst: '0.0.0.0', prefix: 0, via: l.gateway, dev: l.dev, metric: 0 }))];
-  for (const s of statics) {
+  for (const s of config.routes) {
     const iface = byName.get(s.dev)!;
     const dst = `${s.dst}/${s.prefix}`;
     const r: RouteRecord = { ...base, family: s.family, id: records.length + 1, dst, gateways: [s.via ?? s.dev], distance: s.metric, protocol: 'static' };

@@ -1,0 +1,141 @@
+// Linux hosts beside a router (test/lab/hosts.clab.yml): DHCP from the router's
+// /ip dhcp-server to udhcpc and dhclient, a VLAN interface made by `ip link add`, a port on a
+// dummy link; and `vrouter lab exec` and a refused exec line as a user meets them, the
+// command spawned. Expected values are the router's and Linux's (docs/routeros-facts.md 56).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startLab as startSpawned, CLI, labDir, runLab } from './spawned.js';
+import { startLab, until, type TestLab } from './lab.js';
+
+let t: TestLab;
+before(async () => { t = await startLab('hosts.clab.yml', { requestLimitMs: 5000 }); });
+after(() => t.stop());
+
+const run = (node: string, ...cmd: string[]) => t.lab.exec(node, cmd);
+
+describe('hosts: DHCP, a VLAN and a dummy link', () => {
+  test('udhcpc and dhclient take leases from the router; the server shows what each client sends', async () => {
+    const leases = (await until(() => t.rest('r1').get('/rest/ip/dhcp-server/lease'), (r) => r.json.length === 2)).json;
+    const got = leases.map((l: Record<string, string>) => [l.address, l['mac-address'], l['client-id'], l['host-name'], l.server, l.status, l.dynamic]);
+    assert.deepEqual(got, [
+      // udhcpc sends its MAC address as client id and no host name; dhclient (Debian's dhclient.conf) its host name.
+      ['10.0.0.10', 'AA:C1:AB:00:00:01', '1:aa:c1:ab:0:0:1', undefined, 'lan', 'bound', 'true'],
+      ['10.0.0.11', 'AA:C1:AB:00:01:01', undefined, 'h2', 'lan', 'bound', 'true'],
+    ]);
+  });
+
+  test('a leased host holds the address and the default route its client script adds', async () => {
+    assert.deepEqual(await run('h2', 'ip', '-4', '-br', 'address'), {
+      stdout: 'lo               UNKNOWN        127.0.0.1/8 \neth0             UP             \neth1             UP             10.0.0.11/24 \n', stderr: '', code: 0,
+    });
+    assert.equal((await run('h2', 'ip', 'route')).stdout, 'default via 10.0.0.1 dev eth1 \n10.0.0.0/24 dev eth1 proto kernel scope link src 10.0.0.11 \n');
+    const r = await run('h2', 'ping', '-c', '1', '10.0.0.10');
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /^64 bytes from 10\.0\.0\.10: icmp_seq=1 ttl=64 time=[\d.]+ ms$/m);
+  });
+
+  test('a VLAN interface of ip link add carries a route to the router\'s loopback; the router learns the host on its VLAN', async () => {
+    const r = await run('h1', 'ping', '-c', '1', '-I', 'eth2.10', '10.0.20.1');
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /^64 bytes from 10\.0\.20\.1: icmp_seq=1 ttl=64 /m);
+    const arp = (await t.rest('r1').get('/rest/ip/arp')).json.filter((a: Record<string, string>) => a.address === '10.0.10.2');
+    assert.deepEqual(arp.map((a: Record<string, string>) => [a.interface, a['mac-address']]), [['vlan10', 'AA:C1:AB:00:00:02']]);
+    assert.equal((await run('h1', 'ip', 'route')).stdout, [
+      'default via 10.0.0.1 dev eth1 ',
+      '10.0.0.0/24 dev eth1 proto kernel scope link src 10.0.0.10 ',
+      '10.0.10.0/24 dev eth2.10 proto kernel scope link src 10.0.10.2 ',
+      '10.0.20.0/24 via 10.0.10.1 dev eth2.10 ',
+      '10.9.9.0/24 dev eth3 proto kernel scope link src 10.9.9.1 ',
+      '',
+    ].join('\n'));
+  });
+
+  test('a port on a dummy link runs with no peer: nothing answers behind it', async () => {
+    assert.equal((await run('h1', 'ip', '-4', '-br', 'address', 'show', 'dev', 'eth3')).stdout, 'eth3             UP             10.9.9.1/24 \n');
+    const r = await run('h1', 'ping', '-c', '2', '-i', '0', '10.9.9.2');
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout.split('\n').slice(0, 4).join('\n'), 'PING 10.9.9.2 (10.9.9.2) 56(84) bytes of data.\n\n--- 10.9.9.2 ping statistics ---\n2 packets transmitted, 0 received, 100% packet loss, time 0ms');
+  });
+
+  test('ping usage as iputils has it: no route, no name service, no count', async () => {
+    // h2's default route takes it to r1, which has none: r1 answers.
+    const far = await run('h2', 'ping', '-c', '1', '-I', 'eth1', '172.16.0.1');
+    assert.equal(far.code, 1);
+    assert.match(far.stdout, /^From 10\.0\.0\.1 icmp_seq=1 Destination Net Unreachable\n\n--- 172\.16\.0\.1 ping statistics ---\n1 packets transmitted, 0 received, \+1 errors, 100% packet loss, time \d+ms\n$/m);
+    assert.deepEqual(await run('h1', 'ping', '-c', '1', 'r1'), { stdout: '', stderr: 'ping: r1: Name or service not known\n', code: 2 });
+    assert.equal((await run('h1', 'ping', '10.0.0.1')).stderr, 'ping: give -c COUNT: vrouter lab exec runs a command to its end and prints its output then\n');
+    await run('h1', 'ip', 'route', 'del', 'default');
+    try {
+      assert.deepEqual(await run('h1', 'ping', '-c', '1', '172.16.0.1'), { stdout: '', stderr: 'ping: connect: Network is unreachable\n', code: 2 });
+    } finally {
+      assert.equal((await run('h1', 'ip', 'route', 'add', 'default', 'via', '10.0.0.1')).code, 0);
+    }
+  });
+
+  test('an exec line that fails on Linux fails with Linux\'s message, changing nothing', async () => {
+    assert.deepEqual(await run('h1', 'ip', 'route', 'add', '10.1.0.0/16', 'via', '10.8.0.1'), { stdout: '', stderr: 'Error: Nexthop has invalid gateway.\n', code: 2 });
+    assert.deepEqual(await run('h1', 'ip', 'addr', 'add', '10.7.0.1/24', 'dev', 'eth9'), { stdout: '', stderr: 'Cannot find device "eth9"\n', code: 2 });
+    assert.deepEqual(await run('h1', 'ip', 'route', 'add', '10.0.20.0/24', 'via', '10.0.10.1'), { stdout: '', stderr: 'RTNETLINK answers: File exists\n', code: 2 });
+  });
+});
+
+describe('vrouter lab with hosts, as a user runs it', () => {
+  const topology = (exec: string[]) => `name: t
+topology:
+  nodes:
+    r1: { kind: mikrotik_ros, startup-config: r1.rsc }
+    h1:
+      kind: linux
+      exec:
+${exec.map((l) => `        - ${l}`).join('\n')}
+  links:
+    - endpoints: ["r1:eth1", "h1:eth1"]
+`;
+  const r1 = '/ip address add address=10.0.0.1/24 interface=ether2\n';
+
+  test('an unsupported exec line is refused with one line, and the lab does not start', async () => {
+    const dir = labDir(topology(['ip addr add 10.0.0.2/24 dev eth1', 'iptables -A INPUT -j DROP']), { 'r1.rsc': r1 });
+    const r = await runLab(dir);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, 'vrouter lab: node h1: exec "iptables -A INPUT -j DROP": not supported (a host runs ip address add|del, ip route add|replace|del, '
+      + 'ip link set (up, down, mtu), ip link add ... type vlan, ip -6 ..., udhcpc -i IF, dhclient IF, sysctl net.ipv6.conf.IF.accept_ra|autoconf)\n');
+    assert.equal(fs.existsSync(path.join(dir, 'clab-t')), false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('vrouter lab exec HOST -- ping prints ping\'s output with its exit status; the table lists the host', async () => {
+    const dir = labDir(topology(['ip addr add 10.0.0.2/24 dev eth1', 'ip route add default via 10.0.0.1']), { 'r1.rsc': r1 });
+    const lab = await startSpawned(dir, 2);
+    try {
+      assert.match(lab.stdout, /^vrouter lab t: 1 router, 1 host, 1 link, data in /);
+      assert.match(lab.stdout, /^h1 +linux +- +-/m);
+      const exec = (...args: string[]) => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const p = spawn(process.execPath, [CLI, 'lab', 'exec', ...args], { cwd: dir });
+        let stdout = '', stderr = '';
+        p.stdout.on('data', (d) => { stdout += d; });
+        p.stderr.on('data', (d) => { stderr += d; });
+        p.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+      const ok = await exec('h1', '--', 'ping', '-c', '1', '10.0.0.1');
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.match(ok.stdout, /^PING 10\.0\.0\.1 \(10\.0\.0\.1\) 56\(84\) bytes of data\.\n64 bytes from 10\.0\.0\.1: icmp_seq=1 ttl=64 time=[\d.]+ ms\n\n--- 10\.0\.0\.1 ping statistics ---\n1 packets transmitted, 1 received, 0% packet loss, time \d+ms\nrtt min\/avg\/max\/mdev = [\d.]+\/[\d.]+\/[\d.]+\/[\d.]+ ms\n$/);
+      const lost = await exec('-t', 'lab.clab.yml', 'h1', '--', 'ping', '-c', '1', '10.0.0.9');
+      assert.equal(lost.status, 1);
+      assert.deepEqual(await exec('h9', '--', 'ping', '-c', '1', '10.0.0.1'), { status: 1, stdout: '', stderr: 'no node h9 in lab t\n' });
+      assert.deepEqual(await exec('h1'), { status: 2, stdout: '', stderr: 'vrouter lab exec: exec needs a command after -- (vrouter lab exec NODE -- ping -c 3 ADDRESS)\n' });
+    } finally {
+      await lab.stop();
+    }
+    const gone = spawn(process.execPath, [CLI, 'lab', 'exec', 'h1', '--', 'ping', '-c', '1', '10.0.0.1'], { cwd: dir });
+    let stderr = '';
+    gone.stderr.on('data', (d) => { stderr += d; });
+    const status = await new Promise((resolve) => gone.on('close', resolve));
+    assert.equal(status, 2);
+    assert.match(stderr, /^vrouter lab exec: the lab in .*clab-t is not running \(nothing answers at http:\/\/127\.0\.0\.1:\d+\/exec\)\n$/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
