@@ -103,7 +103,8 @@ function routes(model: RouterModel, family: 4 | 6): string {
     const dst = r.dst.endsWith('/0') ? 'default' : r.dst;
     if (family === 6) {
       const via = r.immediateGw?.includes('%') ? ` via ${r.immediateGw.split('%')[0]}` : '';
-      return `${dst}${via} dev ${dev} ${r.protocol === 'connected' ? 'proto kernel metric 256' : `metric ${r.distance || 1024}`} pref medium \n`;
+      const how = r.attributes.proto === 'ra' ? 'proto ra metric 1024' : r.protocol === 'connected' ? 'proto kernel metric 256' : `metric ${r.distance || 1024}`;
+      return `${dst}${via} dev ${dev} ${how} pref medium \n`;
     }
     if (r.protocol === 'connected') {
       const src = model.addresses.working[family].find((a) => a.on === r.interfaces[0] && a.network === r.dst)?.ip;

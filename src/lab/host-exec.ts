@@ -32,6 +32,8 @@ export interface HostAddress {
   family: Family; ip: string; prefix: number; dev: string;
   /** Put there by the DHCP client on this interface (its lease), not by a command. */
   dhcp?: boolean;
+  /** Made by SLAAC from a router advertisement's prefix (./host-slaac.ts). */
+  slaac?: boolean;
 }
 
 export interface HostRoute {
@@ -44,6 +46,8 @@ export interface HostRoute {
   metric: number;
   /** Added by the DHCP client's script for its lease's router. */
   dhcp?: boolean;
+  /** A default router a router advertisement offered (`proto ra`). */
+  slaac?: boolean;
 }
 
 /** What the exec lines made of the host: its interfaces, addresses, routes and DHCP clients. */

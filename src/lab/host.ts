@@ -3,7 +3,7 @@
 // `vrouter lab exec` runs on it (./host-commands.ts).
 
 import { Traffic } from '../device/traffic.js';
-import type { HostConfig } from './host-exec.js';
+import type { HostAddress, HostConfig, HostRoute } from './host-exec.js';
 
 /** What a host's DHCP client was given (./dhcp.ts). */
 export interface HostLease { dev: string; ip: string; prefix: number; gateway?: string }
@@ -39,6 +39,14 @@ export class LabHost {
     if (same) return;
     this.carrier = new Map(carrier);
     this.kept = undefined;
+  }
+
+  /** What SLAAC makes of the advertisements the host hears now (./host-slaac.ts): its addresses and default routes. */
+  autoconfigured(got: { addresses: HostAddress[]; routes: HostRoute[] }) {
+    const c = this.configured;
+    const key = (x: unknown[]) => JSON.stringify(x);
+    if (key(c.addresses.filter((a) => a.slaac)) === key(got.addresses) && key(c.routes.filter((r) => r.slaac)) === key(got.routes)) return;
+    this.reconfigure({ ...c, addresses: [...c.addresses.filter((a) => !a.slaac), ...got.addresses], routes: [...c.routes.filter((r) => !r.slaac), ...got.routes] });
   }
 
   /** The DHCP client running on `dev`. */

@@ -22,6 +22,7 @@ import { neighborsOf } from './discovery.js';
 import { Fabric, type End, type LabNode, type NetNode, type Wire } from './fabric.js';
 import { serveExec } from './control.js';
 import { LabHost } from './host.js';
+import { slaacOf } from './host-slaac.js';
 import { hostCommand } from './host-commands.js';
 import type { Run } from './host-ping.js';
 import { Forwarder, type Learned } from './forward.js';
@@ -62,6 +63,8 @@ const NETWORK_TABLES = new Set([
   'interface', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
   'interface/list', 'interface/list/member', 'system/identity', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/pool',
   'ip/dhcp-server/network', 'ip/dhcp-server/lease',
+  // What a Linux host's SLAAC reads of the routers (./host-slaac.ts).
+  'ipv6/address', 'ipv6/nd', 'ipv6/nd/prefix', 'ipv6/settings',
 ]);
 
 /** containerlab's management port (eth0) is wired to the management network. */
@@ -200,6 +203,7 @@ export class Lab {
     } catch (e) {
       for (const n of this.nodes) n.router.log('dhcp,error', `lab: ${(e as Error).message}`);
     }
+    for (const h of this.hosts) h.autoconfigured(slaacOf(this.fabric(), h));
     this.routing.converge();
   }
 

@@ -45,7 +45,7 @@ export function buildHostModel(name: string, config: HostConfig, carrier: (port:
   const addresses: Address[] = config.addresses.map((a, i) => {
     const iface = byName.get(a.dev)!;
     return {
-      family: a.family, id: i + 1, dynamic: !!a.dhcp, enabled: true, address: `${a.ip}/${a.prefix}`, ip: a.ip, prefix: a.prefix,
+      family: a.family, id: i + 1, dynamic: !!(a.dhcp || a.slaac), enabled: true, address: `${a.ip}/${a.prefix}`, ip: a.ip, prefix: a.prefix,
       network: `${networkOf(a.family, a.ip, a.prefix)}/${a.prefix}`, interfaceRef: a.dev, interface: iface.id, on: iface.id, working: iface.running,
     };
   });
@@ -58,14 +58,16 @@ export function buildHostModel(name: string, config: HostConfig, carrier: (port:
   const base = { dynamic: false, enabled: true, scope: 30, targetScope: 10, table: 'main', type: 'unicast' as const, blackhole: false, attributes: {} };
   for (const a of addresses) {
     if (!a.working) continue;
-    const r = { ...base, family: a.family, id: records.length + 1, dynamic: true, dst: a.network!, gateways: [a.interfaceRef], distance: 0, scope: 10, protocol: 'connected' };
+    // A SLAAC address's network is the advertisement's on-link prefix (`proto ra`).
+    const ra = config.addresses[a.id - 1].slaac ? { attributes: { proto: 'ra' } } : {};
+    const r = { ...base, family: a.family, id: records.length + 1, dynamic: true, dst: a.network!, gateways: [a.interfaceRef], distance: 0, scope: 10, protocol: 'connected', ...ra };
     records.push(r);
     active.push({ ...r, immediateGw: a.interfaceRef, interfaces: [a.interface!], ecmp: false });
   }
   for (const s of config.routes) {
     const iface = byName.get(s.dev)!;
     const dst = `${s.dst}/${s.prefix}`;
-    const r: RouteRecord = { ...base, family: s.family, id: records.length + 1, dst, gateways: [s.via ?? s.dev], distance: s.metric, protocol: 'static' };
+    const r: RouteRecord = { ...base, family: s.family, id: records.length + 1, dst, gateways: [s.via ?? s.dev], distance: s.metric, protocol: 'static', ...(s.slaac ? { attributes: { proto: 'ra' } } : {}) };
     records.push(r);
     const reachable = iface.running && (!s.via || s.via.startsWith('fe80:') || working(s.family).some((a) => a.on === iface.id && networkOf(s.family, s.via!, a.prefix) === networkOf(s.family, a.ip, a.prefix)));
     if (reachable) active.push({ ...r, immediateGw: s.via ? `${s.via}%${s.dev}` : s.dev, interfaces: [iface.id], ecmp: false });

@@ -61,6 +61,20 @@ describe('hosts: DHCP, a VLAN and a dummy link', () => {
     assert.equal(r.stdout.split('\n').slice(0, 4).join('\n'), 'PING 10.9.9.2 (10.9.9.2) 56(84) bytes of data.\n\n--- 10.9.9.2 ping statistics ---\n2 packets transmitted, 0 received, 100% packet loss, time 0ms');
   });
 
+  test('SLAAC: a host that takes router advertisements makes an EUI-64 address of the router\'s /64; accept_ra=0 keeps none', async () => {
+    assert.equal((await run('h1', 'ip', '-6', '-br', 'address', 'show', 'dev', 'eth1')).stdout,
+      'eth1             UP             2001:db8:1:0:a8c1:abff:fe00:1/64 fe80::a8c1:abff:fe00:1/64 \n');
+    assert.equal((await run('h2', 'ip', '-6', '-br', 'address', 'show', 'dev', 'eth1')).stdout, 'eth1             UP             fe80::a8c1:abff:fe00:101/64 \n');
+    // The advertisement's prefix is on-link, and r1 (its link-local address) a default router; advertise=no keeps 2001:db8:10::/64 out.
+    const routes = (await run('h1', 'ip', '-6', 'route')).stdout.split('\n');
+    assert.ok(routes.includes('2001:db8:1::/64 dev eth1 proto ra metric 1024 pref medium '), routes.join('\n'));
+    assert.ok(routes.includes('2001:db8:10::/64 dev eth2.10 proto kernel metric 256 pref medium '), routes.join('\n'));
+    // r1's link-local address on ether2, as its /ipv6 address shows it.
+    const own = (await t.rest('r1').get('/rest/ipv6/address')).json as Record<string, string>[];
+    const ll = own.find((a) => a.interface === 'ether2' && a.address.startsWith('fe80::'))!.address.split('/')[0];
+    assert.ok(routes.includes(`default via ${ll} dev eth1 proto ra metric 1024 pref medium `), routes.join('\n'));
+  });
+
   test('ping usage as iputils has it: no route, no name service, no count', async () => {
     // h2's default route takes it to r1, which has none: r1 answers.
     const far = await run('h2', 'ping', '-c', '1', '-I', 'eth1', '172.16.0.1');

@@ -5,3 +5,5 @@
 /interface vlan add interface=ether3 name=vlan10 vlan-id=10
 /ip address add address=10.0.10.1/24 interface=vlan10
 /ip address add address=10.0.20.1/24 interface=lo
+/ipv6 address add address=2001:db8:1::1/64 interface=ether2
+/ipv6 address add address=2001:db8:10::1/64 interface=vlan10 advertise=no
