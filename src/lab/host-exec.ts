@@ -283,7 +283,9 @@ function setLink(c: HostConfig, args: string[]) {
     else if (w === 'down') l.up = false;
     else if (w === 'mtu') {
       const n = Number(rest[++i]);
-      if (!Number.isInteger(n) || n < 68 || n > 65535) fail(`Error: mtu less than device minimum.`);
+      if (!Number.isInteger(n)) fail(`Error: argument "${rest[i] ?? ''}" is wrong: Invalid "mtu" value`);
+      if (n < 68) fail('Error: mtu less than device minimum.');
+      if (n > 65535) fail('Error: mtu greater than device maximum.');
       l.mtu = n;
     } else unsupported();
   }

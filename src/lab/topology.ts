@@ -234,11 +234,11 @@ function hostPort(name: string, mtu: number, mac: string | undefined, host: numb
 /** Every host's configuration: its ports, the links' addresses on them, then its exec lines. */
 function readHosts(exec: Map<string, string[]>, ports: Map<string, HostLink[]>, links: LabLink[]): LabHostNode[] {
   return [...exec].map(([name, lines], i) => {
-    const mine = ports.get(name)!;
-    // Two ports of one host whose names end in the same number would share a MAC address.
-    for (const [j, p] of mine.entries()) if (mine.findIndex((q) => q.mac === p.mac) !== j) p.mac = `${p.mac.slice(0, 15)}${(0x80 + j).toString(16).toUpperCase()}`;
-    const eth0: HostLink = { name: 'eth0', up: true, mtu: MANAGEMENT_MTU, mac: `AA:C1:AB:${((i >> 8) & 255).toString(16).toUpperCase().padStart(2, '0')}:${(i & 255).toString(16).toUpperCase().padStart(2, '0')}:00`, acceptRa: 1, autoconf: true };
-    const start: HostConfig = { links: [eth0, ...mine], addresses: [], routes: [], dhcp: [] };
+    const eth0 = hostPort('eth0', MANAGEMENT_MTU, undefined, i);
+    const all = [eth0, ...ports.get(name)!];
+    // Two ports of one host whose names end in the same number (eth0, net0) would share a MAC address.
+    for (const [j, p] of all.entries()) if (all.findIndex((q) => q.mac === p.mac) !== j) p.mac = `${p.mac.slice(0, 15)}${(0x80 + j).toString(16).toUpperCase()}`;
+    const start: HostConfig = { links: all, addresses: [], routes: [], dhcp: [] };
     // containerlab sets a link end's ipv4/ipv6 on the container's interface when it makes the link.
     for (const l of links) {
       for (const e of l.ends) {

@@ -9,6 +9,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startLab as startSpawned, CLI, labDir, runLab } from './spawned.js';
+import { parse } from 'yaml';
+import { checkTopology } from '../../src/lab/topology.js';
 import { startLab, until, type TestLab } from './lab.js';
 
 let t: TestLab;
@@ -94,6 +96,45 @@ describe('hosts: DHCP, a VLAN and a dummy link', () => {
     assert.deepEqual(await run('h1', 'ip', 'route', 'add', '10.1.0.0/16', 'via', '10.8.0.1'), { stdout: '', stderr: 'Error: Nexthop has invalid gateway.\n', code: 2 });
     assert.deepEqual(await run('h1', 'ip', 'addr', 'add', '10.7.0.1/24', 'dev', 'eth9'), { stdout: '', stderr: 'Cannot find device "eth9"\n', code: 2 });
     assert.deepEqual(await run('h1', 'ip', 'route', 'add', '10.0.20.0/24', 'via', '10.0.10.1'), { stdout: '', stderr: 'RTNETLINK answers: File exists\n', code: 2 });
+  });
+});
+
+describe('a host\'s exec lines as the topology is read', () => {
+  /** The line `vrouter lab` refuses a topology with (after `vrouter lab: `), or none. */
+  const refusal = (exec: string[], links = '    - endpoints: ["r1:eth1", "h1:eth1"]\n    - endpoints: ["r1:eth2", "h1:net0"]\n') => {
+    const doc = parse(`name: t\ntopology:\n  nodes:\n    r1: {}\n    h1:\n      kind: linux\n      exec: ${JSON.stringify(exec)}\n  links:\n${links}`);
+    try {
+      return checkTopology(doc, '.').hosts[0].config;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  test('iproute2\'s short forms, -6, dev anywhere, a link-local gateway, and any port name', () => {
+    const c = refusal(['ip a add dev eth1 10.0.0.2/24', 'ip -6 addr add 2001:DB8::2/64 dev eth1', 'ip l set dev net0 mtu 1400 down',
+      'ip -6 r add default via fe80::1 dev net0', 'ip r replace 10.8.0.0/16 dev eth1 metric 5', 'sysctl -w net.ipv6.conf.all.accept_ra=0']);
+    assert.ok(typeof c !== 'string', String(c));
+    assert.deepEqual(c.addresses, [{ family: 4, ip: '10.0.0.2', prefix: 24, dev: 'eth1' }, { family: 6, ip: '2001:db8::2', prefix: 64, dev: 'eth1' }]);
+    assert.deepEqual(c.routes, [
+      { family: 6, dst: '::', prefix: 0, via: 'fe80::1', dev: 'net0', metric: 0 },
+      { family: 4, dst: '10.8.0.0', prefix: 16, via: undefined, dev: 'eth1', metric: 5 },
+    ]);
+    assert.deepEqual(c.links.map((l) => [l.name, l.up, l.mtu, l.mac, l.acceptRa]), [
+      // net0 ends in 0 as eth0 does: its MAC address is made apart.
+      ['eth0', true, 1500, 'AA:C1:AB:00:00:00', 0], ['eth1', true, 9500, 'AA:C1:AB:00:00:01', 0], ['net0', false, 1400, 'AA:C1:AB:00:00:82', 0],
+    ]);
+  });
+
+  test('what Linux refuses, and what a host does not run, name the node and the line', () => {
+    assert.equal(refusal(['ip route add 10.0.0.1/24 dev eth1']), 'node h1: exec "ip route add 10.0.0.1/24 dev eth1": Error: Invalid prefix for given prefix length.');
+    assert.equal(refusal(['ip link set eth1 mtu 40']), 'node h1: exec "ip link set eth1 mtu 40": Error: mtu less than device minimum.');
+    assert.equal(refusal(['ip addr add 10.0.0.2/24']), 'node h1: exec "ip addr add 10.0.0.2/24": Not enough information: "dev" argument is required.');
+    assert.equal(refusal(['ip link add link eth1 name eth1.10 type vlan id 10', 'ip route add 10.5.0.0/16 dev eth1.10']),
+      'node h1: exec "ip route add 10.5.0.0/16 dev eth1.10": Error: Device for nexthop is not up.');
+    assert.equal(String(refusal(['ip addr add 10.0.0.2/24 dev eth1 && ip link set eth1 up'])).replace(/ \(a host runs .*\)$/, ''),
+      'node h1: exec "ip addr add 10.0.0.2/24 dev eth1 && ip link set eth1 up": not supported');
+    assert.equal(String(refusal(['sysctl -w net.ipv4.ip_forward=1'])).replace(/ \(a host runs .*\)$/, ''), 'node h1: exec "sysctl -w net.ipv4.ip_forward=1": not supported');
+    assert.equal(refusal([], '    - endpoints: ["r1:eth1", "h1:eth0"]\n'), 'link 1: h1:eth0 is the management interface (containerlab\'s eth0)');
   });
 });
 
