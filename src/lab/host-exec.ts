@@ -119,6 +119,9 @@ function ip(c: HostConfig, args: string[]) {
     else unsupported();
   }
   const [object, command, ...rest] = args;
+  // A line that only shows (`ip a`, `ip route show`) changes nothing.
+  const shows = command === undefined || (command !== '' && ('show'.startsWith(command) || 'list'.startsWith(command)));
+  if (object && ['address', 'route', 'link'].some((o) => matches(object, o)) && shows) return;
   if (matches(object, 'address') && object) {
     if (matches(command, 'add')) return addAddress(c, rest, family);
     if (matches(command, 'delete')) return delAddress(c, rest, family);

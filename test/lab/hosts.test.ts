@@ -112,7 +112,7 @@ describe('a host\'s exec lines as the topology is read', () => {
 
   test('iproute2\'s short forms, -6, dev anywhere, a link-local gateway, and any port name', () => {
     const c = refusal(['ip a add dev eth1 10.0.0.2/24', 'ip -6 addr add 2001:DB8::2/64 dev eth1', 'ip l set dev net0 mtu 1400 down',
-      'ip -6 r add default via fe80::1 dev net0', 'ip r replace 10.8.0.0/16 dev eth1 metric 5', 'sysctl -w net.ipv6.conf.all.accept_ra=0']);
+      'ip -6 r add default via fe80::1 dev net0', 'ip r replace 10.8.0.0/16 dev eth1 metric 5', 'sysctl -w net.ipv6.conf.all.accept_ra=0', 'ip a', 'ip route show']);
     assert.ok(typeof c !== 'string', String(c));
     assert.deepEqual(c.addresses, [{ family: 4, ip: '10.0.0.2', prefix: 24, dev: 'eth1' }, { family: 6, ip: '2001:db8::2', prefix: 64, dev: 'eth1' }]);
     assert.deepEqual(c.routes, [
