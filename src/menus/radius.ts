@@ -110,7 +110,7 @@ function nasAttributes(env: Environment, server: Server, local: string): Attribu
 /** One request to one entry: the reply's bytes, or undefined when none came (or the socket could not be made). */
 async function exchange(env: Environment, server: Server, port: number, make: (id: number, local: string) => { bytes: Buffer; authenticator: Buffer }, accept: (reply: Buffer, authenticator: Buffer) => boolean, label: string): Promise<Buffer | undefined> {
   // A VRF other than main has no way out of this process (routeros-facts.md 57.6).
-  if (server.vrf !== 'main') { debug(env, `${label} no route to ${server.host} in vrf ${server.vrf}`); return undefined; }
+  if (server.vrf !== 'main') { debug(env, `request ${label}: no route to ${server.host} in vrf ${server.vrf}`); return undefined; }
   const s = stateOf(env);
   const c = countersOf(env, server.row.id);
   const id = (s.nextId = (s.nextId + 1) & 0xff);
@@ -122,7 +122,7 @@ async function exchange(env: Environment, server: Server, port: number, make: (i
       socket.once('error', () => ok(false));
       socket.bind({ port: 0, address: server.src }, () => ok(true));
     });
-    if (!bound) { debug(env, `${label} cannot send from ${server.src}`); return undefined; }
+    if (!bound) { debug(env, `request ${label}: cannot send from ${server.src}`); return undefined; }
     await new Promise<void>((ok) => socket.connect(port, server.host, () => ok()));
     const local = server.src ?? socket.address().address;
     const { bytes, authenticator } = make(id, local);
@@ -131,15 +131,15 @@ async function exchange(env: Environment, server: Server, port: number, make: (i
     const started = performance.now();
     try {
       for (let attempt = 0; attempt <= RESENDS; attempt++) {
-        if (attempt) { c.resends++; debug(env, `${label} resending to ${server.host}:${port}`); }
-        else debug(env, `${label} sending to ${server.host}:${port}`);
+        if (attempt) { c.resends++; debug(env, `resending ${label}`); }
+        else debug(env, `sending ${label} to ${server.host}:${port}`);
         socket.send(bytes);
         const reply = await new Promise<Buffer | undefined>((ok) => {
           const timer = setTimeout(() => { socket.off('message', onMessage); ok(undefined); }, server.timeoutMs);
           function onMessage(m: Buffer) {
             // A reply to another id is not this one's; one that fails its checks is a bad reply, and the wait goes on.
             if (m.length < 20 || m[1] !== id) return;
-            if (!accept(m, authenticator)) { c['bad-replies']++; debug(env, `${label} bad reply from ${server.host}:${port}`); return; }
+            if (!accept(m, authenticator)) { c['bad-replies']++; debug(env, `bad reply for ${label} from ${server.host}:${port}`); return; }
             clearTimeout(timer);
             socket.off('message', onMessage);
             ok(m);
@@ -148,12 +148,12 @@ async function exchange(env: Environment, server: Server, port: number, make: (i
         });
         if (reply) {
           c['last-request-rtt'] = Math.round(performance.now() - started);
-          debug(env, `${label} received reply from ${server.host}:${port}`);
+          debug(env, `received reply for ${label}`);
           return reply;
         }
       }
       c.timeouts++;
-      debug(env, `${label} timeout for ${server.host}:${port}`);
+      debug(env, `timeout for ${label}`);
       return undefined;
     } finally {
       c.pending--;
@@ -191,8 +191,8 @@ export async function radiusLogin(env: Environment, login: RadiusLogin): Promise
   s.pending++;
   try {
     for (const server of servers) {
-      const label = `request ${hex2(server.row.id & 0xff)}:${hex2(++s.session & 0xff)}`;
-      debug(env, `new ${label} code=Access-Request service=login`);
+      const label = `${hex2(server.row.id & 0xff)}:${hex2(++s.session & 0xff)}`;
+      debug(env, `new request ${label} code=Access-Request service=login`);
       const m = await exchange(env, server, server.authPort, (id, local) => accessRequest(id, server.secret, [
         { type: ATTR['User-Name'], value: text(login.user) },
         { type: ATTR['Service-Type'], value: int32(LOGIN_USER) },
@@ -246,8 +246,8 @@ async function account(env: Environment, login: AccountedLogin, status: keyof ty
   const now = env.now();
   for (const group of [primary, backup]) {
     for (const server of group) {
-      const label = `request ${hex2(server.row.id & 0xff)}:${hex2(++stateOf(env).session & 0xff)}`;
-      debug(env, `new ${label} code=Accounting-Request service=login`);
+      const label = `${hex2(server.row.id & 0xff)}:${hex2(++stateOf(env).session & 0xff)}`;
+      debug(env, `new request ${label} code=Accounting-Request service=login`);
       const m = await exchange(env, server, server.acctPort, (id, local) => accountingRequest(CODE['Accounting-Request'], id, server.secret, [
         { type: ATTR['Acct-Status-Type'], value: int32(ACCT[status]) },
         { type: ATTR['User-Name'], value: text(login.user) },
