@@ -292,13 +292,13 @@ export class Logins {
    * Ends every login of these lines of /user/active (a RADIUS Disconnect-Request): kept
    * logins as at logout, connection logins by closing their connection. How many it ended.
    */
-  disconnect(match: (entry: Entry) => boolean): number {
+  disconnect(match: (entry: Entry) => boolean, ending: (entry: Entry) => void = () => {}): number {
     let ended = 0;
     for (const [key, login] of [...this.kept]) {
-      if (login.entries.some(match)) { this.end(key, login); ended++; }
+      if (login.entries.some(match)) { login.entries.forEach(ending); this.end(key, login); ended++; }
     }
     for (const c of [...this.connections]) {
-      if (c.login.entries.some(match)) { c.kicked?.(); c.end(); ended++; }
+      if (c.login.entries.some(match)) { c.login.entries.forEach(ending); c.kicked?.(); c.end(); ended++; }
     }
     return ended;
   }

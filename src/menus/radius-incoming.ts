@@ -14,7 +14,7 @@ import {
   ATTR, CODE, attribute, checkMessageAuthenticator, checkRequest, decode, int32, reply, type Attribute,
 } from '../device/radius-packet.js';
 import { logWanted, writeLog } from './log.js';
-import { incomingCounters, sessionIdOf } from './radius.js';
+import { incomingCounters, markReset, sessionIdOf } from './radius.js';
 
 /** RFC 5176 3.5's Error-Cause values the router sends. */
 const ERROR_CAUSE = { 'Missing Attribute': 402, 'NAS Identification Mismatch': 403, 'Session Context Not Found': 503 } as const;
@@ -59,7 +59,7 @@ export function answerIncoming(env: Environment, logins: Logins, bytes: Buffer, 
   if (user === undefined && session === undefined) return answer(false, 'Missing Attribute');
   const match = (e: Entry) => !!e.radius && (user === undefined || e.user === user) && (session === undefined || sessionIdOf(env, e) === session);
   if (disconnect) {
-    const ended = logins.disconnect(match);
+    const ended = logins.disconnect(match, markReset);
     return ended ? answer(true) : answer(false, 'Session Context Not Found');
   }
   return logins.has(match) ? answer(true) : answer(false, 'Session Context Not Found');

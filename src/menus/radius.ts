@@ -202,6 +202,7 @@ export async function radiusLogin(env: Environment, login: RadiusLogin): Promise
       if (!m) continue;
       const p = decode(m)!;
       const c = countersOf(env, server.row.id);
+      debug(env, `request ${label} processed`);
       if (p.code !== CODE['Access-Accept']) {
         c.rejects++;
         return undefined;
@@ -285,12 +286,17 @@ export function accountingStart(env: Environment, login: AccountedLogin) {
   }
 }
 
+/** Sessions a Disconnect-Request ends: their Stop says Admin-Reset, not User-Request. */
+const reset = new WeakSet<AccountedLogin>();
+export function markReset(login: AccountedLogin) { reset.add(login); }
+
 /** A RADIUS login ended: accounting Stop for what Start was sent. */
-export function accountingStop(env: Environment, login: AccountedLogin, cause: keyof typeof TERMINATE = 'user-request') {
+export function accountingStop(env: Environment, login: AccountedLogin) {
   const map = accounted.get(env.store);
   const entry = map?.get(login);
   if (!entry) return;
   map!.delete(login);
+  const cause = reset.has(login) ? 'admin-reset' : 'user-request';
   if (entry.timer) clearInterval(entry.timer);
   void account(env, login, 'Stop', entry.sessionId, cause);
 }
