@@ -12,6 +12,7 @@ import { freePort } from '../helpers/ports.js';
 import { accessRequests, startFreeRadius, type FreeRadius } from '../helpers/radius.js';
 import { client, error, startRouter, type TestRouter } from '../helpers/router.js';
 import { run, waitFor } from './helpers.js';
+import { assertLoginRefused, ssh, workDir } from './ssh-clients.js';
 
 const USERS = `
 alice Cleartext-Password := "wonder"
@@ -114,6 +115,13 @@ describe('logins through RADIUS', () => {
       await api.close();
     }
     await assert.rejects(new RouterOSAPI({ host: '127.0.0.1', port: r.router.bound.api!, user: 'alice', password: 'x', timeout: 10 }).connect());
+  });
+
+  test('the SSH face: OpenSSH\'s ssh logs in as a RADIUS user with a password', async () => {
+    const l = { port: r.router.bound.ssh!, dir: workDir(), user: 'alice', password: 'wonder' };
+    const got = await ssh(l, '/system identity print');
+    assert.deepEqual([got.code, got.stdout.trim()], [0, 'name: MikroTik']);
+    assertLoginRefused(await ssh({ ...l, password: 'nope' }, '/system identity print'), 'publickey,password');
   });
 
   test('require-message-auth: a reply without Message-Authenticator is a bad reply, one with it is taken', async () => {
