@@ -23,7 +23,7 @@ import {
   checkReply, decode, int32, ipv4, text, vendorAttribute, type Attribute,
 } from '../device/radius-packet.js';
 import { logWanted, writeLog } from './log.js';
-import { MONITOR_ARGS, monitorLoop, text as textArg } from './tool/common.js';
+import { MONITOR_ARGS, monitorLoop, sorted, text as textArg } from './tool/common.js';
 
 const RADIUS = 'radius';
 const AAA = 'user/aaa';
@@ -308,7 +308,8 @@ export function sessionIdOf(env: Environment, login: AccountedLogin): string | u
 
 // ---------------------------------------------------------------- the menus
 
-const shownCounters = (c: Counters): Reply => ({
+/** The counters as monitor replies them, keys in the router's (alphabetical) order. */
+const shownCounters = (c: Counters): Reply => sorted({
   pending: String(c.pending), requests: String(c.requests), accepts: String(c.accepts), rejects: String(c.rejects),
   resends: String(c.resends), timeouts: String(c.timeouts), 'bad-replies': String(c['bad-replies']),
   'last-request-rtt': `${c['last-request-rtt']}ms`,
@@ -346,7 +347,7 @@ export function incomingCounters(env: Environment): IncomingCounters {
 async function* incomingMonitor(ctx: CommandContext): AsyncGenerator<Reply, void> {
   yield* monitorLoop(ctx, () => {
     const c = incomingCounters(ctx.env);
-    return [{ requests: String(c.requests), acks: String(c.acks), naks: String(c.naks), 'bad-requests': String(c['bad-requests']) }];
+    return [sorted({ requests: String(c.requests), acks: String(c.acks), naks: String(c.naks), 'bad-requests': String(c['bad-requests']) })];
   });
 }
 
