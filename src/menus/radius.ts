@@ -123,7 +123,7 @@ async function exchange(env: Environment, server: Server, port: number, make: (i
       socket.bind({ port: 0, address: server.src }, () => ok(true));
     });
     if (!bound) { debug(env, `request ${label}: cannot send from ${server.src}`); return undefined; }
-    await new Promise<void>((ok) => socket.connect(port, server.host, () => ok()));
+    if (!await new Promise<boolean>((ok) => { socket.once('error', () => ok(false)); socket.connect(port, server.host, () => ok(true)); })) return undefined;
     const local = server.src ?? socket.address().address;
     const { bytes, authenticator } = make(id, local);
     c.requests++;

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
+import net from 'node:net';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { RouterOSAPI } from 'node-routeros';
 import { freePort } from '../helpers/ports.js';
@@ -148,6 +149,20 @@ describe('logins through RADIUS', () => {
     assert.equal(session(ours[0]), session(ours[1]));
   });
 
+  test('interim-update: an Interim-Update of the session between Start and Stop', async () => {
+    await admin.post('/rest/user/aaa/set', { 'interim-update': '1s' });
+    const seen = radius.accounting().length;
+    assert.equal((await as('alice', 'wonder').get('/rest/system/identity')).status, 200);
+    const status = (a: string[]) => a[0];
+    const ours = () => radius.accounting().slice(seen).filter((a) => a.includes('Calling-Station-Id = "127.0.0.1"'));
+    await waitFor(() => (ours().some((a) => status(a) === 'Acct-Status-Type = Interim-Update') ? true : undefined), 5000, 'an interim update');
+    r.router.logins.drop('alice', 'rest-api');
+    await waitFor(() => (ours().some((a) => status(a) === 'Acct-Status-Type = Stop') ? true : undefined), 5000, 'Stop');
+    const kinds = ours().map(status);
+    assert.deepEqual([kinds[0], kinds[1], kinds.at(-1)], ['Acct-Status-Type = Start', 'Acct-Status-Type = Interim-Update', 'Acct-Status-Type = Stop']);
+    assert.ok(ours()[1].some((l) => /^Acct-Session-Time = \d+$/.test(l)));
+  });
+
   test('accounting=no sends nothing', async () => {
     await admin.post('/rest/user/aaa/set', { accounting: 'no' });
     assert.equal((await as('alice', 'wonder').get('/rest/system/identity')).status, 200);
@@ -205,6 +220,28 @@ describe('/radius incoming (radclient)', () => {
     const stops = await waitFor(() => { const s = radius.accounting().filter((a) => a.includes('Acct-Terminate-Cause = Admin-Reset') && a.includes('User-Name = "alice"')); return s.length >= 3 ? s : undefined; }, 5000, 'Stop records');
     assert.equal(stops.length, 3, 'rest-api, the api behind it, and the API connection');
     assert.deepEqual((await admin.post('/rest/radius/incoming/monitor', { once: '' })).json, [{ requests: '1', acks: '1', naks: '0', 'bad-requests': '0' }]);
+  });
+
+  test('Telnet: a RADIUS user logs in; a Disconnect-Request closes the connection', async () => {
+    const socket = net.connect({ host: '127.0.0.1', port: r.router.bound.telnet! });
+    let got = '';
+    socket.on('data', (d: Buffer) => { got += d.toString('latin1'); });
+    const closed = new Promise<void>((ok) => socket.once('close', () => ok()));
+    const until = (what: string) => waitFor(() => (got.includes(what) ? true : undefined), 5000, what);
+    try {
+      await until('Login: ');
+      socket.write('alice+ct\r\n');
+      await until('Password: ');
+      socket.write('wonder\r\n');
+      await until('[alice@MikroTik] > ');
+      assert.deepEqual((await admin.get('/rest/user/active?via=telnet')).json.map((a: Record<string, string>) => [a.name, a.group, a.radius]), [['alice', 'write', 'true']]);
+      const out = await radclient('disconnect', 'User-Name = "alice"\n');
+      assert.match(out.stdout, /Received Disconnect-ACK/);
+      await closed;
+      assert.deepEqual((await admin.get('/rest/user/active?via=telnet')).json, []);
+    } finally {
+      socket.destroy();
+    }
   });
 
   test('no such session: NAK with Error-Cause Session-Context-Not-Found; none named: Missing-Attribute', async () => {
