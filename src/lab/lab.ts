@@ -25,6 +25,8 @@ import { RouterModelCache } from './model-router.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
 import { LabTls } from './tls.js';
+import { TunnelPlane } from './tunnels/plane.js';
+import { Tunnels } from './tunnels/stage.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -70,8 +72,11 @@ export class Lab {
   private readonly learned: Learned[] = [];
   private readonly forwarder = new Forwarder(() => this.fabric(), this.learned);
   private readonly dhcp = new Dhcp(() => this.fabric());
-  /** OSPF, BGP and VRRP, computed from the configurations after every change they depend on. */
-  readonly routing = new Routing(this.nodes, () => this.fabric(), () => { this.fabricKept = undefined; });
+  /** The tunnels that carry, worked out by their stage of the routing (./tunnels). */
+  readonly tunnels = new TunnelPlane(this.nodes);
+  /** VRRP, tunnels, OSPF and BGP, computed from the configurations after every change they depend on. */
+  readonly routing = new Routing(this.nodes, () => this.fabric(), () => { this.fabricKept = undefined; },
+    new Tunnels(this.tunnels, (from, p) => this.forwarder.reaches(from, p)));
   private settling?: NodeJS.Immediate;
   private stopped = false;
 
@@ -162,7 +167,7 @@ export class Lab {
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires);
+    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires, this.tunnels);
     return this.fabricKept;
   }
 
@@ -295,6 +300,8 @@ class NodeView implements LabView {
   }
 
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
+
+  wireguardPeer(id: number) { return this.lab.tunnels.peerState(this.node, id); }
 
   serviceAt(address: string, service: UpstreamService) { return this.lab.serviceAt(this.node, address, service); }
 }

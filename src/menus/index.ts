@@ -70,6 +70,7 @@ import { health, healthSettings } from './system/health.js';
 import { lora, loraServers, wiliotServers } from './iot.js';
 import { filterRule } from './routing/filter.js';
 import { bgpSession } from './routing/bgp.js';
+import { ipsecActivePeers, ipsecInstalledSa } from './ip/ipsec.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 import { routingRoute } from './routing/route.js';
 import { safeMode, systemHistory, undoRedo } from './system/history.js';
@@ -89,7 +90,7 @@ export const handMenus: readonly MenuDecl[] = [
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
-  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
+  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession, ipsecActivePeers, ipsecInstalledSa,
   systemHistory, undoRedo, safeMode, snmpSettings, radiusMenu, radiusIncoming,
 ];
 
