@@ -19,7 +19,7 @@ import { durationToMs } from '../core/values.js';
 import { findRows } from '../core/records.js';
 import type { Row } from '../core/store.js';
 import {
-  ATTR, CODE, MIKROTIK, MIKROTIK_ATTR, MAX_PACKET, accessRequest, accountingRequest, attribute, checkMessageAuthenticator,
+  ATTR, CODE, MIKROTIK, MIKROTIK_ATTR, MAX_PACKET, accessRequest, accountingRequest, checkMessageAuthenticator,
   checkReply, decode, int32, ipv4, text, vendorAttribute, type Attribute,
 } from '../device/radius-packet.js';
 import { logWanted, writeLog } from './log.js';
@@ -360,4 +360,3 @@ export const radiusIncoming: MenuDecl = {
   },
 };
 
-export { attribute };
