@@ -1,9 +1,9 @@
 // /radius: the router's RADIUS client, as logins use it (/user/aaa `use-radius`), and its
-// counters (`/radius monitor`); /radius/incoming takes CoA and Disconnect requests
-// (src/services/radius.ts carries them; this file answers them). routeros-facts.md 57.
+// counters (`/radius monitor`), and /radius/incoming's menu (its requests are carried by
+// src/services/radius.ts and answered by ./radius-incoming.ts). routeros-facts.md 57.
 //
 // A login no local user takes is asked of each enabled /radius entry whose `service` has
-// `login`, in the list's order: a PAP Access-Request (./radius-login attributes below), sent
+// `login`, in the list's order: a PAP Access-Request (its attributes: `radiusLogin`), sent
 // again after each `timeout` without an answer, RESENDS times, then the next entry. The
 // first Access-Accept or Access-Reject decides; a reply whose authenticator (or, where the
 // entry requires it, Message-Authenticator) is wrong is a bad reply and is not taken. An
@@ -30,7 +30,7 @@ const AAA = 'user/aaa';
 
 /** Sends after the first when no answer comes within `timeout` (so a silent entry costs 3 × timeout). */
 const RESENDS = 2;
-/** RFC 2865 3 / the tree's range: 10ms..1m; 300ms by default. */
+/** `timeout` when the entry has none (routeros-facts.md 57.2). */
 const DEFAULT_TIMEOUT = 300;
 /** Every Access-Request carries a Message-Authenticator, whatever `require-message-auth` says (routeros-facts.md 57.3). */
 const SEND_MESSAGE_AUTH = true;
