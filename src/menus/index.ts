@@ -75,6 +75,7 @@ import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routin
 import { routingRoute } from './routing/route.js';
 import { safeMode, systemHistory, undoRedo } from './system/history.js';
 import { snmpSettings } from './snmp.js';
+import { radiusIncoming, radiusMenu } from './radius.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -90,7 +91,7 @@ export const handMenus: readonly MenuDecl[] = [
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession, ipsecActivePeers, ipsecInstalledSa,
-  systemHistory, undoRedo, safeMode, snmpSettings,
+  systemHistory, undoRedo, safeMode, snmpSettings, radiusMenu, radiusIncoming,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
