@@ -12,6 +12,7 @@ import { startLab as startSpawned, CLI, labDir, runLab } from './spawned.js';
 import { parse } from 'yaml';
 import { checkTopology } from '../../src/lab/topology.js';
 import { startLab, until, type TestLab } from './lab.js';
+import { v2c } from '../services/snmp-clients.js';
 
 let t: TestLab;
 before(async () => { t = await startLab('hosts.clab.yml', { requestLimitMs: 5000 }); });
@@ -28,6 +29,13 @@ describe('hosts: DHCP, a VLAN and a dummy link', () => {
       ['10.0.0.10', 'AA:C1:AB:00:00:01', '1:aa:c1:ab:0:0:1', undefined, 'lan', 'bound', 'true'],
       ['10.0.0.11', 'AA:C1:AB:00:01:01', undefined, 'h2', 'lan', 'bound', 'true'],
     ]);
+  });
+
+  test('SNMP counts the bound leases: mtxrDHCPLeaseCount is 2 once both hosts hold theirs', async () => {
+    await until(() => t.rest('r1').get('/rest/ip/dhcp-server/lease'), (r) => r.json.filter((l: Record<string, string>) => l.status === 'bound').length === 2);
+    assert.equal((await t.rest('r1').post('/rest/snmp/set', { enabled: 'yes' })).status, 200);
+    const json = await until(async () => JSON.parse(fs.readFileSync(path.join(t.dir, 'lab.json'), 'utf8')), (j) => j.nodes.r1.snmp !== undefined);
+    assert.deepEqual(await v2c('snmpget', json.nodes.r1.snmp, 'public', '.1.3.6.1.4.1.14988.1.1.6.1.0'), ['.1.3.6.1.4.1.14988.1.1.6.1.0 = Gauge32: 2']);
   });
 
   test('a leased host holds the address and the default route its client script adds', async () => {
