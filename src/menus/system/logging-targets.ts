@@ -111,7 +111,7 @@ function route(env: Environment, s: State, line: LogLine) {
 
 /** The action's syslog settings, in this release's words (`bsd-syslog` before 7.18). */
 function syslogSettings(v: Record<string, string>): SyslogSettings {
-  const format = v['remote-log-format'] === 'syslog' || v['bsd-syslog'] === 'true' ? 'syslog' : 'default';
+  const format = v['remote-log-format'] === 'syslog' || (v['bsd-syslog'] === 'true' || v['bsd-syslog'] === 'yes') ? 'syslog' : 'default';
   return {
     format,
     facility: v['syslog-facility'] ?? 'daemon',
