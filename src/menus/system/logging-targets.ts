@@ -69,6 +69,9 @@ function stateOf(env: Environment): State {
   return s;
 }
 
+/** A yes/no setting as stored: `true`, or `yes` where the release's tree keeps the word. */
+const yes = (v: string | undefined) => v === 'true' || v === 'yes';
+
 const actionId = (rule: Row) => Number.parseInt((rule.values.action ?? '').slice(1), 16);
 
 /** Hands a line just written to /log to the rules' other actions (after this write). */
@@ -111,7 +114,7 @@ function route(env: Environment, s: State, line: LogLine) {
 
 /** The action's syslog settings, in this release's words (`bsd-syslog` before 7.18). */
 function syslogSettings(v: Record<string, string>): SyslogSettings {
-  const format = v['remote-log-format'] === 'syslog' || (v['bsd-syslog'] === 'true' || v['bsd-syslog'] === 'yes') ? 'syslog' : 'default';
+  const format = v['remote-log-format'] === 'syslog' || yes(v['bsd-syslog']) ? 'syslog' : 'default';
   return {
     format,
     facility: v['syslog-facility'] ?? 'daemon',
@@ -154,7 +157,7 @@ function toDisk(env: Environment, s: State, action: Row, line: LogLine) {
   }
   if (lines >= perFile) {
     const full = Array.from({ length: count }, (_, i) => i).every((i) => files.exists(name(i)));
-    if (v['disk-stop-on-full'] === 'true' && full) { s.diskLines.set(action.id, lines); return; }
+    if (yes(v['disk-stop-on-full']) && full) { s.diskLines.set(action.id, lines); return; }
     // The oldest goes; each file moves one up; `.0` starts afresh.
     if (files.exists(name(count - 1))) files.remove(name(count - 1));
     for (let i = count - 2; i >= 0; i--) if (files.exists(name(i))) files.rename(name(i), name(i + 1));
@@ -167,7 +170,7 @@ function toDisk(env: Environment, s: State, action: Row, line: LogLine) {
 function toEcho(s: State, action: Row, text: string) {
   if (s.consoles.size) {
     for (const show of s.consoles) show(text);
-  } else if (action.values.remember !== 'false') {
+  } else if (action.values.remember === undefined || yes(action.values.remember)) {
     s.remembered.push(text);
     if (s.remembered.length > REMEMBERED) s.remembered.shift();
   }
