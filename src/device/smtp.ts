@@ -48,7 +48,6 @@ class Replies {
   private lines: string[] = [];
   private replyBytes = 0;
   private waiting?: { ok: (r: Reply) => void; fail: (e: Error) => void; timer: NodeJS.Timeout };
-  private ready: Reply[] = [];
   private broken?: Error;
 
   constructor(private socket: net.Socket, private readonly timeoutMs: number) {
@@ -92,16 +91,12 @@ class Replies {
     const reply = { code: Number(m[1]), lines: this.lines };
     this.lines = [];
     this.replyBytes = 0;
-    if (this.waiting) {
-      const w = this.waiting;
-      this.waiting = undefined;
-      clearTimeout(w.timer);
-      w.ok(reply);
-    } else if (this.ready.length < 4) {
-      this.ready.push(reply);
-    } else {
-      this.fail(new SmtpError('bad server reply'));
-    }
+    // A reply nobody asked for (this client does not pipeline) is not a server's.
+    if (!this.waiting) return this.fail(new SmtpError('bad server reply'));
+    const w = this.waiting;
+    this.waiting = undefined;
+    clearTimeout(w.timer);
+    w.ok(reply);
   }
 
   private fail(e: Error) {
@@ -117,8 +112,6 @@ class Replies {
   }
 
   next(): Promise<Reply> {
-    const ready = this.ready.shift();
-    if (ready) return Promise.resolve(ready);
     if (this.broken) return Promise.reject(this.broken);
     return new Promise((ok, fail) => {
       const timer = setTimeout(() => this.fail(new SmtpError('timeout')), this.timeoutMs);
@@ -154,7 +147,7 @@ export async function sendMail(o: SmtpOptions, mail: Mail, signal?: AbortSignal)
   });
   const secureOver = (under: net.Socket) => new Promise<net.Socket>((resolve, reject) => {
     const t = tls.connect({ socket: under, ...secure });
-    const timer = setTimeout(() => { t.destroy(); reject(new SmtpError('TLS handshake failed')); }, o.timeoutMs);
+    const timer = setTimeout(() => { t.destroy(); under.destroy(); reject(new SmtpError('TLS handshake failed')); }, o.timeoutMs);
     t.once('secureConnect', () => { clearTimeout(timer); t.removeAllListeners('error'); resolve(t); });
     t.once('error', () => { clearTimeout(timer); t.destroy(); under.destroy(); reject(new SmtpError('TLS handshake failed')); });
   });
