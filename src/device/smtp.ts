@@ -37,7 +37,7 @@ export interface SmtpOptions {
   ca?: string[];
 }
 
-/** Why a delivery failed, in the words the router logs (routeros-facts.md 53.6). */
+/** Why a delivery failed, in words of our own: the router's are not found (routeros-facts.md 53.4). */
 export class SmtpError extends Error {}
 
 interface Reply { code: number; lines: string[] }

@@ -1,5 +1,5 @@
 // The router's remote syslog on the wire: one UDP datagram per log line, to the action's
-// `remote`:`remote-port` (RouterOS manual "Log", Actions; routeros-facts.md 53.1-53.3).
+// `remote`:`remote-port` (RouterOS manual "Log", Actions; routeros-facts.md 53.1).
 //
 // What a datagram holds:
 // - `<PRI>` first, always: facility * 8 + severity (RFC 3164 4.1.1). `syslog-facility`

@@ -1,4 +1,4 @@
-// The disk and echo logging actions (manual "Log", Actions; routeros-facts.md 53.4): lines in
+// The disk and echo logging actions (manual "Log", Actions; routeros-facts.md 53.2, 53.3): lines in
 // /file as `<disk-file-name>.0.txt`, a full `.0` becoming `.1` and the oldest going past
 // `disk-file-count`; echo lines on a console that is logged in (telnet, as a user connects),
 // and the lines no console saw shown to the next one after its banner.

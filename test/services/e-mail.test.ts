@@ -1,7 +1,7 @@
 // /tool e-mail send on the wire, received by an SMTP server the test runs (the smtp-server
 // package, Nodemailer's: a well-kept server that speaks STARTTLS, implicit TLS and AUTH).
 // `send` returns at once and the message goes in the background; `last-status` tells how it
-// went, as a real export's scripts read it (routeros-facts.md 53.5-53.8).
+// went, as a real export's scripts read it (routeros-facts.md 53.4).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

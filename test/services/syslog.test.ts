@@ -1,5 +1,5 @@
 // Remote syslog on the wire, received by Debian's socat on a loopback UDP port: the bytes of
-// each datagram as the router sends them (manual "Log", Actions; routeros-facts.md 53.1-53.3):
+// each datagram as the router sends them (manual "Log", Actions; routeros-facts.md 53.1):
 // `<PRI>` from `syslog-facility` and `syslog-severity` (auto: from the topics), the line as it
 // is with `remote-log-format=default`, the BSD-syslog header (time, identity) first with
 // `syslog`, the time as `syslog-time-format` says.

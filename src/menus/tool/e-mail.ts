@@ -1,4 +1,4 @@
-// /tool/e-mail: the router's mail client (manual "E-mail"; routeros-facts.md 53.5-53.8).
+// /tool/e-mail: the router's mail client (manual "E-mail"; routeros-facts.md 53.4).
 // The settings give the SMTP server (`server`, `address` before 7.12), `port`, `tls`
 // (no, yes: TLS from the first byte, starttls), `from`, `user`, `password` and `vrf`;
 // `send to= cc= subject= body= file=` delivers one message, each setting given there
