@@ -77,18 +77,24 @@ export const MAX_DATAGRAM = 8192;
 /** Sockets the router's syslog lines leave by, one per local address and family. */
 export class SyslogSockets {
   private readonly sockets = new Map<string, dgram.Socket>();
+  /** Local addresses the host would not bind: lines asked to leave from them leave from its choice. */
+  private readonly unbindable = new Set<string>();
 
   /** Sends one datagram; a failure (no route, a bad address) loses the line, as UDP does. */
   send(to: { host: string; port: number }, bytes: Buffer, localAddress?: string) {
     const family = net.isIPv6(to.host) ? 6 : 4;
-    const local = localAddress && net.isIP(localAddress) === family ? localAddress : '';
+    const local = localAddress && net.isIP(localAddress) === family && !this.unbindable.has(localAddress) ? localAddress : '';
     const key = `${family}/${local}`;
     let socket = this.sockets.get(key);
     if (!socket) {
       socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
       socket.unref();
-      // A src-address the host does not have fails the bind: the lines go without it.
-      socket.on('error', () => { this.sockets.get(key)?.close(); this.sockets.delete(key); });
+      // A src-address the host does not have fails the bind: the lines after go without it.
+      socket.on('error', () => {
+        if (local) { if (this.unbindable.size > 100) this.unbindable.clear(); this.unbindable.add(local); }
+        try { socket!.close(); } catch { /* closed already */ }
+        this.sockets.delete(key);
+      });
       if (local) socket.bind(0, local);
       this.sockets.set(key, socket);
     }
