@@ -5,6 +5,7 @@
 // answering throughout.
 
 import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../helpers/ports.js';
@@ -44,16 +45,24 @@ function endless(socket: net.Socket, chunk: string, written: (n: number) => void
 describe('the e-mail client and remote syslog under bad input', () => {
   let r: TestRouter;
   let c: ReturnType<typeof client>;
+  /** A DNS server that takes every question and never answers. */
+  let silent: dgram.Socket;
 
   before(async () => {
-    r = await startRouter({ mailTimeoutMs: 500 });
+    silent = dgram.createSocket('udp4');
+    silent.on('message', () => {});
+    await new Promise<void>((ok) => silent.bind(0, '127.0.0.1', () => ok()));
+    r = await startRouter({ mailTimeoutMs: 500, upstreamPorts: { dns: silent.address().port } });
     c = client(r.port);
   });
-  after(() => r.stop());
+  after(async () => {
+    await r.stop();
+    silent.close();
+  });
 
   /** Sends one message to the port and gives the reason it failed, as /log has it. */
-  const failure = async (port: number, tls = 'no') => {
-    await c.post('/rest/tool/e-mail/send', { server: '127.0.0.1', port: String(port), tls, to: 'ops@lab.test', subject: 'fuzz', body: 'b' });
+  const failure = async (port: number, tls = 'no', server = '127.0.0.1') => {
+    await c.post('/rest/tool/e-mail/send', { server, port: String(port || 25), tls, to: 'ops@lab.test', subject: 'fuzz', body: 'b' });
     await eventually(async () => (await c.get('/rest/tool/e-mail')).json['last-status'] !== 'in-progress', 'delivery over');
     assert.equal((await c.get('/rest/tool/e-mail')).json['last-status'], 'failed');
     const lines = ((await c.get('/rest/log')).json as { topics: string; message: string }[]).filter((l) => l.topics === 'system,e-mail,error');
@@ -134,5 +143,19 @@ describe('the e-mail client and remote syslog under bad input', () => {
     await alive();
     const last = ((await c.get('/rest/log')).json as { message: string }[]).at(-1)!.message;
     assert.equal(last, 'flood 3000');
+  });
+
+  test('a flood of lines to a syslog server by a name the DNS server never answers: the lookups waiting are bounded', async () => {
+    await c.post('/rest/ip/dns/set', { servers: '127.0.0.1' });
+    await c.patch('/rest/system/logging/action/void', { remote: 'syslog.never.test' });
+    const ran = await c.post('/rest/execute', { script: ':for i from=1 to=3000 do={ :log info "named $i" }', 'as-string': '' });
+    assert.equal(ran.status, 200, ran.text);
+    const started = Date.now();
+    await alive();
+    assert.ok(Date.now() - started < 2000, 'the router answers at once');
+    // Mail by a name nobody resolves fails with its reason, the router still answering.
+    await c.post('/rest/ip/dns/set', { 'query-server-timeout': '200ms', 'query-total-timeout': '500ms' });
+    assert.equal(await failure(0, 'no', 'mail.never.test'), 'failed to resolve server name');
+    await alive();
   });
 });

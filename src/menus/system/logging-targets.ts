@@ -27,6 +27,8 @@ import { routerWall } from './clock.js';
 const ACTIONS = 'system/logging/action';
 /** Lines waiting for delivery at most. */
 const QUEUE = 10_000;
+/** Remote lines waiting for their server's name at most (a resolver that does not answer). */
+const NAMING = 1000;
 /** Lines an echo action keeps for the next console at most. */
 const REMEMBERED = 100;
 
@@ -55,6 +57,8 @@ function matchesRegex(rule: Row, message: string): boolean {
 interface State {
   queue: LogLine[];
   scheduled: boolean;
+  /** Remote lines whose server's name is being looked up now. */
+  naming: number;
   sockets: SyslogSockets;
   /** Lines in each disk action's `.0` file, by action id, once counted. */
   diskLines: Map<number, number>;
@@ -65,7 +69,7 @@ interface State {
 const states = new WeakMap<object, State>();
 function stateOf(env: Environment): State {
   let s = states.get(env.store);
-  if (!s) states.set(env.store, (s = { queue: [], scheduled: false, sockets: new SyslogSockets(), diskLines: new Map(), consoles: new Set(), remembered: [] }));
+  if (!s) states.set(env.store, (s = { queue: [], scheduled: false, naming: 0, sockets: new SyslogSockets(), diskLines: new Map(), consoles: new Set(), remembered: [] }));
   return s;
 }
 
@@ -133,8 +137,9 @@ async function toRemote(env: Environment, s: State, action: Row, line: LogLine) 
   const port = Number(v['remote-port'] ?? 514);
   if (!net.isIP(host)) {
     const resolve = env.services.resolve as Resolve | undefined;
-    if (!resolve) return;
-    try { host = await resolve(host); } catch { return; }
+    if (!resolve || s.naming >= NAMING) return;
+    s.naming++;
+    try { host = await resolve(host); } catch { return; } finally { s.naming--; }
   }
   if (host === '0.0.0.0' || host === '::' || !(port > 0 && port < 65536)) return;
   const identity = env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
