@@ -43,13 +43,25 @@ describe('remote syslog (socat receiving)', () => {
     const res = await c.patch('/rest/system/logging/action/graylog', values);
     assert.equal(res.status, 200, res.text);
   };
+  /** The action and its rule as before() made them, and then `values`: each test runs alone and in any order. */
+  const configure = async (values: Record<string, string> = {}) => {
+    await action({
+      remote: '127.0.0.1', 'remote-port': String(rx.port), 'src-address': '0.0.0.0', vrf: 'main', 'remote-log-format': 'default',
+      'syslog-facility': 'daemon', 'syslog-severity': 'auto', 'syslog-time-format': 'bsd-syslog', ...values,
+    });
+    const rule = (await c.get('/rest/system/logging?action=graylog')).json[0]['.id'];
+    assert.equal((await c.patch(`/rest/system/logging/${rule}`, { topics: 'script', prefix: '', regex: '', disabled: 'no' })).status, 200);
+    return rule as string;
+  };
 
   test('the default format is <PRI> and the line as it is: daemon.info is 30', async () => {
+    await configure();
     await c.post('/rest/log/info', { message: 'hello from a script' });
     assert.equal(await rx.next(), '<30>script,info hello from a script');
   });
 
   test('auto severity follows the topics: warning 4, error 3, debug 7', async () => {
+    await configure();
     await c.post('/rest/log/warning', { message: 'w' });
     await c.post('/rest/log/error', { message: 'e' });
     await c.post('/rest/log/debug', { message: 'd' });
@@ -57,7 +69,7 @@ describe('remote syslog (socat receiving)', () => {
   });
 
   test('syslog format: the BSD-syslog time (day padded with a space) and the identity before the line', async () => {
-    await action({ 'remote-log-format': 'syslog' });
+    await configure({ 'remote-log-format': 'syslog' });
     const sent = Date.now();
     await c.post('/rest/log/info', { message: 'bsd line' });
     const got = (await rx.next());
@@ -68,7 +80,7 @@ describe('remote syslog (socat receiving)', () => {
   });
 
   test('iso8601 time with milliseconds and the zone, facility local0 (16): warning is 132', async () => {
-    await action({ 'syslog-time-format': 'iso8601', 'syslog-facility': 'local0' });
+    await configure({ 'remote-log-format': 'syslog', 'syslog-time-format': 'iso8601', 'syslog-facility': 'local0' });
     const sent = Date.now();
     await c.post('/rest/log/warning', { message: 'iso line' });
     const got = (await rx.next());
@@ -78,7 +90,7 @@ describe('remote syslog (socat receiving)', () => {
   });
 
   test('a fixed syslog-severity replaces the topics\' one', async () => {
-    await action({ 'syslog-severity': 'alert', 'syslog-facility': 'auth', 'remote-log-format': 'default' });
+    await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth' });
     await c.post('/rest/log/info', { message: 'as alert' });
     assert.equal((await rx.next()), '<33>script,info as alert');
   });
@@ -86,7 +98,7 @@ describe('remote syslog (socat receiving)', () => {
   test('src-address is the datagrams\' source address: a receiver taking only 127.0.0.2 gets them', async () => {
     const only = await startReceiver({ range: '127.0.0.2/32' });
     try {
-      await action({ 'remote-port': String(only.port) });
+      await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth', 'remote-port': String(only.port) });
       await c.post('/rest/log/info', { message: 'from the host\'s choice' });
       await action({ 'src-address': '127.0.0.2' });
       await c.post('/rest/log/info', { message: 'from two' });
@@ -98,7 +110,7 @@ describe('remote syslog (socat receiving)', () => {
   });
 
   test('the rule\'s prefix goes before the message; a rule\'s regex picks the lines', async () => {
-    const rule = (await c.get('/rest/system/logging?action=graylog')).json[0]['.id'];
+    const rule = await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth' });
     await c.patch(`/rest/system/logging/${rule}`, { prefix: 'EDGE', regex: '^keep' });
     await c.post('/rest/log/info', { message: 'drop this' });
     await c.post('/rest/log/info', { message: 'keep this' });
@@ -108,14 +120,24 @@ describe('remote syslog (socat receiving)', () => {
 
   test('a server given by name is found through the router\'s resolver', async () => {
     await c.put('/rest/ip/dns/static', { name: 'syslog.lan', address: '127.0.0.1' });
-    await action({ remote: 'syslog.lan' });
+    await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth', remote: 'syslog.lan' });
     await c.post('/rest/log/info', { message: 'by name' });
     assert.equal((await rx.next()), '<33>script,info by name');
     await action({ remote: '127.0.0.1' });
   });
 
+  test('an action in a VRF other than main sends nothing: this router has no way from there to the host', async () => {
+    await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth' });
+    if (!(await c.get('/rest/ip/vrf?name=blue')).json.length) await c.put('/rest/ip/vrf', { name: 'blue', interfaces: 'ether5' });
+    await action({ vrf: 'blue' });
+    await c.post('/rest/log/info', { message: 'in blue' });
+    await action({ vrf: 'main' });
+    await c.post('/rest/log/info', { message: 'in main' });
+    assert.equal(await rx.next(), '<33>script,info in main');
+  });
+
   test('a rule that is off, or a topic negated, sends nothing', async () => {
-    const rule = (await c.get('/rest/system/logging?action=graylog')).json[0]['.id'];
+    const rule = await configure({ 'syslog-severity': 'alert', 'syslog-facility': 'auth' });
     await c.patch(`/rest/system/logging/${rule}`, { topics: 'script,!debug' });
     await c.post('/rest/log/debug', { message: 'not sent' });
     await c.patch(`/rest/system/logging/${rule}`, { disabled: 'yes' });
