@@ -221,6 +221,21 @@ describe('e-mail over SMTP', () => {
       await s.close();
     }
   });
+
+  test('a scheduler\'s script mails on its interval', async () => {
+    const s = await smtp({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] });
+    try {
+      await configure({ port: String(s.port) });
+      const made = await c.put('/rest/system/scheduler', { name: 'mailer', interval: '1s', 'on-event': '/tool e-mail send to=ops@lab.test subject="scheduled" body="from the scheduler"' });
+      assert.equal(made.status, 201, made.text);
+      await eventually(async () => s.got.length > 0, 'a scheduled message');
+      await c.delete(`/rest/system/scheduler/${made.json['.id']}`);
+      assert.ok(headers(s.got[0].message).includes('Subject: scheduled'));
+      assert.equal(bodyOf(s.got[0].message), 'from the scheduler\r\n');
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe('e-mail on 7.9: the server is `address`', () => {

@@ -53,7 +53,6 @@ export function addresses(list: string | undefined): string[] {
 
 /** A header's text: ASCII as it is, anything else as an RFC 2047 word. */
 function headerText(s: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = s.replace(/[\r\n]+/g, ' ');
   return /^[\x20-\x7e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
