@@ -64,6 +64,8 @@ interface State {
   diskLines: Map<number, number>;
   consoles: Set<(text: string) => void>;
   remembered: string[];
+  /** The router stopped: lines still queued go nowhere. */
+  closed?: boolean;
 }
 
 const states = new WeakMap<object, State>();
@@ -88,7 +90,10 @@ export function deliver(env: Environment, line: LogLine) {
   setImmediate(() => {
     s.scheduled = false;
     const lines = s.queue.splice(0);
-    for (const l of lines) route(env, s, l);
+    for (const l of lines) {
+      if (s.closed) return;
+      try { route(env, s, l); } catch { /* a line that cannot go anywhere is lost, never the router */ }
+    }
   });
 }
 
@@ -106,7 +111,7 @@ function route(env: Environment, s: State, line: LogLine) {
     const message = prefix ? `${prefix} ${line.message}` : line.message;
     try {
       switch (action.values.target) {
-        case 'remote': void toRemote(env, s, action, { ...line, message }); break;
+        case 'remote': toRemote(env, s, action, { ...line, message }).catch(() => {}); break;
         case 'disk': toDisk(env, s, action, { ...line, message }); break;
         case 'echo': toEcho(s, action, `${line.time.slice(11)} ${line.topics} ${message}`); break;
       }
@@ -145,6 +150,7 @@ async function toRemote(env: Environment, s: State, action: Row, line: LogLine) 
   const identity = env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
   const bytes = syslogDatagram(syslogSettings(v), { topics: line.topics, message: line.message, wall: routerWall(env, line.at), identity });
   const src = v['src-address'];
+  if (s.closed) return;
   s.sockets.send({ host, port }, bytes, src && src !== '0.0.0.0' && src !== '::' ? src : undefined);
 }
 
@@ -194,6 +200,9 @@ export function attachConsole(env: Environment, show: (text: string) => void): (
 
 /** Frees the router's syslog sockets (when it stops). */
 export function closeLogTargets(env: Environment) {
-  states.get(env.store)?.sockets.close();
+  const s = states.get(env.store);
+  if (!s) return;
+  s.closed = true;
+  s.sockets.close();
   states.delete(env.store);
 }

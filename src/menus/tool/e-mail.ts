@@ -112,7 +112,10 @@ async function deliver(env: Environment, o: Omit<SmtpOptions, 'host'> & { server
     s.status = 'succeeded';
   } catch (e) {
     s.status = 'failed';
-    writeLog(env, 'system,e-mail,error', `Error sending e-mail <${subject}>: ${e instanceof SmtpError ? e.message : (e as Error).message}`);
+    // A router stopped meanwhile has no log to write to: the failure is only its status then.
+    try {
+      writeLog(env, 'system,e-mail,error', `Error sending e-mail <${subject}>: ${e instanceof SmtpError ? e.message : (e as Error).message}`);
+    } catch { /* stopped */ }
   } finally {
     s.inFlight--;
   }
@@ -144,7 +147,7 @@ async function send(ctx: CommandContext): Promise<void> {
   const vrf = vrfStored.startsWith('*') ? env.nameOf('ip/vrf', Number.parseInt(vrfStored.slice(1), 16)) ?? vrfStored : vrfStored;
   s.inFlight++;
   s.status = 'in-progress';
-  void deliver(env, {
+  deliver(env, {
     server: args.server ?? v.server ?? v.address ?? '0.0.0.0',
     port: Number(args.port ?? v.port ?? 25) || 25,
     tls: tlsMode(args.tls ?? v.tls),
@@ -154,7 +157,7 @@ async function send(ctx: CommandContext): Promise<void> {
     timeoutMs: Number(env.services.mailTimeoutMs ?? DEFAULT_TIMEOUT_MS),
     ca: certificateCheck ? trustedCertificates(env) : undefined,
     vrf,
-  }, { from: /<([^>]*)>/.exec(from)?.[1] ?? from, to, cc, data }, subject);
+  }, { from: /<([^>]*)>/.exec(from)?.[1] ?? from, to, cc, data }, subject).catch(() => {});
 }
 
 export const toolEmail: MenuDecl = {
