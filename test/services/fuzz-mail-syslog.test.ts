@@ -142,6 +142,13 @@ describe('the e-mail client and remote syslog under bad input', () => {
     }
   });
 
+  test('addresses that would smuggle SMTP commands are refused before anything is sent', async () => {
+    const to = await c.post('/rest/tool/e-mail/send', { to: 'ops@lab.test>\r\nRCPT TO:<other@evil.test', subject: 's' });
+    assert.deepEqual([to.status, to.json.detail], [400, 'invalid value for argument to']);
+    const from = await c.post('/rest/tool/e-mail/send', { to: 'ops@lab.test', from: 'a@b.c>\r\nDATA', subject: 's' });
+    assert.deepEqual([from.status, from.json.detail], [400, 'invalid value for argument from']);
+  });
+
   test('a flood of log lines to a syslog server that is not there: the router keeps answering', async () => {
     const port = await freePort();
     await toVoid('127.0.0.1', port);

@@ -13,7 +13,7 @@
 // (src/device/upstream.ts): its messages fail to connect.
 
 import net from 'node:net';
-import { failure } from '../../core/errors.js';
+import { failure, invalidValue } from '../../core/errors.js';
 import type { CommandContext, Environment, MenuDecl } from '../../core/schema.js';
 import { int, str, choice } from '../../core/values.js';
 import { sendMail, SmtpError, type SmtpOptions } from '../../device/smtp.js';
@@ -127,6 +127,8 @@ async function send(ctx: CommandContext): Promise<void> {
   const to = addresses(args.to);
   const cc = addresses(args.cc);
   if (!to.length && !cc.length) throw failure('no recipient given');
+  // An address goes into an SMTP command as it is: a line end or bracket in it would be another command.
+  for (const [name, list] of [['to', to], ['cc', cc]] as const) if (list.some((a) => /[\r\n<>]/.test(a))) throw invalidValue(name);
   const files: { name: string; data: Buffer }[] = [];
   let size = 0;
   for (const name of (args.file ?? '').split(',').map((f) => f.trim()).filter(Boolean)) {
@@ -139,6 +141,8 @@ async function send(ctx: CommandContext): Promise<void> {
   const s = stateOf(env);
   if (s.inFlight >= MAX_IN_FLIGHT) throw failure('too many e-mails in progress');
   const from = args.from ?? v.from ?? '<>';
+  const sender = /<([^>]*)>/.exec(from)?.[1] ?? from;
+  if (/[\r\n<>]/.test(sender)) throw invalidValue('from');
   const subject = args.subject ?? '';
   const data = composeMail({ from, to: args.to ?? '', cc: args.cc ?? '', subject, body: args.body ?? '', files, date: routerNow(env) });
   const identity = env.store.table('system/identity').rows[0]?.values.name ?? 'MikroTik';
@@ -157,7 +161,7 @@ async function send(ctx: CommandContext): Promise<void> {
     timeoutMs: Number(env.services.mailTimeoutMs ?? DEFAULT_TIMEOUT_MS),
     ca: certificateCheck ? trustedCertificates(env) : undefined,
     vrf,
-  }, { from: /<([^>]*)>/.exec(from)?.[1] ?? from, to, cc, data }, subject).catch(() => {});
+  }, { from: sender, to, cc, data }, subject).catch(() => {});
 }
 
 export const toolEmail: MenuDecl = {
