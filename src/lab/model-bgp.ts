@@ -51,6 +51,7 @@ function connections(env: Environment): BgpConnection[] {
       redistribute: (v['output.redistribute'] ?? '').split(',').filter(Boolean),
       defaultOriginate: v['output.default-originate'] ?? 'never', nexthopChoice: v['nexthop-choice'] ?? 'default',
       routingTable: v['routing-table'] ? routingTableName(env, v['routing-table']) : routingTableName(env, v.vrf, 'vrf'), allowAs: num(v['input.allow-as']) ?? 0,
+      asOverride: yes(v['output.as-override']),
       routerId: IPV4.test(v['router-id'] ?? '') ? v['router-id'] : undefined,
       afi: (v.afi ?? v['address-families'] ?? 'ip').split(','),
     });

@@ -611,6 +611,8 @@ export interface BgpConnection {
   readonly routingTable: string;
   /** `input.allow-as`: how many times the router's own AS may be in a received path. */
   readonly allowAs: number;
+  /** `output.as-override`: the peer's AS in a path sent to it becomes the router's own. */
+  readonly asOverride: boolean;
   /** The connection's own `router-id` (older 7.x exports write one per connection). */
   readonly routerId?: string;
   /** `afi` (older `address-families`): ip, ipv6 ... */

@@ -59,7 +59,7 @@ describe('BGP between four routers in three ASes', () => {
       { 'dst-address': '10.0.12.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
       { 'dst-address': '10.0.23.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002', 'bgp.local-pref': '100', 'bgp.origin': 'incomplete', 'belongs-to': 'bgp-IP-10.0.23.2' },
       { 'dst-address': '192.168.1.0/24', gateway: '10.0.23.2', distance: '20', 'bgp.as-path': '65002,65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.23.2' },
-      { 'dst-address': '192.168.4.0/24', gateway: '10.0.34.4', distance: '200', 'bgp.as-path': '', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.34.4' },
+      { 'dst-address': '192.168.4.0/24', gateway: '10.0.34.4', distance: '200', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.34.4' },
     ]);
     // /ip/route: the same routes with the basic attributes and the bgp flag.
     const basic = await get('r3', '/rest/ip/route?dst-address=192.168.1.0/24&.proplist=dst-address,gateway,distance,scope,target-scope,bgp,dynamic,active,bgp.as-path');

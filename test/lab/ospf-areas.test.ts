@@ -88,6 +88,6 @@ describe('OSPF: areas, redistribution, agreement, v3', () => {
     const routes = (await t.rest('h').get('/rest/ipv6/route?.proplist=dst-address,gateway,distance,active,ospf,dynamic,inactive,scope&ospf=true')).json;
     assert.deepEqual(strip(routes), [{ 'dst-address': '2001:db8:b::/64', gateway: `${ll}%ether2`, distance: '110', active: 'true', ospf: 'true', dynamic: 'true', inactive: 'false', scope: '20' }]);
     const all = (await t.rest('h').get('/rest/routing/route?.proplist=afi,ospf.type,ospf.metric&dst-address=2001:db8:b::/64')).json;
-    assert.deepEqual(strip(all), [{ afi: 'ipv6', 'ospf.type': 'intra', 'ospf.metric': '2' }]);
+    assert.deepEqual(strip(all), [{ afi: 'ip6', 'ospf.type': 'intra', 'ospf.metric': '2' }]);
   });
 });

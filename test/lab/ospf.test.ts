@@ -73,7 +73,7 @@ describe('OSPF: a triangle and a LAN', () => {
     ]);
     // /routing/route shows the OSPF attributes: the cost and the route type.
     const rib = (await t.rest('r1').get('/rest/routing/route?.proplist=dst-address,afi,contribution,belongs-to,ospf.metric,ospf.type&ospf=true')).json;
-    const common = { afi: 'ip', contribution: 'active', 'belongs-to': 'OSPF route', 'ospf.type': 'intra' };
+    const common = { afi: 'ip4', contribution: 'active', 'belongs-to': 'OSPF route', 'ospf.type': 'intra' };
     assert.deepEqual(rib.map(({ '.id': _, ...r }: Record<string, string>) => r), [
       { ...common, 'dst-address': '10.0.23.0/30', 'ospf.metric': '20' },
       { ...common, 'dst-address': '10.255.0.2/32', 'ospf.metric': '11' },

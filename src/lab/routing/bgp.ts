@@ -293,11 +293,13 @@ function routeValues(dst: string, learned: Path[]): Record<string, string> {
     scope: String(a.scope), 'target-scope': String(a['target-scope']),
     'routing-table': s.conn.routingTable,
     bgp: 'true',
-    'bgp.as-path': a['bgp-as-path'].join(','),
+    // A path with no AS (learned inside the AS) prints no `.as-path` (a real 7.x print detail).
+    ...(a['bgp-as-path'].length ? { 'bgp.as-path': a['bgp-as-path'].join(',') } : {}),
     'bgp.local-pref': String(a['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF),
     ...(a['bgp-med'] !== undefined ? { 'bgp.med': String(a['bgp-med']) } : {}),
     'bgp.origin': a['bgp-origin'] ?? 'igp',
     ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
+    'bgp.atomic-aggregate': a['bgp-atomic-aggregate'] ? 'yes' : 'no',
     'belongs-to': `bgp-IP-${s.remoteAddr}`,
     ...(a.blackhole ? { blackhole: 'true' } : {}),
   };
@@ -534,8 +536,10 @@ function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<st
     if (comms.includes('no-advertise') || comms.includes('65535:65282')) return undefined;
     if (!s.ibgp && (comms.includes('no-export') || comms.includes('65535:65281'))) return undefined;
   }
+  // as-override "happens before routing filters and prepend" (manual, routing/bgp connection).
+  const path = s.conn.asOverride && !s.ibgp ? p.attrs['bgp-as-path'].map((as) => as === s.remoteAs ? s.localAs : as) : [...p.attrs['bgp-as-path']];
   const attrs: FilterRoute = {
-    ...p.attrs, 'bgp-as-path': [...p.attrs['bgp-as-path']], 'bgp-communities': [...p.attrs['bgp-communities']],
+    ...p.attrs, 'bgp-as-path': path, 'bgp-communities': [...p.attrs['bgp-communities']],
     'bgp-output-local-as': s.localAs, 'bgp-output-remote-as': s.remoteAs,
     'bgp-output-local-addr': s.localAddr, 'bgp-output-remote-addr': s.remoteAddr,
     gw: p.nextHop, 'bgp-path-prepend': undefined,

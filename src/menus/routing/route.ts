@@ -32,12 +32,13 @@ function allRoutes(env: Environment): Row[] {
 
 const stateOf = (row: Row) => states.get(row)?.state;
 
-/** Where a route came from, as the router words it (`OSPF route`, `Static route`, `DHCP route`). */
+/** Where a route came from, as the router words it (`OSPF route`, `Static route`, `DHCP route`, `connected`). */
 function belongsTo(row: Row): string {
   // A protocol stage may name it itself (BGP: `bgp-IP-<peer>`, routeros-facts.md 26.6).
   const given = row.values['.belongs-to'] ?? row.values['belongs-to'];
   if (given) return given;
-  if (isConnected(row)) return 'Connected route';
+  // `belongs-to="connected"` (a real 7.x print detail of connected routes, routeros-facts.md 59.4).
+  if (isConnected(row)) return 'connected';
   if (!row.dynamic) return 'Static route';
   if (row.values.ospf === 'true') return 'OSPF route';
   if (row.values.dhcp === 'true') return 'DHCP route';
@@ -58,8 +59,9 @@ const ATTRIBUTES = [
 ] as const;
 
 const fields: Record<string, FieldDecl> = {
-  // `ip` or `ipv6` (the reference's enum: bad | ip | ipv6 | l2vpn | vpnv4 ...).
-  afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ipv6' : 'ip') },
+  // Printed `ip4` / `ip6` (real 7.x print details: `afi=ip4`, `afi=ip6`, `afi=vpn4`), though the
+  // reference's enum for `where` and filters words them `ip` / `ipv6` (routeros-facts.md 59.4).
+  afi: { type: TREE, readOnly: true, derive: (row) => (states.get(row)?.family === IPV6 ? 'ip6' : 'ip4') },
   // Where the route stands in the election (unconfirmed: every usable route that lost is a
   // best-candidate, a path its protocol did not choose, BGP's `.lost`, a candidate: 26.8).
   contribution: {

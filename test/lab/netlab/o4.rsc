@@ -1,0 +1,8 @@
+/system identity set name="o4"
+/interface bridge add name=loopback protocol-mode=none
+/ip address add interface=loopback address=10.0.0.14/32
+/ip address add interface=ether2 address=10.2.0.6/30
+/routing/ospf/instance add name=default4 version=2 router-id=10.0.0.14 vrf=main
+/routing/ospf/area add instance=default4 name="main_2_0.0.0.0" area-id=0.0.0.0
+/routing/ospf/interface-template add area=[/routing ospf area find area-id=0.0.0.0 and instance=default4] interface=loopback passive
+/routing/ospf/interface-template add area=[/routing ospf area find area-id=0.0.0.0 and instance=default4] interface=ether2
