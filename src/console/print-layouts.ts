@@ -172,9 +172,16 @@ const LAYOUTS: Record<string, Layout> = {
   'ip/firewall/nat': FIREWALL,
   'ip/firewall/mangle': FIREWALL,
   'ip/firewall/raw': FIREWALL,
+  // The manual's and users' 7.x print details (routeros-facts.md 59.4): ` Ab   afi=ip4
+  // contribution=active dst-address=... belongs-to="bgp-IP-..."`, no item numbers, the
+  // protocol's attributes in their group, text quoted and numbers, words and addresses bare.
   'routing/route': {
-    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['ecmp', 'blackhole']],
+    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['hw-offloaded'], ['ecmp', 'blackhole']],
     columns: ['dst-address', 'gateway', 'afi', 'distance', 'scope', 'target-scope', 'immediate-gw'],
+    order: ['afi', 'contribution', 'dst-address', 'routing-table', 'pref-src', 'gateway', 'immediate-gw', 'distance', 'scope',
+      'target-scope', 'vrf-interface', 'belongs-to', 'local-address', '...'],
+    quoted: ['pref-src', 'belongs-to', 'bgp.as-path', 'bgp.aggregator', 'comment'],
+    numbered: false,
   },
   'routing/ospf/neighbor': { flags: [['virtual'], ['dynamic']] },
   'routing/ospf/lsa': { flags: [['self-originated', 'flushing', 'wraparound'], ['dynamic']] },

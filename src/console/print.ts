@@ -132,12 +132,36 @@ function fieldsOf(menu: Menu, layout: Layout, row: Reply, opts: PrintOptions): s
 }
 
 /** `name=value` of a field for detail: text in quotes, as the console shows it. */
-function pair(menu: Menu, layout: Layout, name: string, value: string): string {
+function pair(menu: Menu, layout: Layout, name: string, value: string, shownAs = name): string {
   const v = shown(menu, name, value);
   const field = menu.fields.get(name);
   // An empty value is `""` whatever its type (a 7.22 veth's `gateway6=""`).
   const quote = v === '' || (layout.quoted ? layout.quoted.includes(name) : (field?.type.name === 'string' || field?.type.name === 'name') && !field.ref);
-  return `${name}=${quote ? JSON.stringify(v) : v}`;
+  return `${shownAs}=${quote ? JSON.stringify(v) : v}`;
+}
+
+/**
+ * Dotted names in groups, as print detail writes them: a group (`bgp.`, `remote.`) starts a
+ * line, and its names after the first are written from the dot (a real 7.x /routing/route:
+ * `belongs-to="OSPF route"` / `ospf.metric=2 .tag=111 .type=ext-type-1` / `debug.fwp-ptr=...`;
+ * /routing/bgp/session: `name="to-r1-direct-1"` / `remote.address=172.36.0.1 .as=65001 ...` /
+ * `local.role=ibgp .address=...`; routeros-facts.md 59.4). `breaks`: the pairs a line starts at.
+ */
+function grouped(names: readonly string[], pairOf: (name: string, shownAs: string) => string): { pairs: string[]; breaks: Set<number> } {
+  const pairs: string[] = [];
+  const breaks = new Set<number>();
+  let group = '';
+  for (const name of names) {
+    const dot = name.indexOf('.');
+    const g = dot > 0 ? name.slice(0, dot) : '';
+    if (g && g === group) pairs.push(pairOf(name, name.slice(dot)));
+    else {
+      if (g && pairs.length) breaks.add(pairs.length);
+      pairs.push(pairOf(name, name));
+    }
+    group = g;
+  }
+  return { pairs, breaks };
 }
 
 /**
@@ -168,10 +192,11 @@ function formatDetail(menu: Menu, layout: Layout, rows: readonly Reply[], opts: 
   const head = (i: number) => (nums[i] ?? '').padStart(numberWidth) + ' ' + (flags.groups.length ? flags.cell(rows[i]) + ' ' : '');
   const indent = ' '.repeat(numberWidth + 1 + (flags.groups.length ? flags.groups.length + 1 : 0));
   rows.forEach((r, i) => {
-    const pairs = fieldsOf(menu, layout, r, opts).map((f) => pair(menu, layout, f, r[f]));
+    const names = fieldsOf(menu, layout, r, opts);
+    const { pairs, breaks } = grouped(names, (f, shownAs) => pair(menu, layout, f, r[f], shownAs));
     const first = head(i);
     if (r.comment) out.push(`${first};;; ${r.comment}`);
-    const lines = wrapPairs(pairs, r.comment ? indent : first, indent, width);
+    const lines = wrapPairs(pairs, r.comment ? indent : first, indent, width, breaks);
     if (!r.comment || pairs.length) out.push(...lines);
     if (i < rows.length - 1) out.push('');
   });
@@ -184,12 +209,12 @@ function formatDetail(menu: Menu, layout: Layout, rows: readonly Reply[], opts: 
  * `connection-state=established,related,untracked` off a line it would take to 80, on 80
  * columns: routeros-facts.md 43.3).
  */
-export function wrapPairs(pairs: readonly string[], first: string, indent: string, limit: number): string[] {
+export function wrapPairs(pairs: readonly string[], first: string, indent: string, limit: number, breaks?: ReadonlySet<number>): string[] {
   const out: string[] = [];
   let line = first;
   let empty = true;
-  for (const p of pairs) {
-    if (!empty && line.length + p.length + 1 > limit) { out.push(line); line = indent; }
+  for (const [i, p] of pairs.entries()) {
+    if (!empty && (line.length + p.length + 1 > limit || breaks?.has(i))) { out.push(line); line = indent; }
     line += p + ' ';
     empty = false;
   }
