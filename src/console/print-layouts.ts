@@ -201,7 +201,9 @@ const LAYOUTS: Record<string, Layout> = {
   'system/script/job': { flags: [], columns: ['script', 'owner', 'started'] },
   file: { flags: [], columns: ['name', 'type', 'size', 'last-modified'] },
   // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
-  'routing/bgp/session': { flags: [['established']] },
+  // A real 7.x print detail (routeros-facts.md 59.4): ` 1 E name="to-r1-direct-1" ` /
+  // `     remote.address=172.36.0.1 .as=65001 .id=25.25.25.25 ...`: only the name in quotes.
+  'routing/bgp/session': { flags: [['established']], quoted: ['name', 'comment'] },
   'routing/filter/rule': { flags: [['disabled', 'inactive']] },
   // The 7.x manual: `  ACTION                 BY     POLICY` over `F route 0.0.0.0/0 added  admin  write`, no numbers.
   'system/history': { flags: [['undoable', 'redoable', 'floating-undo']], columns: ['action', 'by', 'policy'], numbered: false },
