@@ -149,18 +149,20 @@ describe('OSPF as netlab configures it: o1 -(area 0, cost 10)- o2 -(area 0.0.0.1
     assert.deepEqual(strip(await get('o1', '/rest/routing/ospf/interface?.proplist=address,state,cost,network-type')), [
       { address: '10.0.0.11%loopback', state: 'passive', cost: '1', 'network-type': 'broadcast' },
       { address: '10.2.0.1%ether2', state: 'ptp', cost: '10', 'network-type': 'ptp' },
-      { address: '10.2.0.5%ether3', state: 'passive', cost: '1', 'network-type': 'broadcast' },
+      { address: '10.2.0.5%ether3', state: 'passive', cost: '15', 'network-type': 'broadcast' },
     ]);
     // o4 learns nothing over the link whose other end is passive.
     assert.deepEqual(await get('o4', '/rest/routing/route?ospf=true'), []);
   });
 
+  // netlab's tests/integration/ospf/ospfv2/04-passive.yml: a passive link of cost 15 behind a
+  // link of cost 10 is seen at 25 by the neighbour.
   test("passive networks are advertised: o2 has o1's loopback and its link to o4, intra-area, at the sum of the costs", async () => {
     const o2 = await until(() => ospfRoutes('o2'), (l) => l.length === 5);
     assert.deepEqual(o2, [
       { 'dst-address': '10.0.0.11/32', gateway: '10.2.0.1%ether2', 'ospf.metric': '11', 'ospf.type': 'intra' },
       { 'dst-address': '10.0.0.13/32', gateway: '10.2.0.10%ether3', 'ospf.metric': '2', 'ospf.type': 'intra' },
-      { 'dst-address': '10.2.0.4/30', gateway: '10.2.0.1%ether2', 'ospf.metric': '11', 'ospf.type': 'intra' },
+      { 'dst-address': '10.2.0.4/30', gateway: '10.2.0.1%ether2', 'ospf.metric': '25', 'ospf.type': 'intra' },
       { 'dst-address': '172.16.30.0/24', gateway: '10.2.0.10%ether3', 'ospf.metric': '21', 'ospf.type': 'ext-type-1' },
       { 'dst-address': '172.16.31.0/24', gateway: '10.2.0.10%ether3', 'ospf.metric': '20', 'ospf.type': 'ext-type-2' },
     ]);
@@ -178,7 +180,7 @@ describe('OSPF as netlab configures it: o1 -(area 0, cost 10)- o2 -(area 0.0.0.1
     // o3, in area 0.0.0.1, has the backbone's networks (o1's passive ones too) as inter-area.
     const o3 = await until(() => ospfRoutes('o3'), (l) => l.length === 4);
     assert.deepEqual(o3.map((r) => [r['dst-address'], r['ospf.metric'], r['ospf.type']]), [
-      ['10.0.0.11/32', '12', 'inter'], ['10.0.0.12/32', '2', 'inter'], ['10.2.0.0/30', '11', 'inter'], ['10.2.0.4/30', '12', 'inter'],
+      ['10.0.0.11/32', '12', 'inter'], ['10.0.0.12/32', '2', 'inter'], ['10.2.0.0/30', '11', 'inter'], ['10.2.0.4/30', '26', 'inter'],
     ]);
   });
 
