@@ -103,6 +103,24 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     ]);
   });
 
+  test("iBGP without next-hop-self: pi lists c1's paths with their next hop unreachable, never active", async () => {
+    const id = await connectionId('p', '10_1_0_14');
+    const res = await t.rest('p').patch(`/rest/routing/bgp/connection/${id}`, { 'nexthop-choice': 'default' });
+    assert.equal(res.status, 200, res.text);
+    const fields = '/rest/routing/route?bgp=true&dst-address=192.168.11.0/24&.proplist=gateway,contribution,unreachable,active,bgp.local-pref';
+    try {
+      const got = await until(() => get('pi', fields), (l) => l[0]?.gateway === '10.1.0.1');
+      assert.deepEqual(strip(got), [{ gateway: '10.1.0.1', contribution: 'unreachable', unreachable: 'true', 'bgp.local-pref': '300' }]);
+      assert.deepEqual(strip(await get('pi', '/rest/ip/route?dst-address=192.168.11.0/24&.proplist=gateway,active,inactive,bgp')), [
+        { gateway: '10.1.0.1', inactive: 'true', bgp: 'true' },
+      ]);
+    } finally {
+      await t.rest('p').patch(`/rest/routing/bgp/connection/${id}`, { 'nexthop-choice': 'force-self' });
+    }
+    const back = await until(() => get('pi', fields), (l) => l[0]?.gateway === '10.1.0.13');
+    assert.deepEqual(strip(back), [{ gateway: '10.1.0.13', contribution: 'active', active: 'true', 'bgp.local-pref': '300' }]);
+  });
+
   test('/ip/route shows the basic attributes and the bgp flag, not the BGP ones', async () => {
     const basic = await until(() => get('c2', '/rest/ip/route?dst-address=10.0.0.1/32'), (l) => l.length === 1);
     assert.deepEqual(strip(basic), [{

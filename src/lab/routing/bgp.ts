@@ -502,12 +502,14 @@ function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filte
   }
   const received = new Map<Side, number>();
   for (const [side, got] of adjIn) received.set(side, got.size);
-  // The usable paths each router received and did not choose.
+  // The paths each router received and did not choose, those whose next hop it cannot reach
+  // too: BGP input does no next-hop check, "the main calc process" decides reachability
+  // (manual, BGP "Nexthop Selection"), so they are listed, unreachable (routeros-facts.md 59.5).
   const losers = envs.map((_, n) => {
     const out = new Map<string, Path[]>();
     for (const s of sides[n]) {
       for (const [dst, p] of adjIn.get(s)!) {
-        if (best[n].get(slot(s.conn.routingTable, dst))?.includes(p) || !(p.attrs.blackhole || longest(tables[n], p.nextHop))) continue;
+        if (best[n].get(slot(s.conn.routingTable, dst))?.includes(p)) continue;
         out.set(dst, [...(out.get(dst) ?? []), p]);
       }
     }
