@@ -41,7 +41,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
   test("as-override: p sends c1's prefix to c2 with its own AS in place of c2's, and c2 takes it; without it c2 drops the path (its own AS)", async () => {
     const want = [{
       'dst-address': '10.0.0.1/32', gateway: '10.1.0.6', contribution: 'active', 'bgp.as-path': '65000,65000',
-      'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no',
+      'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false',
     }];
     assert.deepEqual(await until(() => bgpRoutes('c2', '10.0.0.1/32'), (l) => l.length === 1), want);
     const id = await connectionId('p', '10_1_0_5');
@@ -58,7 +58,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
   test('allow-as-in: c3 (input.allow-as=1) takes the path with its own AS once; with 0 it drops it', async () => {
     const want = [{
       'dst-address': '10.0.0.1/32', gateway: '10.1.0.10', contribution: 'active', 'bgp.as-path': '65000,65001',
-      'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no',
+      'bgp.local-pref': '100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false',
     }];
     assert.deepEqual(await until(() => bgpRoutes('c3', '10.0.0.1/32'), (l) => l.length === 1), want);
     const id = await connectionId('c3', '10_1_0_10');
@@ -75,14 +75,14 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
   test('communities: set and appended by c1, matched by p (includes 65001:100 sets local-pref 300); no-export stays in AS 65000, no-advertise on p', async () => {
     const onP = await until(() => bgpRoutes('p', ...C1_NETS), (l) => l.length === 3);
     assert.deepEqual(onP, [
-      { 'dst-address': '192.168.11.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '300', 'bgp.communities': '65001:100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
-      { 'dst-address': '192.168.12.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-export', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
-      { 'dst-address': '192.168.13.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-advertise', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
+      { 'dst-address': '192.168.11.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '300', 'bgp.communities': '65001:100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
+      { 'dst-address': '192.168.12.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-export', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
+      { 'dst-address': '192.168.13.0/24', gateway: '10.1.0.1', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-advertise', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
     ]);
     // iBGP: local-pref travels, the next hop is p itself (netlab's nexthop-choice=force-self).
     assert.deepEqual(await until(() => bgpRoutes('pi', ...C1_NETS), (l) => l.length === 2), [
-      { 'dst-address': '192.168.11.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '300', 'bgp.communities': '65001:100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
-      { 'dst-address': '192.168.12.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-export', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
+      { 'dst-address': '192.168.11.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '300', 'bgp.communities': '65001:100', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
+      { 'dst-address': '192.168.12.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-export', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
     ]);
     // eBGP: only the prefix with neither well-known community; local-pref is not sent.
     assert.deepEqual((await bgpRoutes('c3', ...C1_NETS)).map((r) => [r['dst-address'], r['bgp.communities'], r['bgp.local-pref']]), [['192.168.11.0/24', '65001:100', '100']]);
@@ -99,7 +99,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     assert.deepEqual(paths('192.168.70.0/24'), [['10.1.0.5', 'active', '100', ''], ['10.1.0.9', 'candidate', '100', '']]);
     // The MED goes on over iBGP ("It is also used in the output of iBGP peers").
     assert.deepEqual(await bgpRoutes('pi', '192.168.50.0/24'), [
-      { 'dst-address': '192.168.50.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.med': '10', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'no' },
+      { 'dst-address': '192.168.50.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.med': '10', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
     ]);
   });
 

@@ -299,7 +299,8 @@ function routeValues(dst: string, learned: Path[]): Record<string, string> {
     ...(a['bgp-med'] !== undefined ? { 'bgp.med': String(a['bgp-med']) } : {}),
     'bgp.origin': a['bgp-origin'] ?? 'igp',
     ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
-    'bgp.atomic-aggregate': a['bgp-atomic-aggregate'] ? 'yes' : 'no',
+    // A boolean, always there: REST and the API say true/false, the console yes/no.
+    'bgp.atomic-aggregate': a['bgp-atomic-aggregate'] ? 'true' : 'false',
     'belongs-to': `bgp-IP-${s.remoteAddr}`,
     ...(a.blackhole ? { blackhole: 'true' } : {}),
   };

@@ -6,7 +6,7 @@
 
 import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
 import type { Row } from '../../core/store.js';
-import { str } from '../../core/values.js';
+import { bool, str } from '../../core/values.js';
 import { TREE } from '../../tree/declare.js';
 import { IPV4, IPV6, isConnected, type Family, type RouteState } from '../ip/rib.js';
 import { PROTOCOL_FLAGS, onlyTrue, table } from '../ip/route.js';
@@ -91,6 +91,8 @@ const fields: Record<string, FieldDecl> = {
 // The flags of each route's source (`isis` here, `is-is` in /ip/route).
 for (const p of PROTOCOL_FLAGS) fields[p === 'is-is' ? 'isis' : p] = onlyTrue((row) => row.dynamic && row.values[p] === 'true');
 for (const a of ATTRIBUTES) fields[a] = shown;
+// `.atomic-aggregate=no` / `yes` in print detail (routeros-facts.md 59.4): a boolean.
+fields['bgp.atomic-aggregate'] = { type: bool, readOnly: true };
 
 export const routingRoute: MenuDecl = {
   path: 'routing/route',
