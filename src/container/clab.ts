@@ -56,29 +56,37 @@ async function carrier(name: string): Promise<boolean> {
   }
 }
 
+/** The container interface of a router's port: ether1 -> eth0, etherN -> eth(N-1). */
+export function interfaceOfPort(port: string | undefined): string | undefined {
+  const m = port === undefined ? null : /^ether(\d{1,3})$/.exec(port);
+  return m && Number(m[1]) >= 1 ? `eth${Number(m[1]) - 1}` : undefined;
+}
+
 /**
- * Follows the carrier of eth0 and every ethN on the router's ports, as long as the router runs.
- * An interface the board has no port for is left out, said once on stderr.
+ * Follows, as long as the router runs, the carrier of eth0 and every ethN on the router's
+ * ports: a port whose interface is not there has no cable. An interface the board has no port
+ * for is left out, said once on stderr.
  */
 export function followCarrier(router: Router): () => void {
   const told = new Set<string>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const poll = async () => {
-    const names = ['eth0', ...(await dataInterfaces())];
     const env = router.engine;
     const device = env.services.device as Device;
-    const ports = new Map(env.store.table('interface').rows.filter((r) => r.values.type === 'ether').map((r) => [r.values['default-name'], r.id]));
-    await Promise.all(names.map(async (name) => {
-      const port = portOfInterface(name)!;
-      const id = ports.get(port);
-      if (id === undefined) {
-        if (!told.has(name)) process.stderr.write(`vrouter: ${name} is left out: ${router.boardName} has no ${port}\n`);
-        told.add(name);
-        return;
-      }
-      device.setLink(id, await carrier(name));
+    const ports = env.store.table('interface').rows.filter((r) => r.values.type === 'ether');
+    const mapped = new Set<string>();
+    await Promise.all(ports.map(async (row) => {
+      const name = interfaceOfPort(row.values['default-name']);
+      if (!name) return;
+      mapped.add(name);
+      device.setLink(row.id, await carrier(name));
     }));
+    for (const name of await dataInterfaces()) {
+      if (mapped.has(name) || told.has(name)) continue;
+      told.add(name);
+      process.stderr.write(`vrouter: ${name} is left out: ${router.boardName} has no ${portOfInterface(name)}\n`);
+    }
     if (!stopped) timer = setTimeout(() => void poll(), CARRIER_POLL_MS).unref();
   };
   void poll();
