@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { baseImage, buildImage, missing, podman } from '../helpers/podman.js';
+import { baseImage, buildImage, missing, podman, ROOT } from '../helpers/podman.js';
 import { freePort } from '../helpers/ports.js';
 import { common, env, run, workDir, PYTHON } from '../services/ssh-clients.js';
 
@@ -35,10 +35,10 @@ function scratch(files: Record<string, string>): string {
 }
 
 /** `podman run -d` of the image; the container's name. */
-async function start(args: string[]): Promise<string> {
+async function start(args: string[], command: string[] = []): Promise<string> {
   const name = `vrouter-test-${unique()}`;
   containers.push(name);
-  await podman(['run', '-d', '--name', name, ...LOW_PORTS, ...args, IMAGE]);
+  await podman(['run', '-d', '--name', name, ...LOW_PORTS, ...args, IMAGE, ...command]);
   return name;
 }
 
@@ -185,5 +185,21 @@ for a in api.path('ip', 'address'): print(a['address'], a['interface'])`]);
     assert.equal((await run('ip', ['link', 'set', `vrh${tag}1`, 'down'])).code, 0);
     await eventually(async () => assert.equal(await running(), 'ether1=true ether2=false ether3=true ether4=false ether5=false'));
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('runs a `vrouter lab` as the Kubernetes lab overlay does: healthy when every node answers (lab.json), each with its startup-config', async () => {
+    const overlay = path.join(ROOT, 'deploy/kubernetes/overlays/lab');
+    // The overlay's files as its ConfigMap mounts them, and its args (test/container/manifests.test.ts).
+    const name = await start(['-v', `${overlay}:/etc/vrouter:ro`], ['lab', '/etc/vrouter/lab.clab.yml', '--data-dir', '/data/lab', '--listen', '0.0.0.0']);
+    const probe = () => podman(['exec', name, 'node', '/app/dist/src/container/health.js', '/data/lab/lab.json']);
+    await eventually(probe, 20_000);
+    const [inspected] = JSON.parse(await podman(['inspect', name]));
+    const host = inspected.NetworkSettings.IPAddress as string;
+    const lab = JSON.parse(await podman(['exec', name, 'cat', '/data/lab/lab.json']));
+    assert.deepEqual(Object.keys(lab.nodes), ['r1', 'r2']);
+    for (const [node, address] of [['r1', '10.0.12.1/30'], ['r2', '10.0.12.2/30']]) {
+      const addresses = (await rest(lab.nodes[node].www, '/ip/address', { host })).body as Record<string, string>[];
+      assert.deepEqual(addresses.map((a) => `${a.address} ${a.interface}`), [`${address} ether2`], node);
+    }
   });
 });
