@@ -69,7 +69,7 @@ for (const count of [1, 100]) {
     assert.equal(c.image, 'localhost/vrouter:latest');
     assert.deepEqual(c.volumeMounts, [{ name: 'data', mountPath: '/data' }]);
     for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) assert.deepEqual(c[probe].exec.command, HEALTH, probe);
-    assert.deepEqual(c.resources, { requests: { cpu: '50m', memory: '96Mi' }, limits: { memory: '320Mi' } });
+    assert.deepEqual(c.resources, { requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '320Mi' } });
     assert.equal(pod.securityContext.runAsUser, 1000);
     assert.deepEqual(pod.securityContext.sysctls, [{ name: 'net.ipv4.ip_unprivileged_port_start', value: '0' }]);
     // Every Service selects the routers' pods and targets a port the container names.
