@@ -30,7 +30,7 @@ const MODELS: Record<string, new (o: never) => { validate(): void }> = {
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; data?: Record<string, string> };
 
-/** `kubectl kustomize DIR`, each object validated; by kind and name. */
+/** `kubectl kustomize DIR`, each object validated; by kind and name (a generated name without its hash). */
 async function render(dir: string): Promise<Map<string, Obj>> {
   const { stdout } = await run('kubectl', ['kustomize', dir], { maxBuffer: 16 << 20 });
   const objects = new Map<string, Obj>();
@@ -44,10 +44,13 @@ async function render(dir: string): Promise<Map<string, Obj>> {
   return objects;
 }
 
-/** An overlay of the routers' overlay with `count` replicas, in a temporary directory. */
+/** An overlay of the base with `count` replicas, in a temporary directory, as overlays/routers sets them. */
 function routers(count: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-kustomize-'));
-  fs.writeFileSync(path.join(dir, 'kustomization.yaml'), `resources:\n  - ${path.relative(dir, path.join(DEPLOY, 'kubernetes/overlays/routers'))}\nreplicas:\n  - name: vrouter\n    count: ${count}\n`);
+  const replicas = fs.readFileSync(path.join(DEPLOY, 'kubernetes/overlays/routers/replicas.yaml'), 'utf8');
+  assert.match(replicas, /^  replicas: 10$/m);
+  fs.writeFileSync(path.join(dir, 'replicas.yaml'), replicas.replace(/^  replicas: 10$/m, `  replicas: ${count}`));
+  fs.writeFileSync(path.join(dir, 'kustomization.yaml'), `bases:\n  - ${path.relative(dir, path.join(DEPLOY, 'kubernetes/base'))}\npatchesStrategicMerge:\n  - replicas.yaml\n`);
   return dir;
 }
 
