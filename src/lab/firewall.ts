@@ -12,7 +12,8 @@ export interface Packet {
   src: string;
   dst: string;
   ttl: number;
-  protocol: 'icmp' | 'udp';
+  /** ICMP and UDP of the tools; GRE (GRE, EoIP), ipencap (IPIP), etherip (EoIPv6) and ESP carry tunnels (./tunnels). */
+  protocol: 'icmp' | 'udp' | 'gre' | 'ipencap' | 'etherip' | 'ipsec-esp';
   /** A UDP datagram's destination port (an answer's is the asker's, which no rule names). */
   dstPort?: number;
   size: number;
@@ -45,7 +46,7 @@ export function addressMatches(spec: string, ip: string): boolean {
   }
 }
 
-const PROTOCOL_NUMBERS: Record<Packet['protocol'], string> = { icmp: '1', udp: '17' };
+const PROTOCOL_NUMBERS: Record<Packet['protocol'], string> = { icmp: '1', udp: '17', gre: '47', ipencap: '4', etherip: '97', 'ipsec-esp': '50' };
 
 /** `53`, `53,123`, `1000-2000` contains the port. */
 function portMatches(spec: string, port: number): boolean {

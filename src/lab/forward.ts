@@ -8,9 +8,12 @@
 
 import { ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
-import type { Fabric, Host } from './fabric.js';
+import type { Fabric, Host, LabNode } from './fabric.js';
 import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
 import type { ActiveRoute, Interface, RouterModel } from './model.js';
+
+/** Tunnels inside tunnels the lab follows (a tunnel whose underlay is itself ends there). */
+const MAX_NESTING = 3;
 
 /** Each hop adds about this much to the round trip (a wire and a router's slow path). */
 const HOP_US = 180;
@@ -84,6 +87,18 @@ function lookup(model: RouterModel, dst: string): Route | undefined {
   return best;
 }
 
+/**
+ * The address a router sends from toward `dst` when nothing else says: its address on the
+ * interface its route leaves by (a tunnel's source when `local-address` is unset).
+ */
+export function sourceToward(model: RouterModel, dst: string): string | undefined {
+  const r = lookup(model, dst);
+  return r?.kind === 'unicast' ? addressOn(model, r.ifId, r.gateway ?? dst) : undefined;
+}
+
+/** Whether the router takes a packet to `ip` in (one of its addresses). */
+export const owns = (model: RouterModel, ip: string) => isLocal(model, ip);
+
 /** The router's address on an interface (the first), the source of what it sends there. */
 function addressOn(model: RouterModel, ifId: number | undefined, toward?: string): string | undefined {
   const addrs = model.addresses.working[4].filter((a) => a.on === ifId);
@@ -105,7 +120,7 @@ function errorSource(model: RouterModel, inIf: Interface, to: string): string | 
 
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
 type Outcome =
-  | { kind: 'delivered'; node: number; ttl: number; hops: number; packet: Packet }
+  | { kind: 'delivered'; node: number; ttl: number; hops: number; packet: Packet; inIf?: Interface }
   | { kind: 'error'; node: number; error: 'ttl-exceeded' | 'host-unreachable' | 'net-unreachable'; from: string; hops: number }
   | { kind: 'lost'; hops: number };
 
@@ -114,6 +129,35 @@ export class Forwarder {
     private readonly fabric: () => Fabric,
     private readonly learned: readonly Learned[],
   ) {}
+
+  /** Set while a probe only asks whether a packet gets there and back (a tunnel's keepalive): nothing is counted or learned. */
+  private quiet = false;
+
+  /**
+   * Whether a packet from a node reaches its destination and the answer comes back, as the
+   * lab's tunnels ask before they carry traffic: counted nowhere, learned by nobody.
+   */
+  reaches(from: number, p: Packet): boolean {
+    this.quiet = true;
+    try {
+      const fabric = this.fabric();
+      const nats: NatRecord[] = [];
+      const counts: Counts = new Map();
+      const there = this.travel(fabric, from, { ...p }, counts, nats);
+      if (there.kind !== 'delivered') return false;
+      const answer: Packet = { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol: p.protocol, size: p.size, state: 'established' };
+      const back = this.travel(fabric, there.node, answer, counts, nats);
+      return back.kind === 'delivered' && back.node === from;
+    } catch {
+      return false;
+    } finally {
+      this.quiet = false;
+    }
+  }
+
+  private count(fabric: Fabric, node: number, ifId: number, c: { rxBytes?: number; rxPackets?: number; txBytes?: number; txPackets?: number }) {
+    if (!this.quiet) fabric.nodes[node].device.traffic.add(ifId, c);
+  }
 
   /** Sends one echo from a node and waits (in computation) for whatever comes back. */
   probe(from: number, req: ProbeRequest): ProbeResult {
@@ -142,7 +186,8 @@ export class Forwarder {
       // A value the lab cannot read on the way (a NAT target that is no address) loses the packet.
       return { status: 'timeout', rttUs: 0 };
     } finally {
-      applyCounts(counts, (node) => fabric.nodes[node].env);
+      // Only a router has firewall rules to count on (a host has none).
+      if (!this.quiet) applyCounts(counts, (node) => (fabric.nodes[node] as LabNode).env);
     }
   }
 
@@ -151,7 +196,7 @@ export class Forwarder {
    * filled in at the sender when empty; NAT changes it on the way and is recorded in `nats`
    * so the answer is translated back.
    */
-  private travel(fabric: Fabric, start: number, p: Packet, counts: Counts, nats: NatRecord[]): Outcome {
+  private travel(fabric: Fabric, start: number, p: Packet, counts: Counts, nats: NatRecord[], depth = 0): Outcome {
     let node = start;
     let inIf: Interface | undefined;
     let hops = 0;
@@ -177,9 +222,11 @@ export class Forwarder {
           const v = runChain(model, node, 'filter', { chain: 'input', in: inIf }, p, counts);
           if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
           if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
-          return { kind: 'delivered', node, ttl: p.ttl, hops, packet: p };
+          return { kind: 'delivered', node, ttl: p.ttl, hops, packet: p, inIf };
         }
       }
+      // A Linux host does not forward (net.ipv4.ip_forward=0): what is not its own is dropped.
+      if (inIf && model.kind === 'host') return { kind: 'lost', hops };
       const route = lookup(model, p.dst);
       // No route: a router on the way answers "network unreachable"; a blackhole swallows silently.
       if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(model, node, inIf, p, hops, 'net-unreachable') : { kind: 'lost', hops };
@@ -211,22 +258,41 @@ export class Forwarder {
           p.srcnat = true;
         }
       }
+      // A tunnel's interface, or an IPsec policy the packet matches: it travels inside another
+      // packet to the far end, and goes on from there (./tunnels/plane.ts).
+      const through = fabric.tunnels?.carrier(node, out, p);
+      const carried = through === undefined ? fabric.tunnels?.ipsec(node, p) : through;
+      if (carried !== undefined) {
+        // A tunnel counts what is routed into it, carried or not; IPsec's packets count on the underlay's interfaces.
+        if (through !== undefined) this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
+        if (!carried || depth >= MAX_NESTING) return { kind: 'lost', hops };
+        const outer = this.travel(fabric, node, carried.outer, counts, nats, depth + 1);
+        if (outer.kind !== 'delivered' || outer.node !== carried.node) return { kind: 'lost', hops };
+        if (!this.quiet) carried.arrived?.(p.size);
+        if (carried.dropped) return { kind: 'lost', hops: hops + outer.hops };
+        hops += outer.hops;
+        node = carried.node;
+        inIf = carried.ifId === undefined ? outer.inIf : fabric.nodes[node].model.interfaces.byId.get(carried.ifId);
+        if (!inIf) return { kind: 'lost', hops };
+        if (through !== undefined) this.count(fabric, node, inIf.id, { rxBytes: p.size, rxPackets: 1 });
+        continue;
+      }
       // The next hop answers ARP in the outgoing interface's layer-2 domain.
       const nextHop = route.gateway ?? p.dst;
       const host = fabric.hostAt(node, out.id, nextHop);
       if (!host) {
-        fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
+        this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
         // Nobody answers ARP: a router on the way says so; the sender's own echo is just lost.
         return inIf ? this.unreachable(model, node, inIf, p, hops) : { kind: 'lost', hops };
       }
-      this.learn(fabric, node, out, host);
-      for (const row of fabric.countedOn(node, out, host.node)) fabric.nodes[node].device.traffic.add(row.id, { txBytes: p.size, txPackets: 1 });
+      if (!this.quiet) this.learn(fabric, node, out, host);
+      if (!this.quiet) for (const row of fabric.countedOn(node, out, host.node)) this.count(fabric, node, row.id, { txBytes: p.size, txPackets: 1 });
       hops++;
       const sender = node;
       node = host.node;
       inIf = fabric.nodes[node].model.interfaces.byId.get(host.ifId);
       if (!inIf) return { kind: 'lost', hops };
-      for (const row of fabric.countedOn(node, inIf, sender)) fabric.nodes[node].device.traffic.add(row.id, { rxBytes: p.size, rxPackets: 1 });
+      if (!this.quiet) for (const row of fabric.countedOn(node, inIf, sender)) this.count(fabric, node, row.id, { rxBytes: p.size, rxPackets: 1 });
     }
     return { kind: 'lost', hops };
   }

@@ -30,6 +30,8 @@ import type { FilterRoute } from '../menus/routing/filter-language.js';
 export type { FilterRoute } from '../menus/routing/filter-language.js';
 /** Where the lab's VRRP election is published, and the interfaces section reads it back. */
 export { VRRP_STATE_TABLE } from '../menus/interface/interface.js';
+/** Where the lab's tunnels publish whether a tunnel with keepalive hears its far end. */
+export { TUNNEL_STATE_TABLE } from '../menus/interface/interface.js';
 
 /** An address family: 4 (`/ip`) or 6 (`/ipv6`). */
 export type Family = 4 | 6;
@@ -213,6 +215,8 @@ export interface Address {
   readonly on?: number;
   /** Enabled, on an interface that runs (a bridge port's address on its running bridge). */
   readonly working: boolean;
+  /** IPv6 `advertise` (yes unless set): its /64 prefix goes into the interface's router advertisements. */
+  readonly advertise?: boolean;
 }
 
 export interface AddressesModel {

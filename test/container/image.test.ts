@@ -94,7 +94,7 @@ describe('the container image', { skip: unavailable }, () => {
     assert.ok(image.Size - from.Size < 200e6, `${image.Size - from.Size} bytes over the base`);
     assert.equal(image.Config.User, 'node');
     assert.deepEqual(Object.keys(image.Config.Volumes), ['/data']);
-    assert.deepEqual(Object.keys(image.Config.ExposedPorts).sort(), ['123/udp', '161/udp', '22/tcp', '23/tcp', '443/tcp', '53/tcp', '53/udp', '80/tcp', '8728/tcp', '8729/tcp']);
+    assert.deepEqual(Object.keys(image.Config.ExposedPorts).sort(), ['123/udp', '161/udp', '22/tcp', '23/tcp', '3799/udp', '443/tcp', '53/tcp', '53/udp', '80/tcp', '8728/tcp', '8729/tcp']);
     assert.deepEqual(image.Healthcheck.Test, ['CMD', 'node', '/app/dist/src/container/health.js']);
     assert.equal(image.Config.StopSignal, 'SIGTERM');
     // Only the built app and its production dependencies.

@@ -55,7 +55,7 @@ function routers(count: number): string {
 }
 
 const HEALTH = ['node', '/app/dist/src/container/health.js'];
-const FACES = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet', 'snmp', 'dns', 'ntp'];
+const FACES = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet', 'snmp', 'dns', 'ntp', 'radius'];
 
 for (const count of [1, 100]) {
   test(`kubectl kustomize: ${count} router${count > 1 ? 's' : ''}, a volume each, a Service per face, probes on REST`, async () => {
@@ -77,7 +77,7 @@ for (const count of [1, 100]) {
     assert.deepEqual(pod.securityContext.sysctls, [{ name: 'net.ipv4.ip_unprivileged_port_start', value: '0' }]);
     // Every Service selects the routers' pods and targets a port the container names.
     const named = new Map(c.ports.map((p: { name: string; containerPort: number; protocol: string }) => [p.name, `${p.containerPort}/${p.protocol}`]));
-    assert.deepEqual(Object.fromEntries(named), { www: '80/TCP', 'www-ssl': '443/TCP', api: '8728/TCP', 'api-ssl': '8729/TCP', ssh: '22/TCP', telnet: '23/TCP', snmp: '161/UDP', dns: '53/UDP', 'dns-tcp': '53/TCP', ntp: '123/UDP' });
+    assert.deepEqual(Object.fromEntries(named), { www: '80/TCP', 'www-ssl': '443/TCP', api: '8728/TCP', 'api-ssl': '8729/TCP', ssh: '22/TCP', telnet: '23/TCP', snmp: '161/UDP', dns: '53/UDP', 'dns-tcp': '53/TCP', ntp: '123/UDP', radius: '3799/UDP' });
     for (const [key, o] of objects) {
       if (o.kind !== 'Service') continue;
       assert.deepEqual(o.spec.selector, set.template.metadata.labels, key);

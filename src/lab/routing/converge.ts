@@ -14,7 +14,7 @@ import { Vrrp } from './vrrp.js';
 const OWNER = '.owner';
 
 export class Routing implements RoutingContext {
-  readonly stages: readonly Stage[] = [new Vrrp(), new Ospf(), new Bgp()];
+  readonly stages: readonly Stage[];
   /** Set while a stage writes, so the lab does not take its own records for a change of configuration. */
   publishing = false;
 
@@ -22,7 +22,11 @@ export class Routing implements RoutingContext {
     readonly nodes: readonly LabNode[],
     private readonly fabricOf: () => Fabric,
     private readonly invalidate: () => void,
-  ) {}
+    /** The lab's tunnels (../tunnels/stage.ts): after VRRP, before the protocols that run over them. */
+    tunnels?: Stage,
+  ) {
+    this.stages = [new Vrrp(), ...(tunnels ? [tunnels] : []), new Ospf(), new Bgp()];
+  }
 
   /** Whether a change to these tables asks for the protocols to run again. */
   dependsOn(tables: ReadonlySet<string>): boolean {
