@@ -83,7 +83,7 @@ export async function containerBench(cfg: ContainerConfig): Promise<Section> {
       names.push(bare.name);
       bareTimes.push(bare.firstAnswerMs);
       bareOwn.push(bare.ownMs);
-      await podman(['rm', '-f', '-t', '0', bare.name]);
+      await podman(['rm', '-f', '-v', '-t', '0', bare.name]);
       progress(`container start-up ${i + 1}/${cfg.repeats}: vrouter ${ms(router.firstAnswerMs)}, bare node:http ${ms(bare.firstAnswerMs)}`);
     }
     const r = median(routerTimes), b = median(bareTimes);
@@ -107,7 +107,7 @@ export async function containerBench(cfg: ContainerConfig): Promise<Section> {
       ],
     };
   } finally {
-    for (const name of names) await podman(['rm', '-f', '-t', '0', name]).catch(() => {});
+    for (const name of names) await podman(['rm', '-f', '-v', '-t', '0', name]).catch(() => {});
     await podman(['rmi', '-f', image]).catch(() => {});
   }
 }

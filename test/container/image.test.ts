@@ -81,7 +81,7 @@ before(async () => {
 }, { timeout: 300_000 });
 
 after(async () => {
-  for (const name of containers) await podman(['rm', '-f', '-t', '0', name]).catch(() => {});
+  for (const name of containers) await podman(['rm', '-f', '-v', '-t', '0', name]).catch(() => {});
   for (const name of volumes) await podman(['volume', 'rm', '-f', name]).catch(() => {});
   for (const link of hostLinks) await run('ip', ['link', 'del', link]);
   if (base) await podman(['rmi', '-f', IMAGE]).catch(() => {});
