@@ -224,9 +224,10 @@ function parseFlags(argv: readonly string[]): CliOptions | 'help' {
 }
 
 /**
- * A new data directory's first boot: the admin password, then the startup configuration (which
- * may change it again). A failing line ends the script there, as a real router's import does;
- * the router runs on, with the failure in its log and on stderr.
+ * A new data directory's first boot, before the services listen (a client, a health check,
+ * never sees the router half made): the admin password, then the startup configuration (which
+ * may change it again, or the services). A failing line ends the script there, as a real
+ * router's import does; the router runs on, with the failure in its log and on stderr.
  */
 async function firstBoot(router: Router, options: CliOptions) {
   if (options.adminPassword !== undefined) await router.runScript(`/user set [find name=admin] password=${quote(options.adminPassword)}`, 'console');
@@ -271,8 +272,8 @@ async function main() {
   try {
     // A containerlab node's interfaces come after it has started: the router waits for them.
     if (clab) await waitForInterfaces(clab);
-    router = await Router.start(options);
-    if (router.store.fresh) await firstBoot(router, options);
+    const given = options;
+    router = await Router.start({ ...options, firstBoot: (r) => firstBoot(r, given) });
   } catch (e) {
     const message = e instanceof StoreError ? e.message : (e as Error).message;
     process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
