@@ -3,8 +3,8 @@
 // container has started; a node waits for them before it configures itself (srl-labs'
 // network-multitool if-wait.sh, vrnetlab's launch.py). The RouterOS kind maps the container's
 // interfaces as the router's: eth0 is management, ether1; ethN is ether(N+1)
-// (containerlab kinds/vr-ros.md). Each port follows its interface's carrier, so pulling a
-// link (`containerlab tools netem`, `ip link set down` on the far end) takes the port down.
+// (containerlab kinds/vr-ros.md). Each port follows its interface's carrier, so a link whose
+// far end goes down (`ip link set down`, the far node stopped) takes the port down.
 // Packets on ethN are not forwarded: the network between routers is computed by `vrouter lab`.
 
 import fs from 'node:fs/promises';
@@ -13,7 +13,7 @@ import type { Device } from '../device/board.js';
 import type { Router } from '../router.js';
 
 /** Where Linux lists a network namespace's interfaces. */
-export const SYS_NET = process.env.VROUTER_SYS_NET ?? '/sys/class/net';
+const SYS_NET = '/sys/class/net';
 /** How often carrier is read: a link change shows within this. */
 const CARRIER_POLL_MS = 500;
 /** How long a node waits for its interfaces, as if-wait.sh does (5 minutes). */
