@@ -36,12 +36,16 @@ export function portOfInterface(name: string): string | undefined {
 
 const dataInterfaces = async () => (await fs.readdir(SYS_NET).catch(() => [] as string[])).filter((n) => /^eth[1-9]\d*$/.test(n));
 
-/** Waits until `count` data interfaces (eth1 ...) are there; throws after WAIT_LIMIT_MS. */
+/**
+ * Waits until `count` data interfaces (eth1 ...) are there, saying so once on stderr if it has
+ * to (the container's log shows why nothing answers yet); throws after WAIT_LIMIT_MS.
+ */
 export async function waitForInterfaces(count: number, limitMs = WAIT_LIMIT_MS): Promise<string[]> {
   const until = Date.now() + limitMs;
-  for (;;) {
+  for (let told = false; ; told = true) {
     const found = await dataInterfaces();
     if (found.length >= count) return found;
+    if (!told) process.stderr.write(`vrouter: waiting for ${count} data interfaces (CLAB_INTFS), ${found.length} there\n`);
     if (Date.now() >= until) throw new Error(`CLAB_INTFS=${count}: only ${found.length} data interfaces (${found.join(', ') || 'none'}) came within ${limitMs / 1000}s`);
     await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
   }

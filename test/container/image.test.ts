@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { baseImage, buildImage, missing, podman, ROOT } from '../helpers/podman.js';
+import { baseImage, buildImage, logs, missing, podman, ROOT } from '../helpers/podman.js';
 import { freePort } from '../helpers/ports.js';
 import { common, env, run, workDir, PYTHON } from '../services/ssh-clients.js';
 
@@ -113,8 +113,8 @@ describe('the container image', { skip: unavailable }, () => {
       '-e', 'VROUTER_BOARD=rb5009', '-e', 'VROUTER_ROS_VERSION=7.20', '-e', 'VROUTER_ADMIN_PASSWORD=s3cret', '-e', 'VROUTER_STARTUP_CONFIG=/config/startup.rsc',
     ]);
     await healthy(name);
-    assert.equal((await podman(['logs', name])).split('\n').at(-1),
-      'vrouter 7.20 (stable): REST at http://0.0.0.0:80/rest; www 80, api 8728, ssh 22, telnet 23, dns 53; RB5009UG+S+, data in /data');
+    const started = 'vrouter 7.20 (stable): REST at http://0.0.0.0:80/rest; www 80, api 8728, ssh 22, telnet 23, dns 53; RB5009UG+S+, data in /data\n';
+    assert.deepEqual(await logs(name), { stdout: started, stderr: '' });
     assert.equal((await rest(www, '/system/identity')).status, 401);
     const resource = (await rest(www, '/system/resource', { password: 's3cret' })).body as Record<string, string>;
     assert.deepEqual([resource['board-name'], resource.version], ['RB5009UG+S+', '7.20 (stable)']);
@@ -136,7 +136,7 @@ for a in api.path('ip', 'address'): print(a['address'], a['interface'])`]);
     await podman(['stop', '-t', '10', name]);
     const [stopped] = JSON.parse(await podman(['inspect', name]));
     assert.equal(stopped.State.ExitCode, 0);
-    assert.equal((await podman(['logs', name])).split('\n').at(-1), 'vrouter: stopped (SIGTERM)');
+    assert.deepEqual(await logs(name), { stdout: `${started}vrouter: stopped (SIGTERM)\n`, stderr: '' });
 
     await podman(['start', name]);
     await healthy(name);
@@ -155,9 +155,9 @@ for a in api.path('ip', 'address'): print(a['address'], a['interface'])`]);
     const pid = String(inspected.State.Pid);
     const management = inspected.NetworkSettings.IPAddress as string;
     assert.match(management, /^\d+\.\d+\.\d+\.\d+$/);
-    // Without its interfaces the node waits: nothing answers yet.
-    await new Promise((r) => setTimeout(r, 1000));
-    assert.equal(await podman(['logs', name]), '');
+    // Without its interfaces the node waits, and says so: nothing answers yet.
+    await eventually(async () => assert.deepEqual(await logs(name), { stdout: '', stderr: 'vrouter: waiting for 2 data interfaces (CLAB_INTFS), 0 there\n' }));
+    await new Promise((r) => setTimeout(r, 500));
     assert.equal(await podman(['healthcheck', 'run', name]).then(() => 'healthy', () => 'unhealthy'), 'unhealthy');
     // As containerlab adds a link's end: a veth pair, one end moved into the node's namespace as ethN.
     const tag = unique().slice(0, 6);

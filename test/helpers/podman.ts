@@ -50,6 +50,12 @@ export async function podman(args: readonly string[], options: ExecFileOptions =
   }
 }
 
+/** A container's log: what its process wrote on stdout and on stderr (podman logs keeps them apart). */
+export async function logs(name: string): Promise<{ stdout: string; stderr: string }> {
+  const { stdout, stderr } = await run('podman', ['logs', name], { env: podmanEnv(), maxBuffer: 64 << 20 });
+  return { stdout: String(stdout), stderr: String(stderr) };
+}
+
 /** Why the container tests cannot run here, or undefined when they can. */
 export async function missing(): Promise<string | undefined> {
   for (const [program, pkg] of [['podman', 'podman'], ['runc', 'runc'], ['mmdebstrap', 'mmdebstrap'], ['ip', 'iproute2'], ['nsenter', 'util-linux']]) {
