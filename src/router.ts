@@ -81,6 +81,11 @@ export interface RouterOptions {
   upstreamPorts?: Partial<Record<UpstreamService, number>>;
   /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
   portTaken?: (face: FaceName, wanted: number, bound: number) => void;
+  /**
+   * Run on a new data directory after its default configuration and before the services
+   * listen (the image's admin password and startup-config): nothing answers a half-made router.
+   */
+  firstBoot?: (router: Router) => Promise<void>;
   /** How long `/tool e-mail send` waits for each answer of the SMTP server (default 30 s; tests shorten it). */
   mailTimeoutMs?: number;
 }
@@ -220,6 +225,7 @@ export class Router {
       throw e;
     }
     try {
+      if (store.fresh && options.firstBoot) await options.firstBoot(router);
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
