@@ -141,8 +141,8 @@ function pair(menu: Menu, layout: Layout, name: string, value: string, shownAs =
 }
 
 /**
- * Dotted names in groups, as print detail writes them: a group (`bgp.`, `remote.`) starts a
- * line, and its names after the first are written from the dot (a real 7.x /routing/route:
+ * Dotted names in groups, as print detail writes them: a group (`bgp.`, `remote.`) is on lines
+ * of its own, and its names after the first are written from the dot (a real 7.x /routing/route:
  * `belongs-to="OSPF route"` / `ospf.metric=2 .tag=111 .type=ext-type-1` / `debug.fwp-ptr=...`;
  * /routing/bgp/session: `name="to-r1-direct-1"` / `remote.address=172.36.0.1 .as=65001 ...` /
  * `local.role=ibgp .address=...`; routeros-facts.md 59.4). `breaks`: the pairs a line starts at.
@@ -156,7 +156,8 @@ function grouped(names: readonly string[], pairOf: (name: string, shownAs: strin
     const g = dot > 0 ? name.slice(0, dot) : '';
     if (g && g === group) pairs.push(pairOf(name, name.slice(dot)));
     else {
-      if (g && pairs.length) breaks.add(pairs.length);
+      // A line starts at a group and after one (the session's `multihop=yes ...` after `input.`).
+      if ((g || group) && pairs.length) breaks.add(pairs.length);
       pairs.push(pairOf(name, name));
     }
     group = g;

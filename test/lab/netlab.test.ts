@@ -145,6 +145,20 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     ]);
   });
 
+  test("the console: /routing bgp session print detail puts each group on lines of its own (a 7.x session's print)", async () => {
+    const res = await t.rest('p').post('/rest/execute', { script: '/routing bgp session print detail where name="10_1_0_1-1"', 'as-string': '' });
+    assert.deepEqual(String(res.json.ret).split('\r\n').slice(0, 8), [
+      'Flags: E - established ',
+      ' 0 E name="10_1_0_1-1" ',
+      '     remote.address=10.1.0.1 .as=65001 .id=10.0.0.1 .capabilities=mp,rr,gr,as4 ',
+      '     .eor="" ',
+      '     local.address=10.1.0.2 .as=65000 .id=10.0.0.2 .capabilities=mp,rr,gr,as4 ',
+      '     .eor="" ',
+      '     output.network=bgp-networks ',
+      '     input.filter=from-c1 ',
+    ]);
+  });
+
   test('the API face: /routing/route/print gives the same attributes', async () => {
     const api = await ApiClient.connect(t.port('p', 'api'));
     try {
