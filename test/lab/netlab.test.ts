@@ -85,7 +85,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
       { 'dst-address': '192.168.12.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.communities': 'no-export', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
     ]);
     // eBGP: only the prefix with neither well-known community; local-pref is not sent.
-    assert.deepEqual((await bgpRoutes('c3', ...C1_NETS)).map((r) => [r['dst-address'], r['bgp.communities'], r['bgp.local-pref']]), [['192.168.11.0/24', '65001:100', '100']]);
+    assert.deepEqual((await until(() => bgpRoutes('c3', ...C1_NETS), (l) => l.length === 1)).map((r) => [r['dst-address'], r['bgp.communities'], r['bgp.local-pref']]), [['192.168.11.0/24', '65001:100', '100']]);
   });
 
   test('local-pref and MED set by input filters choose the best path; without them the lower router id (c2) wins', async () => {
@@ -98,7 +98,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     // Nothing set: equal paths, the lower router id (10.1.0.5) wins.
     assert.deepEqual(paths('192.168.70.0/24'), [['10.1.0.5', 'active', '100', ''], ['10.1.0.9', 'candidate', '100', '']]);
     // The MED goes on over iBGP ("It is also used in the output of iBGP peers").
-    assert.deepEqual(await bgpRoutes('pi', '192.168.50.0/24'), [
+    assert.deepEqual(await until(() => bgpRoutes('pi', '192.168.50.0/24'), (l) => l.length === 1), [
       { 'dst-address': '192.168.50.0/24', gateway: '10.1.0.13', contribution: 'active', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.med': '10', 'bgp.origin': 'igp', 'bgp.atomic-aggregate': 'false' },
     ]);
   });
