@@ -49,6 +49,7 @@ export const FLAGS: Record<string, Flag> = {
   flushing: { letter: 'F', name: 'FLUSHING' },
   wraparound: { letter: 'W', name: 'WRAPAROUND' },
   // /routing/route (manual: `X - disabled, F - filtered, U - unreachable, A - active; ...; + - ecmp, B - blackhole`).
+  filtered: { letter: 'F', name: 'FILTERED' },
   unreachable: { letter: 'U', name: 'UNREACHABLE' },
   blackhole: { letter: 'B', name: 'BLACKHOLE' },
   // /system/history (manual, Configuration Management: `Flags: U - undoable, R - redoable, F - floating-undo`).
@@ -176,7 +177,7 @@ const LAYOUTS: Record<string, Layout> = {
   // contribution=active dst-address=... belongs-to="bgp-IP-..."`, no item numbers, the
   // protocol's attributes in their group, text quoted and numbers, words and addresses bare.
   'routing/route': {
-    flags: [['disabled', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['hw-offloaded'], ['ecmp', 'blackhole']],
+    flags: [['disabled', 'filtered', 'unreachable', 'active'], ['connect', 'static', 'rip', 'bgp', 'ospf', 'dhcp', 'vpn', 'modem'], ['hw-offloaded'], ['ecmp', 'blackhole']],
     columns: ['dst-address', 'gateway', 'afi', 'distance', 'scope', 'target-scope', 'immediate-gw'],
     order: ['afi', 'contribution', 'dst-address', 'routing-table', 'pref-src', 'gateway', 'immediate-gw', 'distance', 'scope',
       'target-scope', 'vrf-interface', 'belongs-to', 'local-address', '...'],

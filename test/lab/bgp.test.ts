@@ -45,12 +45,19 @@ describe('BGP between four routers in three ASes', () => {
   });
 
   test("r2's input filter rejects 172.16.0.0/12 and sets local-pref and a community; 198.51.100.0/24 has no route on r1 and is not advertised", async () => {
-    const r2 = (await until(() => bgpRoutes('r2'), (l) => l.length === 3)).map(({ '.id': _, ...r }) => r);
+    const r2 = (await until(() => bgpRoutes('r2'), (l) => l.length === 4)).map(({ '.id': _, ...r }) => r);
     assert.deepEqual(r2, [
+      // Rejected: kept as received, filtered (routeros-facts.md 59.6).
+      { 'dst-address': '172.16.1.0/24', gateway: '10.0.12.1', distance: '20', 'bgp.as-path': '65001', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.12.1' },
       { 'dst-address': '192.168.1.0/24', gateway: '10.0.12.1', distance: '20', 'bgp.as-path': '65001', 'bgp.local-pref': '200', 'bgp.origin': 'igp', 'bgp.communities': '65002:100', 'belongs-to': 'bgp-IP-10.0.12.1' },
       { 'dst-address': '192.168.3.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.3' },
       { 'dst-address': '192.168.4.0/24', gateway: '10.0.23.3', distance: '20', 'bgp.as-path': '65003', 'bgp.local-pref': '100', 'bgp.origin': 'igp', 'belongs-to': 'bgp-IP-10.0.23.3' },
     ]);
+    const filtered = await get('r2', '/rest/routing/route?dst-address=172.16.1.0/24&.proplist=contribution,filtered,active,unreachable');
+    assert.deepEqual(filtered.map(({ '.id': _, ...r }) => r), [{ contribution: 'filtered', filtered: 'true' }]);
+    // /ip/route does not list it; r2 does not pass it on.
+    assert.deepEqual(await get('r2', '/rest/ip/route?dst-address=172.16.1.0/24'), []);
+    assert.equal((await bgpRoutes('r3')).some((r) => r['dst-address'] === '172.16.1.0/24'), false);
   });
 
   test('r3 gets r1 network through r2: AS path prepended, next hop r2, local-pref not carried over eBGP; redistributed connected routes are incomplete; the output filter holds 10.0.99.0/24 back', async () => {

@@ -133,7 +133,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     await until(() => bgpRoutes('c2', '10.0.0.1/32'), (l) => l.length === 1);
     const res = await t.rest('c2').post('/rest/execute', { script: '/routing route print detail where dst-address=10.0.0.1/32', 'as-string': '' });
     assert.deepEqual(String(res.json.ret).split('\r\n'), [
-      'Flags: X - disabled, U - unreachable, A - active;',
+      'Flags: X - disabled, F - filtered, U - unreachable, A - active;',
       'c - connect, s - static, r - rip, b - bgp, o - ospf, d - dhcp, v - vpn, m - modem;',
       'H - hw-offloaded; + - ecmp, B - blackhole ',
       ' Ab   afi=ip4 contribution=active dst-address=10.0.0.1/32 routing-table=main ',

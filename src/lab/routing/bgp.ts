@@ -28,6 +28,8 @@ const SESSION = 'routing/bgp/session';
 const ROUTE = 'ip/route';
 /** Marks a path BGP did not choose: the routing table lists it, never active (src/menus/ip/rib.ts). */
 const LOST = '.lost';
+/** A path the input filter rejected: kept and listed as filtered (routeros-facts.md 59.6). */
+const FILTERED = '.filtered';
 
 /** RouterOS's distances for BGP routes (manual, "IP Routing": eBGP 20, iBGP 200). */
 const DISTANCE_EBGP = 20;
@@ -151,11 +153,11 @@ export class Bgp implements Stage {
     const sides = this.sessions(fabric, tables, owned, conns, ids);
     const filters = models.map((m) => m.filters);
     const multipath = models.map((m) => m.bgp.multipath);
-    const { best, losers, received } = exchange(models, tables, sides, filters, multipath);
+    const { best, losers, filtered, received } = exchange(models, tables, sides, filters, multipath);
 
     for (let i = 0; i < nodes.length; i++) {
       this.publishSessions(ctx, i, sides[i], conns[i], received);
-      this.publishRoutes(ctx, i, best[i], losers[i]);
+      this.publishRoutes(ctx, i, best[i], losers[i], filtered[i]);
     }
   }
 
@@ -263,7 +265,7 @@ export class Bgp implements Stage {
 
   // ---------------------------------------------------------------- routes
 
-  private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>, losers: Map<string, Path[]>) {
+  private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>, losers: Map<string, Path[]>, filtered: Map<string, Path[]>) {
     const records: Published = new Map();
     for (const [key, paths] of best) {
       const learned = paths.filter((p) => p.from);
@@ -276,6 +278,9 @@ export class Bgp implements Stage {
     // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.8).
     for (const [dst, paths] of losers) {
       for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true' });
+    }
+    for (const [dst, paths] of filtered) {
+      for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true', [FILTERED]: 'true' });
     }
     ctx.publish(node, ROUTE, 'bgp', records);
   }
@@ -436,9 +441,14 @@ const dstOf = (key: string) => key.slice(key.indexOf('\t') + 1);
  * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
  * prefixes each session received (after its input filter).
  */
-function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filters: RoutingFilters[], multipath: boolean[]): { best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; received: Map<Side, number> } {
+function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filters: RoutingFilters[], multipath: boolean[]): {
+  best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; filtered: Map<string, Path[]>[]; received: Map<Side, number>;
+} {
   const adjIn = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) adjIn.set(s, new Map());
+  // What each session's input filter rejected, as received.
+  const rejected = new Map<Side, Map<string, Path>>();
+  for (const list of sides) for (const s of list) rejected.set(s, new Map());
   const best: Map<string, Path[]>[] = envs.map(() => new Map());
   const origins = new Map<Side, Map<string, Path>>();
   for (const list of sides) for (const s of list) origins.set(s, originated(envs[s.node], tables[s.node], s));
@@ -485,7 +495,9 @@ function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filte
       const touched: string[] = [];
       for (const dst of dsts) {
         const sent = advertiseOne(s, dst, own, best[n], filters[n]);
-        const accepted = sent && receive(into, sent, filters[into.node]);
+        const got = sent ? receive(into, sent, filters[into.node]) : undefined;
+        if (got?.filtered) rejected.get(into)!.set(dst, got.path); else rejected.get(into)!.delete(dst);
+        const accepted = got && !got.filtered ? got.path : undefined;
         const old = had.get(dst);
         if (!accepted) { if (old) { had.delete(dst); touched.push(dst); } continue; }
         if (old && old.nextHop === accepted.nextHop && sameAttrs(old.attrs, accepted.attrs)) continue;
@@ -516,7 +528,12 @@ function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filte
     }
     return out;
   });
-  return { best, losers, received };
+  const filtered = envs.map((_, n) => {
+    const out = new Map<string, Path[]>();
+    for (const s of sides[n]) for (const [dst, p] of rejected.get(s)!) out.set(dst, [...(out.get(dst) ?? []), p]);
+    return out;
+  });
+  return { best, losers, filtered, received };
 }
 
 /**
@@ -568,8 +585,12 @@ function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<st
   return { attrs: sent, nextHop };
 }
 
-/** What a router makes of a path it receives: loop check, its defaults, its input filter. */
-function receive(s: Side, path: Path, filters: RoutingFilters): Path | undefined {
+/**
+ * What a router makes of a path it receives: loop check, its defaults, its input filter. A path
+ * the filter rejects is kept as received, filtered ("reject" keeps the prefix as filtered,
+ * routeros-facts.md 26.6.1); one with the router's own AS is dropped.
+ */
+function receive(s: Side, path: Path, filters: RoutingFilters): { path: Path; filtered: boolean } | undefined {
   const a = path.attrs;
   if (a['bgp-as-path'].filter((as) => as === s.localAs).length > s.conn.allowAs) return undefined;
   const attrs: FilterRoute = {
@@ -586,6 +607,6 @@ function receive(s: Side, path: Path, filters: RoutingFilters): Path | undefined
     'bgp-input-local-addr': s.localAddr, 'bgp-input-remote-addr': s.remoteAddr,
   };
   const kept = filters.run(s.conn.inputFilter, attrs);
-  if (!kept) return undefined;
-  return { attrs: kept, nextHop: kept.gw ?? path.nextHop, from: s };
+  if (!kept) return { path: { attrs, nextHop: path.nextHop, from: s }, filtered: true };
+  return { path: { attrs: kept, nextHop: kept.gw ?? path.nextHop, from: s }, filtered: false };
 }

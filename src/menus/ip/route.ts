@@ -131,8 +131,9 @@ export const route: MenuDecl = {
   },
   // Static routes are numbered from *80000001 on the router (routeros-facts.md 2.3).
   firstId: 0x80000001,
-  // Static, dynamic and connected routes together, in the router's order.
-  rows: (env) => table(env, IPV4).rows,
+  // Static, dynamic and connected routes together, in the router's order; paths a routing
+  // filter rejected show only in /routing/route ("shows ... all filtered routes": manual).
+  rows: (env) => table(env, IPV4).rows.filter((r) => r.values['.filtered'] !== 'true'),
 };
 
 /**

@@ -68,6 +68,8 @@ const fields: Record<string, FieldDecl> = {
     type: TREE, readOnly: true,
     derive: (row) => {
       const s = stateOf(row);
+      // A path an input filter rejected: `Fb afi=ip4 contribution=filtered` (the manual's print detail).
+      if (row.values['.filtered'] === 'true') return 'filtered';
       return !s?.usable ? 'unreachable' : s.active ? 'active' : row.values['.lost'] === 'true' ? 'candidate' : 'best-candidate';
     },
   },
@@ -79,7 +81,8 @@ const fields: Record<string, FieldDecl> = {
   'belongs-to': { type: TREE, readOnly: true, derive: belongsTo },
   'local-address': shown,
   active: onlyTrue((row) => stateOf(row)?.active === true),
-  unreachable: onlyTrue((row) => stateOf(row)?.usable === false),
+  filtered: onlyTrue((row) => row.values['.filtered'] === 'true'),
+  unreachable: onlyTrue((row) => stateOf(row)?.usable === false && row.values['.filtered'] !== 'true'),
   ecmp: onlyTrue((row) => stateOf(row)?.ecmp === true),
   static: onlyTrue((row) => !row.dynamic),
   connect: onlyTrue(isConnected),
