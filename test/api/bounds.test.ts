@@ -12,7 +12,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { after, before, test } from 'node:test';
 import { json, removeDir, startRouter, tempDir, type Server } from '../../bench/lib.js';
-import { ApiClient, encode, encodeLength } from './client.js';
+import { ApiClient, SentenceCounter, encode, encodeLength } from './client.js';
 
 const MB = 1024 * 1024;
 
@@ -78,27 +78,19 @@ async function stalled(socket: net.Socket, quietMs: number, maxMs: number) {
 
 /**
  * A client logged in as `reader` that pipelines `count` `/interface/print` in one write;
- * `answered` resolves with the ms until the last `!done` came (rejects after 60 s). The
- * replies are only counted, from the bytes: each `!done` sentence begins with the word
- * 0x05 "!done", which may arrive split across two chunks.
+ * `answered` resolves with the ms until the last `!done` came (rejects after 60 s).
  */
 async function pipeline(count: number) {
   const c = await ApiClient.connect(apiPort);
   await c.login('reader', 'pw-reader');
   // From here on its replies are only counted (the test client would keep them all).
   c.socket.removeAllListeners('data');
-  const marker = Buffer.from('\x05!done');
-  let done = 0;
-  let tail: Buffer = Buffer.alloc(0);
+  const done = new SentenceCounter('!done');
   const started = performance.now();
   const answered = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => { c.close(); reject(new Error(`${done} of ${count} prints answered in 60 s`)); }, 60_000);
+    const timer = setTimeout(() => { c.close(); reject(new Error(`${done.count} of ${count} prints answered in 60 s`)); }, 60_000);
     c.socket.on('data', (chunk: Buffer) => {
-      // The end of the previous chunk (shorter than the marker) goes before this one.
-      const bytes = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-      for (let i = bytes.indexOf(marker); i >= 0; i = bytes.indexOf(marker, i + 1)) done++;
-      tail = bytes.subarray(Math.max(0, bytes.length - marker.length + 1));
-      if (done < count) return;
+      if (done.feed(chunk) < count) return;
       clearTimeout(timer);
       c.close();
       resolve(performance.now() - started);
@@ -106,7 +98,7 @@ async function pipeline(count: number) {
   });
   const one = encode(['/interface/print']);
   c.socket.write(Buffer.concat(Array.from({ length: count }, () => one)));
-  return { answered, done: () => done };
+  return { answered };
 }
 
 /** The router still answers, by the API and by REST. */
@@ -152,7 +144,9 @@ test('20 connections each sending 15 MiB of one unfinished word, before and afte
     const growth = peak() - before;
     // Before a login a sentence has little room: each is ended at once. After, they share
     // one budget: those past it are ended, the others wait for the rest of their word.
-    const ends = await Promise.all(clients.map((c) => c.read(3000).then((s) => s.join(' '), () => 'still open')));
+    // A `!fatal` was sent before its connection stopped being read: it has come by now, and
+    // a connection still open after a second more is one left waiting for its word.
+    const ends = await Promise.all(clients.map((c) => c.read(1000).then((s) => s.join(' '), () => 'still open')));
     for (const c of clients) c.close();
     assert.ok(growth < 100, `${login ? 'after' : 'before'} login: grew by ${growth.toFixed(0)} MB`);
     if (!login) assert.deepEqual(new Set(ends), new Set(['!fatal sentence too long']));
@@ -221,8 +215,9 @@ test('once abusive clients have gone, the router is as fast as fresh and has giv
     assert.ok(reply[0].includes('=message=unknown parameter x'), reply[0].join(' '));
     assert.deepEqual(reply[1], ['!done']);
   }
-  // Close to the fresh router's time: 2x, and room for a busy machine's noise.
-  assert.ok(ms < 2 * freshMs + 500, `2000 prints answered in ${ms.toFixed(0)} ms, fresh in ${freshMs.toFixed(0)} ms`);
+  // Close to the fresh router's time (room for a busy machine's noise; the slowness this
+  // guards against was 100 times it).
+  assert.ok(ms < 3 * freshMs + 1000, `2000 prints answered in ${ms.toFixed(0)} ms, fresh in ${freshMs.toFixed(0)} ms`);
   assert.equal(held, freshSockets, 'sockets the router holds');
   // The most the clients above may make it hold at once (their own bound): none of it stays.
   assert.ok(now - freshRss < 100, `resident ${now.toFixed(0)} MB, fresh ${freshRss.toFixed(0)} MB`);
