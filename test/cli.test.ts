@@ -231,4 +231,21 @@ describe('vrouter running', () => {
     proc.kill('SIGTERM');
     await exited(proc);
   });
+
+  test('a script\'s changes survive kill -9 once its command is answered (its lines do not wait for the disk one by one)', async () => {
+    const dir = tempDir();
+    const flags = await ports();
+    const www = Number(flags[1]);
+    let { proc } = await start(['--data-dir', dir, ...flags]);
+    const script = ':for i from=0 to=199 do={ /ip firewall address-list add list=script address="10.20.0.$i" }; /system identity set name=Scripted';
+    assert.equal((await call(www, 'POST', '/rest/execute', { script, 'as-string': '' })).status, 200);
+    proc.kill('SIGKILL');
+    await exited(proc);
+    ({ proc } = await start(['--data-dir', dir, ...flags]));
+    const list = (await call(www, 'GET', '/rest/ip/firewall/address-list?list=script')).json;
+    assert.deepEqual(list.map((x: any) => x.address), Array.from({ length: 200 }, (_, i) => `10.20.0.${i}`));
+    assert.deepEqual((await call(www, 'GET', '/rest/system/identity')).json, { name: 'Scripted' });
+    proc.kill('SIGTERM');
+    await exited(proc);
+  });
 });
