@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { after, before, test } from 'node:test';
-import { json, removeDir, startRouter, tempDir, type Server } from '../../bench/lib.js';
-import { ApiClient, SentenceCounter, encode, encodeLength } from './client.js';
+import { SentenceCounter, json, removeDir, startRouter, tempDir, type Server } from '../../bench/lib.js';
+import { ApiClient, encode, encodeLength } from './client.js';
 
 const MB = 1024 * 1024;
 

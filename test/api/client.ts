@@ -120,27 +120,3 @@ export function records(reply: string[][]): Record<string, string>[] {
   return reply.filter((s) => s[0] === '!re').map((s) => Object.fromEntries(
     s.filter((w) => w.startsWith('=')).map((w) => { const eq = w.indexOf('=', 1); return [w.slice(1, eq), w.slice(eq + 1)]; })));
 }
-
-/**
- * Counts the sentences of one type in a stream of replies without keeping them (a pipeline of
- * thousands of prints): each begins with the word of its type, `!done` is 0x05 "!done". A
- * chunk of the stream may end inside that word; the next one completes it.
- */
-export class SentenceCounter {
-  count = 0;
-  private readonly marker: Buffer;
-  private tail: Buffer = Buffer.alloc(0);
-
-  constructor(type: string) {
-    this.marker = Buffer.concat([encodeLength(Buffer.byteLength(type)), Buffer.from(type)]);
-  }
-
-  /** Takes the next chunk; returns the count so far. */
-  feed(chunk: Buffer): number {
-    // The end of the previous chunk, shorter than the marker, goes before this one.
-    const bytes = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
-    for (let i = bytes.indexOf(this.marker); i >= 0; i = bytes.indexOf(this.marker, i + this.marker.length)) this.count++;
-    this.tail = bytes.subarray(Math.max(0, bytes.length - this.marker.length + 1));
-    return this.count;
-  }
-}

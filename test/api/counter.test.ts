@@ -1,10 +1,11 @@
-// The counter of the pipeline tests (./bounds.test.ts): it counted a `!done` only when its
+// The counter of the pipelines of ./bounds.test.ts and bench/fairness.ts: it counted a `!done` only when its
 // word came whole in one chunk, so a reply split there was never counted and a pipeline of
 // 2,000 prints, answered in a second, looked unanswered for minutes (issue 36).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SentenceCounter, encode } from './client.js';
+import { SentenceCounter } from '../../bench/lib.js';
+import { encode } from './client.js';
 
 const stream = Buffer.concat([encode(['!re', '=name=ether1']), encode(['!done']), encode(['!re', '=name=!done']), encode(['!done', '=ret=*1'])]);
 
