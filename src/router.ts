@@ -46,7 +46,11 @@ import { TRAP_PORT } from './services/snmp/traps.js';
 import { startDns } from './services/dns.js';
 import { startNtp } from './services/ntp.js';
 import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
+import { closeLogTargets } from './menus/system/logging-targets.js';
 import { answerQuery } from './menus/ip/dns-server.js';
+import { accountingStart, accountingStop, radiusLogin, radiusUsed } from './menus/radius.js';
+import { answerIncoming } from './menus/radius-incoming.js';
+import { startRadiusIncoming } from './services/radius.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -77,6 +81,13 @@ export interface RouterOptions {
   upstreamPorts?: Partial<Record<UpstreamService, number>>;
   /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
   portTaken?: (face: FaceName, wanted: number, bound: number) => void;
+  /**
+   * Run on a new data directory after its default configuration and before the services
+   * listen (the image's admin password and startup-config): nothing answers a half-made router.
+   */
+  firstBoot?: (router: Router) => Promise<void>;
+  /** How long `/tool e-mail send` waits for each answer of the SMTP server (default 30 s; tests shorten it). */
+  mailTimeoutMs?: number;
 }
 
 export type { FaceName, ServiceName };
@@ -133,6 +144,7 @@ export class Router {
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
     device.network.upstreamPorts = { ...device.network.upstreamPorts, ...options.upstreamPorts };
+    if (options.mailTimeoutMs !== undefined) this.engine.services.mailTimeoutMs = options.mailTimeoutMs;
     this.standIns = standInPorts(store);
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
@@ -157,11 +169,14 @@ export class Router {
         writeLog(this.engine, 'system,info,account', `user ${e.user} logged in${from(e.address)} via ${e.via}`);
         shown.set(e, showActive(this.engine, e));
         this.lastLoggedIn(e.user, e.since);
+        // Accounting follows the sessions RADIUS let in (/user/aaa `accounting`).
+        if (e.radius) accountingStart(this.engine, e);
       },
       loggedOut: (e) => {
         writeLog(this.engine, 'system,info,account', `user ${e.user} logged out${from(e.address)} via ${e.via}`);
         const id = shown.get(e);
         shown.delete(e);
+        if (e.radius) accountingStop(this.engine, e);
         if (id !== undefined) hideActive(this.engine, id);
       },
       failed: (user, address, via) => {
@@ -210,6 +225,7 @@ export class Router {
       throw e;
     }
     try {
+      if (store.fresh && options.firstBoot) await options.firstBoot(router);
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
@@ -275,6 +291,12 @@ export class Router {
     const ntp = () => this.store.table('system/ntp/server').rows[0]?.values ?? NO_VALUES;
     services.register('ntp', (spec) => startNtp(spec, (request) => answerNtp(this.engine, request)),
       { tables: ['system/ntp/server'], enabled: () => ntp().enabled === 'true' && (ntp().vrf ?? 'main') === 'main' });
+    // /radius/incoming: CoA and Disconnect-Request on its port while `accept=yes`.
+    const incoming = () => this.store.table('radius/incoming').rows[0]?.values ?? NO_VALUES;
+    services.register('radius', (spec) => startRadiusIncoming(spec, (request, from) => answerIncoming(this.engine, this.logins, request, from)), {
+      tables: ['radius/incoming'], port: () => Number(incoming().port ?? 3799),
+      enabled: () => incoming().accept === 'true' && (incoming().vrf ?? 'main') === 'main',
+    });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -380,6 +402,15 @@ export class Router {
         return account;
       },
       verify: verifyPasswordAsync,
+      // A name no local user has goes to RADIUS while /user/aaa says use-radius=yes.
+      remote: (user, password, address, via) => {
+        if (!radiusUsed(this.engine)) return undefined;
+        return radiusLogin(this.engine, { user, password, address, via }).then((group) => {
+          if (group === undefined) return undefined;
+          const row = store.table('user/group').rows.find((r) => r.values.name === group);
+          return { name: user, password: '', disabled: false, address: [], group, policies: grantedPolicies(row?.values.policy), remote: true };
+        });
+      },
       addressAllowed(client, networks) {
         if (!networks.length) return true;
         let address: ipaddr.IPv4 | ipaddr.IPv6;
@@ -465,6 +496,7 @@ export class Router {
     await this.services?.stop();
     await stopScheduler(this.engine);
     stopNtpClient(this.engine);
+    closeLogTargets(this.engine);
     (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();
     this.engine.close();

@@ -7,6 +7,7 @@
 import type { Environment } from '../core/schema.js';
 import type { Board, Device } from '../device/board.js';
 import type { Router } from '../router.js';
+import type { LabHost } from './host.js';
 import type { Interface, RouterModel } from './model.js';
 import type { Join, TunnelPlane } from './tunnels/plane.js';
 
@@ -24,6 +25,13 @@ export interface LabNode {
   /** What the lab does on the router besides publishing: log lines, scripts. */
   router: Router;
 }
+
+/**
+ * A node of the network: a router, or a Linux host (./host.ts), which has a model and the
+ * counters of its interfaces and nothing of a router (`'router' in node` tells them apart).
+ * Hosts come after the routers, so a router's index is the same in both lists.
+ */
+export type NetNode = LabNode | LabHost;
 
 /** One end of a link, by node and the port's default name. */
 export interface End { node: number; port: string }
@@ -58,7 +66,7 @@ export class Fabric {
   /** The layer-2 joins of the tunnels (EoIP, VXLAN) the domains were worked out with. */
   private readonly joins: readonly Join[];
 
-  constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[], readonly tunnels?: TunnelPlane) {
+  constructor(readonly nodes: readonly NetNode[], readonly wires: readonly Wire[], readonly tunnels?: TunnelPlane) {
     this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses }));
     this.joins = tunnels?.joins ?? [];
     this.build();

@@ -8,7 +8,7 @@
 
 import { ipToInt, maskOf } from '../core/values.js';
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
-import type { Fabric, Host } from './fabric.js';
+import type { Fabric, Host, LabNode } from './fabric.js';
 import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
 import type { ActiveRoute, Interface, RouterModel } from './model.js';
 
@@ -186,7 +186,8 @@ export class Forwarder {
       // A value the lab cannot read on the way (a NAT target that is no address) loses the packet.
       return { status: 'timeout', rttUs: 0 };
     } finally {
-      if (!this.quiet) applyCounts(counts, (node) => fabric.nodes[node].env);
+      // Only a router has firewall rules to count on (a host has none).
+      if (!this.quiet) applyCounts(counts, (node) => (fabric.nodes[node] as LabNode).env);
     }
   }
 
@@ -224,6 +225,8 @@ export class Forwarder {
           return { kind: 'delivered', node, ttl: p.ttl, hops, packet: p, inIf };
         }
       }
+      // A Linux host does not forward (net.ipv4.ip_forward=0): what is not its own is dropped.
+      if (inIf && model.kind === 'host') return { kind: 'lost', hops };
       const route = lookup(model, p.dst);
       // No route: a router on the way answers "network unreachable"; a blackhole swallows silently.
       if (!route || route.kind === 'blackhole') return inIf && !route ? this.unreachable(model, node, inIf, p, hops, 'net-unreachable') : { kind: 'lost', hops };

@@ -168,6 +168,7 @@ export function readAddresses(env: Environment, interfaces: InterfacesModel): Ad
         family, id: a.id, dynamic: a.dynamic, enabled, address, ip, prefix: Number(len ?? (family === 4 ? 32 : 128)),
         network: networkText(address), interfaceRef: a.values.interface ?? '', interface: iface?.id, on: on?.id,
         working: enabled && !!on?.running,
+        ...(family === 6 ? { advertise: a.values.advertise !== 'false' && a.values.advertise !== 'no' } : {}),
       });
     }
     return out;

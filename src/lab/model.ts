@@ -215,6 +215,8 @@ export interface Address {
   readonly on?: number;
   /** Enabled, on an interface that runs (a bridge port's address on its running bridge). */
   readonly working: boolean;
+  /** IPv6 `advertise` (yes unless set): its /64 prefix goes into the interface's router advertisements. */
+  readonly advertise?: boolean;
 }
 
 export interface AddressesModel {

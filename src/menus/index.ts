@@ -45,6 +45,7 @@ import { certificate } from './certificate.js';
 import { fileMenu } from './file.js';
 import { rootPing, toolPing } from './tool/ping.js';
 import { toolFetch } from './tool/fetch.js';
+import { toolEmail } from './tool/e-mail.js';
 import { bandwidthServer, bandwidthServerSession, toolBandwidthTest } from './tool/bandwidth.js';
 import { consoleInspect } from './console-inspect.js';
 import { packageUpdate, systemPackage } from './system/package.js';
@@ -75,6 +76,7 @@ import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routin
 import { routingRoute } from './routing/route.js';
 import { safeMode, systemHistory, undoRedo } from './system/history.js';
 import { snmpSettings } from './snmp.js';
+import { radiusIncoming, radiusMenu } from './radius.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -83,14 +85,14 @@ export const handMenus: readonly MenuDecl[] = [
   ipAddress, pool, dns, dnsStatic, addressList, ipv6AddressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
   userActive, passwordCommand, delayCommand, certificate,
-  fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
+  fileMenu, rootPing, toolPing, toolFetch, toolEmail, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession, ipsecActivePeers, ipsecInstalledSa,
-  systemHistory, undoRedo, safeMode, snmpSettings,
+  systemHistory, undoRedo, safeMode, snmpSettings, radiusMenu, radiusIncoming,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();
