@@ -57,7 +57,7 @@ export class LabStopped extends Error {
 const NETWORK_TABLES = new Set([
   'interface', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
   'interface/list', 'interface/list/member', 'system/identity', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/pool',
-  'ip/dhcp-server/network', 'ip/dhcp-server/lease',
+  'ip/dhcp-server/network', 'ip/dhcp-server/lease', 'ipv6/address', 'ipv6/settings',
 ]);
 
 /** containerlab's management port (eth0) is wired to the management network. */
@@ -150,7 +150,7 @@ export class Lab {
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
     this.nodes[index] = { name: node.name, index, env, device, board, router, model: new RouterModelCache(env, device, board) };
-    this.learned[index] = { arp: new Map() };
+    this.learned[index] = { arp: new Map(), nd: new Map() };
     if (boot === 'again') return;
     const tls = node.certificate && this.tls ? await this.tls.node(node.name, this.options.listen, node.certificate) : undefined;
     await firstBoot(router, node, { index, tls, signal: this.options.signal });
@@ -236,6 +236,11 @@ export class Lab {
     return [...this.learned[node].arp.values()];
   }
 
+  /** The IPv6 neighbours a node learned from traffic (neighbour discovery). */
+  nd(node: number) {
+    return [...this.learned[node].nd.values()];
+  }
+
   dhcpState(node: number, id: number): Record<string, string> | undefined {
     const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 4 && c.id === id);
     return client ? this.dhcp.state(node, client) : undefined;
@@ -292,6 +297,13 @@ class NodeView implements LabView {
 
   arp() {
     return this.lab.arp(this.node).map((e) => ({ key: `${e.ifId} ${e.address}`, values: { address: e.address, interface: `*${e.ifId.toString(16).toUpperCase()}`, 'mac-address': e.mac } }));
+  }
+
+  nd() {
+    return this.lab.nd(this.node).map((e) => ({
+      key: `${e.ifId} ${e.address}`,
+      values: { address: e.address, interface: `*${e.ifId.toString(16).toUpperCase()}`, 'mac-address': e.mac, router: String(!!e.router), status: 'reachable' },
+    }));
   }
 
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }

@@ -65,6 +65,29 @@ export const arp: MenuDecl = {
   },
 };
 
+/** Dynamic IPv6 neighbours are numbered above any static one, as ARP's. */
+const ND_DYNAMIC_BASE = 0x100000;
+
+/**
+ * /ipv6/neighbor: the static entries users add, and in a lab the neighbours neighbour
+ * discovery found for the traffic that crossed (`router` when the neighbour forwards,
+ * status `reachable`: just confirmed).
+ */
+export const ipv6Neighbor: MenuDecl = {
+  path: 'ipv6/neighbor',
+  kind: 'table',
+  fields: {
+    dynamic: DYNAMIC,
+    invalid: status(),
+    router: { type: bool, readOnly: true, default: 'false' },
+    status: { type: str(), readOnly: true, derive: (row) => row.values.status ?? (row.dynamic ? 'reachable' : 'noarp') },
+  },
+  rows: (env, stored) => {
+    const lab = networkOf(env).lab;
+    return lab?.nd ? [...stored, ...computed(env, lab.nd(), ND_DYNAMIC_BASE)] : stored;
+  },
+};
+
 /** A client's state as the lab's DHCP gives it; outside a lab nobody answers. */
 function clientState(row: Row, env: Environment): Record<string, string> {
   if (row.values.disabled === 'true') return { status: 'stopped' };
