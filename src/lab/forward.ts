@@ -220,6 +220,9 @@ export class Forwarder {
           }
         }
         if (isLocal(model, p.dst, vrf)) return this.input(model, node, inIf, p, hops, counts, vrf);
+      } else if (p.state !== 'new' && isLocal(model, p.dst, vrf)) {
+        // An answer a router sends itself (its echo looped back to it and ran out there).
+        return { kind: 'delivered', node, vrf, ttl: p.ttl, hops, packet: p };
       }
       const decision = decide(model, p, vrf, inIf);
       if (decision === 'drop') return { kind: 'lost', hops };
