@@ -42,3 +42,4 @@ export function contains(net: string, prefix: number, ip: string): boolean {
 
 /** IPv6 link-local (fe80::/10): never routed, its scope the link it is on. */
 export const isLinkLocal = (ip: string) => /^fe[89ab]/i.test(ip);
+

@@ -56,8 +56,12 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
       clients.push({
         family, id: r.id, enabled: r.values.disabled !== 'true', interfaceRef: r.values.interface ?? '',
         interface: interfaces.resolve(r.values.interface)?.id,
-        addDefaultRoute: (r.values['add-default-route'] ?? 'yes') !== 'no', defaultRouteDistance: r.values['default-route-distance'] ?? '1',
-        ...(family === 6 ? { request: (r.values.request ?? '').split(',').filter(Boolean), poolName: r.values['pool-name'] } : {}),
+        // A DHCPv6 client adds no default route unless told (manual "DHCP client": default no).
+        addDefaultRoute: yes(r.values['add-default-route'] ?? (family === 4 ? 'yes' : 'no')), defaultRouteDistance: r.values['default-route-distance'] ?? '1',
+        ...(family === 6 ? {
+          request: (r.values.request ?? '').split(',').filter(Boolean), poolName: r.values['pool-name'],
+          poolPrefixLength: Number(r.values['pool-prefix-length'] ?? 64),
+        } : {}),
       });
     }
   }
@@ -91,6 +95,7 @@ export function readIpv6(env: Environment): Ipv6Model {
     settings: {
       disabled: yes(s['disable-ipv6']), forward: s.forward === undefined || yes(s.forward),
       acceptRouterAdvertisements: s['accept-router-advertisements'] ?? 'yes-if-forwarding-disabled',
+      acceptRouterAdvertisementsOn: s['accept-router-advertisements-on'] ?? 'all',
     },
     nd, ndPrefixes,
   };

@@ -213,6 +213,17 @@ export interface Address {
   readonly on?: number;
   /** Enabled, on an interface that runs (a bridge port's address on its running bridge). */
   readonly working: boolean;
+  /**
+   * IPv6: `advertise` (its prefix in the router advertisements of its interface); yes by
+   * default for a /64 (manual "IPv6 Address"). Always false for IPv4.
+   */
+  readonly advertise: boolean;
+  /**
+   * IPv6: how the address was made: as written, `eui-64` (the prefix with the interface's
+   * EUI-64 identifier), or `from-pool` (a pool's prefix with the written address's host bits;
+   * not working while the pool has no prefix).
+   */
+  readonly origin?: 'eui-64' | 'from-pool';
 }
 
 export interface AddressesModel {
@@ -364,9 +375,10 @@ export interface DhcpClient {
   /** `add-default-route` (yes) and `default-route-distance` (1) as stored. */
   readonly addDefaultRoute: boolean;
   readonly defaultRouteDistance: string;
-  /** DHCPv6: `request` (address, prefix) and `pool-name`. */
+  /** DHCPv6: `request` (address, prefix), `pool-name` and `pool-prefix-length` (64). */
   readonly request?: readonly string[];
   readonly poolName?: string;
+  readonly poolPrefixLength?: number;
 }
 
 export interface DhcpModel {
@@ -388,6 +400,8 @@ export interface Ipv6Model {
     readonly forward: boolean;
     /** `accept-router-advertisements`: yes, no, or yes-if-forwarding-disabled (default). */
     readonly acceptRouterAdvertisements: string;
+    /** `accept-router-advertisements-on`: the interface list RAs are taken on (`all`). */
+    readonly acceptRouterAdvertisementsOn: string;
   };
   /** `/ipv6 nd`: router advertisements per interface (`all` by default). */
   readonly nd: readonly NdInterface[];

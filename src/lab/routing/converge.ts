@@ -9,12 +9,14 @@ import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { Ospf } from './ospf.js';
 import { Vrrp } from './vrrp.js';
+import { Slaac } from '../nd.js';
 
 /** The hidden value that marks a record as a stage's, with the stage's key: `ospf 10.0.0.0/24`. */
 const OWNER = '.owner';
 
 export class Routing implements RoutingContext {
-  readonly stages: readonly Stage[] = [new Vrrp(), new Ospf(), new Bgp()];
+  // Addresses first (VRRP's virtual ones, SLAAC's), then the protocols that route over them.
+  readonly stages: readonly Stage[] = [new Vrrp(), new Slaac(), new Ospf(), new Bgp()];
   /** Set while a stage writes, so the lab does not take its own records for a change of configuration. */
   publishing = false;
 

@@ -19,6 +19,7 @@ import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
 import { routingTableName } from '../references.js';
+import { madeAddress } from './ipv6-made.js';
 import { vrfOfInterfaces } from './vrf-of.js';
 
 /** An address family's tables and words. */
@@ -65,7 +66,10 @@ export function connectedRoutes(env: Environment, family: Family): Row[] {
   const out: Row[] = [];
   const seen = new Set<string>();
   const vrfs = vrfOfInterfaces(env);
-  for (const addr of env.store.table(family.addresses).rows) {
+  for (const row of env.store.table(family.addresses).rows) {
+    // IPv6: the address the record makes (`from-pool`, `eui-64`: ./ipv6-made.ts).
+    const addr = family.bits === 128 && (row.values['from-pool'] || row.values['eui-64'] === 'true')
+      ? { ...row, values: { ...row.values, address: madeAddress(env, row.values).address ?? '' } } : row;
     if (addr.values.disabled === 'true' || !addr.values.address) continue;
     if (family.bits === 128 && /^fe80:/i.test(addr.values.address)) continue;
     const iface = target(env, INTERFACE_TABLE, addr.values.interface);
