@@ -96,6 +96,8 @@ export interface LabView {
   nd?(): { key: string; values: Record<string, string> }[];
   /** The state of one /ip/dhcp-client (by record id): status, address, gateway, ... */
   dhcpClient(id: number): Record<string, string> | undefined;
+  /** The state of one /ipv6/dhcp-client (by record id): status, prefix, dhcp-server-v6. */
+  dhcp6Client?(id: number): Record<string, string> | undefined;
   /**
    * Where a query of this router's own (DNS, NTP) to `address` goes when a lab node has that
    * address: the node's face on loopback once the lab's network carries the datagram there and

@@ -246,6 +246,11 @@ export class Lab {
     return client ? this.dhcp.state(node, client) : undefined;
   }
 
+  dhcp6State(node: number, id: number): Record<string, string> | undefined {
+    const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 6 && c.id === id);
+    return client ? this.routing.dhcp6.state(node, client) : undefined;
+  }
+
   /** The neighbours a node hears on each of its ports, by the discovery settings of both ends. */
   neighbors(node: number): NeighborEntry[] {
     return neighborsOf(this.nodes, this.fabric(), node);
@@ -307,6 +312,8 @@ class NodeView implements LabView {
   }
 
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
+
+  dhcp6Client(id: number) { return this.lab.dhcp6State(this.node, id); }
 
   serviceAt(address: string, service: UpstreamService) { return this.lab.serviceAt(this.node, address, service); }
 }

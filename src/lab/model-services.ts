@@ -5,7 +5,7 @@
 import type { Environment } from '../core/schema.js';
 import { parseDuration } from '../core/values.js';
 import type { Board, Device } from '../device/board.js';
-import { rowOf } from './model-interfaces.js';
+import { nameOf, rowOf } from './model-interfaces.js';
 import type { DhcpClient, DhcpModel, DhcpNetwork, DhcpServer, InterfacesModel, Ipv6Model, NdInterface, SystemModel } from './model.js';
 
 /** The values of a settings menu's record with the defaults its declaration gives (print's view). */
@@ -47,7 +47,7 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
     servers.push({
       family: 6, id: r.id, name: r.values.name ?? '', enabled: r.values.disabled !== 'true',
       interface: interfaces.resolve(r.values.interface)?.id, leaseMs,
-      poolRanges: undefined, prefixPool: r.values['prefix-pool'] ?? r.values['address-pool'],
+      poolRanges: undefined, prefixPool: nameOf(env, 'ipv6/pool', r.values['prefix-pool'] ?? r.values['address-pool']), routeDistance: r.values['route-distance'],
     });
   }
   const clients: DhcpClient[] = [];

@@ -350,8 +350,10 @@ export interface DhcpServer {
   readonly poolRanges?: string;
   /** `lease-time` in ms (30m). */
   readonly leaseMs: number;
-  /** DHCPv6: `prefix-pool` by name (prefix delegation). */
+  /** DHCPv6: `prefix-pool` by name (prefix delegation; before 7.x gave it, `address-pool`). */
   readonly prefixPool?: string;
+  /** DHCPv6: `route-distance` of the route to each delegated prefix, as stored. */
+  readonly routeDistance?: string;
 }
 
 /** `/ip dhcp-server network`. */

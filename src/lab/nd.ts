@@ -48,7 +48,7 @@ function advertisement(model: RouterModel, iface: Interface): Advertisement | un
 export class Slaac implements Stage {
   readonly name = 'slaac';
   readonly topics = 'ipv6';
-  readonly inputs = ['ipv6/address', 'ipv6/nd', 'ipv6/nd/prefix', 'ipv6/settings', 'interface', 'interface/bridge/port', 'interface/list/member'];
+  readonly inputs = ['ipv6/address', 'ipv6/pool', 'ipv6/nd', 'ipv6/nd/prefix', 'ipv6/settings', 'interface', 'interface/bridge/port', 'interface/list/member'];
 
   run(ctx: RoutingContext) {
     const fabric = ctx.fabric();

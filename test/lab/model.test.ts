@@ -229,7 +229,7 @@ describe('the model of a router', () => {
       identity: 'r1', version: '7.24 (stable)', board: 'CHR',
       discovery: { interfaceList: 'static', protocols: ['cdp', 'lldp', 'mndp'], mode: 'tx-and-rx' },
     });
-    assert.deepEqual(m.ipv6.settings, { disabled: false, forward: true, acceptRouterAdvertisements: 'yes-if-forwarding-disabled' });
+    assert.deepEqual(m.ipv6.settings, { disabled: false, forward: true, acceptRouterAdvertisements: 'yes-if-forwarding-disabled', acceptRouterAdvertisementsOn: 'all' });
     // The default /ipv6/nd entry every router has: interface=all (a 7.x export's defaults).
     assert.deepEqual(m.ipv6.nd.map((n) => pick(n, ['enabled', 'interface', 'raInterval', 'raLifetime', 'managedAddressConfiguration', 'otherConfiguration', 'advertiseMacAddress'])), [
       { enabled: true, interface: 'all', raInterval: '3m20s-10m', raLifetime: '30m', managedAddressConfiguration: false, otherConfiguration: false, advertiseMacAddress: true },

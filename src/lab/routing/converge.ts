@@ -9,14 +9,17 @@ import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { Ospf } from './ospf.js';
 import { Vrrp } from './vrrp.js';
+import { Dhcp6 } from '../dhcp6.js';
 import { Slaac } from '../nd.js';
 
 /** The hidden value that marks a record as a stage's, with the stage's key: `ospf 10.0.0.0/24`. */
 const OWNER = '.owner';
 
 export class Routing implements RoutingContext {
-  // Addresses first (VRRP's virtual ones, SLAAC's), then the protocols that route over them.
-  readonly stages: readonly Stage[] = [new Vrrp(), new Slaac(), new Ospf(), new Bgp()];
+  /** DHCPv6 prefix delegation, whose clients' state /ipv6/dhcp-client shows. */
+  readonly dhcp6 = new Dhcp6();
+  // Addresses first (VRRP's virtual ones, delegated prefixes, SLAAC's), then the protocols that route over them.
+  readonly stages: readonly Stage[] = [new Vrrp(), this.dhcp6, new Slaac(), new Ospf(), new Bgp()];
   /** Set while a stage writes, so the lab does not take its own records for a change of configuration. */
   publishing = false;
 

@@ -111,3 +111,24 @@ export const dhcpClient: MenuDecl = {
     'expires-after': fromState('expires-after'),
   },
 };
+
+/** A DHCPv6 client's state as the lab's prefix delegation gives it; outside a lab nobody answers. */
+function client6State(row: Row, env: Environment): Record<string, string> {
+  if (row.values.disabled === 'true') return { status: 'stopped' };
+  return networkOf(env).lab?.dhcp6Client?.(row.id) ?? { status: 'searching...' };
+}
+
+const fromState6 = (name: string): FieldDecl => ({ type: str(), readOnly: true, derive: (row, env) => client6State(row, env)[name] });
+
+/** /ipv6/dhcp-client: `status`, the delegated `prefix` (`2001:db8:100::/64, 1d`) and the server's address. */
+export const dhcp6Client: MenuDecl = {
+  path: 'ipv6/dhcp-client',
+  kind: 'table',
+  fields: {
+    dynamic: DYNAMIC,
+    invalid: status(),
+    status: fromState6('status'),
+    prefix: fromState6('prefix'),
+    'dhcp-server-v6': fromState6('dhcp-server-v6'),
+  },
+};
