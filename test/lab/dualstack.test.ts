@@ -94,6 +94,26 @@ describe('a dual-stack chain', () => {
     }
   });
 
+  test('IPv6 NAT on the path: r2 masquerades toward r3, so r3\'s input rule against r1\'s network lets the echo in', async () => {
+    const r3 = t.rest('r3'), r2 = t.rest('r2');
+    const drop = await r3.put('/rest/ipv6/firewall/filter', { chain: 'input', action: 'drop', protocol: 'icmpv6', 'src-address': '2001:db8:12::/64' });
+    assert.equal(drop.status, 201, drop.text);
+    try {
+      assert.equal((await ping('r1', '2001:db8:23::3'))[0].status, 'timeout');
+      const nat = await r2.put('/rest/ipv6/firewall/nat', { chain: 'srcnat', action: 'masquerade', 'out-interface': 'ether3' });
+      // The echo now reaches r3 from r2's address there, which the rule does not name.
+      assert.equal(nat.status, 201, nat.text);
+      try {
+        const res = await ping('r1', '2001:db8:23::3');
+        assert.deepEqual([res[0].host, res[0].received], ['2001:db8:23::3', '1']);
+      } finally {
+        await r2.delete(`/rest/ipv6/firewall/nat/${nat.json['.id']}`);
+      }
+    } finally {
+      await r3.delete(`/rest/ipv6/firewall/filter/${drop.json['.id']}`);
+    }
+  });
+
   test('an address nobody holds in a connected network: r2 answers address unreachable', async () => {
     const res = await ping('r1', '2001:db8:23::99');
     assert.deepEqual([res[0].host, res[0].status], ['2001:db8:12::2', 'host unreachable']);
