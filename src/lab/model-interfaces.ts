@@ -173,7 +173,7 @@ export function readAddresses(env: Environment, interfaces: InterfacesModel): Ad
         family, id: a.id, dynamic: a.dynamic, enabled, address: `${ip}/${prefix}`, ip, prefix,
         network: networkText(`${ip}/${prefix}`), interfaceRef: a.values.interface ?? '', interface: iface?.id, on: on?.id,
         working: enabled && !!on?.running && made.address !== undefined,
-        advertise: family === 6 && (stated === undefined ? prefix === 64 : stated === 'true' || stated === 'yes'),
+        advertise: family === 6 && (stated === undefined || stated === 'true' || stated === 'yes'),
         ...(made.origin ? { origin: made.origin } : {}),
       });
     }

@@ -42,8 +42,9 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
     });
   }
   for (const r of env.store.table('ipv6/dhcp-server').rows) {
-    let leaseMs = 86_400_000;
-    try { leaseMs = parseDuration(r.values['lease-time'] ?? '1d'); } catch { /* the default stands */ }
+    // 3d unless told (community.routeros 2.8.2 `_api_data.py`: routeros-facts.md 54.5).
+    let leaseMs = 3 * 86_400_000;
+    try { leaseMs = parseDuration(r.values['lease-time'] ?? '3d'); } catch { /* the default stands */ }
     servers.push({
       family: 6, id: r.id, name: r.values.name ?? '', enabled: r.values.disabled !== 'true',
       interface: interfaces.resolve(r.values.interface)?.id, leaseMs,

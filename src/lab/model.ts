@@ -214,8 +214,8 @@ export interface Address {
   /** Enabled, on an interface that runs (a bridge port's address on its running bridge). */
   readonly working: boolean;
   /**
-   * IPv6: `advertise` (its prefix in the router advertisements of its interface); yes by
-   * default for a /64 (manual "IPv6 Address"). Always false for IPv4.
+   * IPv6: `advertise` (its prefix, a /64's, in the router advertisements of its interface);
+   * yes by default (routeros-facts.md 54.3). Always false for IPv4.
    */
   readonly advertise: boolean;
   /**

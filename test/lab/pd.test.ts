@@ -23,7 +23,7 @@ const client = async () => (await t.rest('cpe').get('/rest/ipv6/dhcp-client')).j
 describe('DHCPv6 prefix delegation', () => {
   test('cpe\'s client is bound: the first /62 of isp\'s pool, from isp\'s link-local address', async () => {
     const c = await until(client, (v) => v.status === 'bound');
-    assert.deepEqual([c.status, c.prefix, c['dhcp-server-v6']], ['bound', '2001:db8:100::/62, 1d', await linkLocal('isp', 'ether2')]);
+    assert.deepEqual([c.status, c.prefix, c['dhcp-server-v6']], ['bound', '2001:db8:100::/62, 3d', await linkLocal('isp', 'ether2')]);
     const pool = (await t.rest('cpe').get('/rest/ipv6/pool')).json as Record<string, string>[];
     assert.deepEqual(pool.map(({ '.id': _, ...r }) => r), [{ dynamic: 'true', name: 'lan-pool', prefix: '2001:db8:100::/62', 'prefix-length': '64' }]);
   });
@@ -68,7 +68,7 @@ describe('DHCPv6 prefix delegation', () => {
     } finally {
       await cpe.patch(`/rest/ipv6/dhcp-client/${c['.id']}`, { disabled: 'false' });
     }
-    assert.equal((await until(client, (v) => v.status === 'bound')).prefix, '2001:db8:100::/62, 1d');
+    assert.equal((await until(client, (v) => v.status === 'bound')).prefix, '2001:db8:100::/62, 3d');
   });
 
   test('the API face: the client\'s state through a real socket', async () => {
@@ -77,7 +77,7 @@ describe('DHCPv6 prefix delegation', () => {
     try {
       await api.login();
       const rows = await api.call('/ipv6/dhcp-client/print', '=.proplist=status,prefix');
-      assert.deepEqual(rows.map((r) => [r[0], ...r.slice(1).sort()]), [['!re', '=prefix=2001:db8:100::/62, 1d', '=status=bound'], ['!done']]);
+      assert.deepEqual(rows.map((r) => [r[0], ...r.slice(1).sort()]), [['!re', '=prefix=2001:db8:100::/62, 3d', '=status=bound'], ['!done']]);
     } finally {
       api.close();
     }
