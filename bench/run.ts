@@ -49,9 +49,9 @@ export const FULL: BenchConfig = {
 /** Tiny sizes: every code path once, in seconds. */
 export const QUICK: BenchConfig = {
   startup: { repeats: 1, idleMs: 200 },
-  rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 200, putMaxSec: 10 },
+  rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 100, putMaxSec: 10 },
   api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1 },
-  large: { entries: 500, lists: 100, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
+  large: { entries: 200, lists: 50, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
   fleet: { routers: 2, idleMs: 200 },
   fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
   ssh: { repeats: 2 },

@@ -52,7 +52,7 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     const put = row(section, /^PUT .*entries\/s/);
     assert.match(put.value, measured);
     assert.equal(typeof put.met, 'boolean');
-    assert.ok(section.notes.some((n) => /all 200 acknowledged entries were there/.test(n)));
+    assert.ok(section.notes.some((n) => /all 100 acknowledged entries were there/.test(n)));
   });
 
   test('API: print of one record against the same bytes from node:net, beside REST GET of it in the same run', async () => {
@@ -72,8 +72,8 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     const [section] = await runBenchmarks(QUICK, ['large'], false);
     checkTables(section);
     for (const what of [
-      /through the engine \(in process\)/, /over REST \(PUT/, /^GET \S+ \(all 500\)/, /\?list=list-42/, /\.query/, /count-only/,
-      /one entry of 500/, /start-up with 500 entries/, /^restart with 500 entries/, /peak memory of the router serving/,
+      /through the engine \(in process\)/, /over REST \(PUT/, /^GET \S+ \(all 200\)/, /\?list=list-42/, /\.query/, /count-only/,
+      /one entry of 200/, /start-up with 200 entries/, /^restart with 200 entries/, /peak memory of the router serving/,
     ]) {
       const r = row(section, what);
       assert.match(r.value, measured, `${r.what}: ${r.value}`);

@@ -189,6 +189,8 @@ describe('community.routeros over the API face', { timeout: 900_000 }, () => {
       for (const [name, value] of Object.entries(known)) {
         // What the default configuration sets on this router (a home router's defconf) is not the blank router's.
         if (DEFCONF_SETS.has(`${x.item} ${name}`)) continue;
+        // The boot loader's settings a board without a serial console lacks (LEFT_OUT, above).
+        if (LEFT_OUT.has(`${x.item} ${name}`)) continue;
         // api_info returns only the fields the collection knows (2.8.2 predates some of 7.24's).
         if (!(name in table[String(x.item)].fields)) continue;
         compared++;

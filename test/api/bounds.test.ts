@@ -113,7 +113,7 @@ test('20 connections each sending 15 MiB of one unfinished word, before and afte
   await stillAnswers();
 });
 
-test('while one client pipelines 20,000 /interface/print, another client\'s print answers within 2 s, by the API and by REST', async (t) => {
+test('while one client pipelines 2,000 /interface/print, another client\'s print answers within 2 s, by the API and by REST', async (t) => {
   const flood = await ApiClient.connect(apiPort);
   await flood.login('reader', 'pw-reader');
   // From here on its replies are only counted (the test client would keep them all).
@@ -124,14 +124,14 @@ test('while one client pipelines 20,000 /interface/print, another client\'s prin
     for (let i = chunk.indexOf('\x05!done'); i >= 0; i = chunk.indexOf('\x05!done', i + 1)) done++;
   });
   const one = encode(['/interface/print']);
-  flood.socket.write(Buffer.concat(Array.from({ length: 20_000 }, () => one)));
+  flood.socket.write(Buffer.concat(Array.from({ length: 2_000 }, () => one)));
   const other = await ApiClient.connect(apiPort);
   await other.login();
   const api: number[] = [];
   const rest: number[] = [];
   // Probes until the flood is answered (before: the first waited for all of it).
   const started = performance.now();
-  while (done < 20_000 && performance.now() - started < 120_000) {
+  while (done < 2_000 && performance.now() - started < 120_000) {
     let t = performance.now();
     assert.deepEqual(await other.call('/system/identity/print'), [['!re', '=name=MikroTik'], ['!done']]);
     api.push(performance.now() - t);

@@ -228,12 +228,15 @@ describe('BGP between four routers in three ASes', () => {
 
   test('two equal paths: the lower peer address wins, with multipath on the instance both next hops are used; a path back to its own AS is dropped', async () => {
     const r1 = t.rest('r1'), r2 = t.rest('r2');
-    // The winning path (10.0.12.1) comes last: its connection is removed, the other path is the only
-    // one, then the connection is added again after it and wins by its lower address, so neither
-    // "the older path stays" nor "the first connection wins" would pass here.
+    // The winning path (10.0.12.1) comes last: its connection is removed on both routers, the other
+    // path is the only one, then the connections are added again after it and win by the lower
+    // address, so neither "the older path stays" nor "the first connection wins" would pass here.
     const TO_R1 = { name: 'to-r1', as: '65002', 'remote.address': '10.0.12.1', 'remote.as': '65001', 'local.role': 'ebgp', 'input.filter': 'from-r1', 'output.redistribute': 'connected' };
+    const TO_R2 = { name: 'to-r2', as: '65001', 'remote.address': '10.0.12.2', 'remote.as': '65002', 'local.role': 'ebgp', 'output.network': 'bgp-networks' };
     let first = ((await r2.get('/rest/routing/bgp/connection?name=to-r1')).json as Rec[])[0]['.id'];
     assert.equal((await r2.delete(`/rest/routing/bgp/connection/${first}`)).status, 204);
+    const mine = ((await r1.get('/rest/routing/bgp/connection?name=to-r2')).json as Rec[])[0]['.id'];
+    assert.equal((await r1.delete(`/rest/routing/bgp/connection/${mine}`)).status, 204);
     const a = (await r1.put('/rest/routing/bgp/connection', { name: 'second', as: '65001', 'remote.address': '10.0.99.2', 'remote.as': '65002', 'local.role': 'ebgp', 'output.network': 'bgp-networks' })).json['.id'];
     const b = (await r2.put('/rest/routing/bgp/connection', { name: 'second', as: '65002', 'remote.address': '10.0.99.1', 'remote.as': '65001', 'local.role': 'ebgp', 'input.filter': 'from-r1' })).json['.id'];
     const gateway = async () => (await get('r2', '/rest/routing/bgp/session?name=second-1'))[0]?.established === 'true'
@@ -241,6 +244,8 @@ describe('BGP between four routers in three ASes', () => {
     let inst: string | undefined;
     try {
       assert.equal(await until(gateway, (g) => g === '10.0.99.1'), '10.0.99.1');
+      const back = await r1.put('/rest/routing/bgp/connection', TO_R2);
+      assert.equal(back.status, 201, back.text);
       const again = await r2.put('/rest/routing/bgp/connection', TO_R1);
       assert.equal(again.status, 201, again.text);
       first = again.json['.id'];
@@ -253,6 +258,7 @@ describe('BGP between four routers in three ASes', () => {
       assert.equal(await until(gateway, (g) => g === '10.0.12.1,10.0.99.1'), '10.0.12.1,10.0.99.1');
     } finally {
       if (!((await r2.get('/rest/routing/bgp/connection?name=to-r1')).json as Rec[]).length) await r2.put('/rest/routing/bgp/connection', TO_R1);
+      if (!((await r1.get('/rest/routing/bgp/connection?name=to-r2')).json as Rec[]).length) await r1.put('/rest/routing/bgp/connection', TO_R2);
       if (inst) await r2.delete(`/rest/routing/bgp/instance/${inst}`);
       await r1.delete(`/rest/routing/bgp/connection/${a}`);
       await r2.delete(`/rest/routing/bgp/connection/${b}`);

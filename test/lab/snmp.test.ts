@@ -35,3 +35,31 @@ test('lab.json lists the agent of the node that enabled it; ping traffic moves i
   assert.ok(after - before >= 3000, `${before} -> ${after}`);
   assert.ok(after >= rest1 && after <= rest2, `${rest1} <= ${after} <= ${rest2}`);
 });
+
+test('the neighbour r2 that discovery found is in MIKROTIK-MIB\'s neighbour table and LLDP-MIB\'s remote table, as /ip neighbor shows it', async () => {
+  const json = await until(async () => JSON.parse(fs.readFileSync(path.join(t.dir, 'lab.json'), 'utf8')), (j) => j.nodes.r1.snmp !== undefined);
+  const port = json.nodes.r1.snmp as number;
+  const rest = t.rest('r1');
+  const [n] = await until(async () => (await rest.get('/rest/ip/neighbor')).json as Record<string, string>[], (rows) => rows.length === 1);
+  // The lab names each router's identity after its node; the MAC is r2's ether2's.
+  assert.equal(n.identity, 'r2');
+  assert.equal(n['mac-address'], (await t.rest('r2').get('/rest/interface/ether2')).json['mac-address']);
+  const mac = n['mac-address'].split(':').join(' ');
+  const id = parseInt(n['.id'].slice(1), 16);
+  const ether2 = parseInt((await rest.get('/rest/interface/ether2')).json['.id'].slice(1), 16);
+  const N = '.1.3.6.1.4.1.14988.1.1.11.1.1';
+  const nb = await v2c('snmpwalk', port, 'public', N);
+  assert.ok(nb.includes(`${N}.2.${id} = IpAddress: 10.0.12.2`), nb.join('\n'));
+  assert.ok(nb.includes(`${N}.3.${id} = Hex-STRING: ${mac}`), nb.join('\n'));
+  assert.ok(nb.includes(`${N}.6.${id} = STRING: "r2"`), nb.join('\n'));
+  assert.ok(nb.includes(`${N}.8.${id} = INTEGER: ${ether2}`), nb.join('\n'));
+  // lldpRemTable: time mark 0, the local port, the remote's number; chassis id a MAC (4), port id an interface name (5).
+  const L = '.1.0.8802.1.1.2.1.4.1.1';
+  const at = `0.${ether2}.1`;
+  const lldp = await v2c('snmpwalk', port, 'public', L);
+  assert.ok(lldp.includes(`${L}.4.${at} = INTEGER: 4`), lldp.join('\n'));
+  assert.ok(lldp.includes(`${L}.5.${at} = Hex-STRING: ${mac}`), lldp.join('\n'));
+  assert.ok(lldp.includes(`${L}.6.${at} = INTEGER: 5`), lldp.join('\n'));
+  assert.ok(lldp.includes(`${L}.7.${at} = STRING: "ether2"`), lldp.join('\n'));
+  assert.ok(lldp.includes(`${L}.9.${at} = STRING: "r2"`), lldp.join('\n'));
+});

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { client, eventually, tempDir } from '../helpers/router.js';
 import { freePort } from '../helpers/ports.js';
 import { startSnmpRouter, type SnmpRouter } from './snmp-clients.js';
+import { health } from '../../src/menus/system/health.js';
 
 let t: SnmpRouter;
 let rest: ReturnType<typeof client>;
@@ -112,6 +113,28 @@ describe('traps to trap-target', () => {
       assert.equal(trap[1], '.1.3.6.1.6.3.1.1.4.1.0 = OID: .1.3.6.1.6.3.1.1.5.3');
     } finally {
       await rest.post('/rest/interface/enable', { numbers: 'ether5' });
+    }
+  });
+  test('temp-exception: mtxrTemperatureException (enterprise trap 14988.1.1.9.0.2) with the sensor\'s reading when it runs hot', async () => {
+    // The default board (hAP ax^2, ARM64) reads cpu-temperature 47 C at idle. No user can heat a
+    // simulated board: the test raises the sensor's reading as the board's hardware would.
+    const sensor = health.rows!(t.router.engine, []).find((r) => r.values.name === 'cpu-temperature')!;
+    assert.equal((await rest.get('/rest/system/health')).json.find((h: Record<string, string>) => h.name === 'cpu-temperature').value, '47');
+    assert.equal((await rest.post('/rest/snmp/set', { 'trap-version': '2', 'trap-community': 'public', 'trap-generators': 'temp-exception' })).status, 200);
+    // The first look learns how the sensors are: let it pass before the board runs hot.
+    await new Promise((ok) => setTimeout(ok, 1500));
+    const from = received.length;
+    sensor.values.value = '95';
+    try {
+      const [trap] = await waitTraps(from, 1);
+      assert.equal(trap[1], '.1.3.6.1.6.3.1.1.4.1.0 = OID: .1.3.6.1.4.1.14988.1.1.9.0.2');
+      assert.equal(trap[2], `.1.3.6.1.4.1.14988.1.1.3.100.1.3.${sensor.id} = Gauge32: 95`);
+      // One trap while it stays hot.
+      await new Promise((ok) => setTimeout(ok, 1500));
+      assert.equal(trapsSince(from).length, 1);
+    } finally {
+      sensor.values.value = '47';
+      await rest.post('/rest/snmp/set', { 'trap-generators': '' });
     }
   });
 });
