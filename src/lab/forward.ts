@@ -123,8 +123,14 @@ function addressOn(model: RouterModel, ifId: number | undefined, toward: string)
   const family = toward.includes(':') ? 6 : 4;
   const addrs = model.addresses.working[family].filter((a) => a.on === ifId);
   const ip = addrs.find((a) => contains(a.ip, a.prefix, toward))?.ip ?? addrs[0]?.ip;
-  // IPv6 without a global address there: the interface's link-local one.
-  if (ip === undefined && family === 6 && ifId !== undefined) return model.interfaces.byId.get(ifId)?.linkLocal;
+  // IPv6 without a global address there: one of the router's others (RFC 6724 section 5 takes
+  // a global source over a link-local one for a global destination), else the link-local one.
+  if (ip === undefined && family === 6 && ifId !== undefined) {
+    if (isLinkLocal(toward)) return model.interfaces.byId.get(ifId)?.linkLocal;
+    const ifs = model.interfaces, vrf = ifs.byId.get(ifId)?.vrf;
+    const other = model.addresses.working[6].find((a) => !isLinkLocal(a.ip) && a.on !== undefined && ifs.byId.get(a.on)?.vrf === vrf);
+    return canonicalOr(other?.ip) ?? ifs.byId.get(ifId)?.linkLocal;
+  }
   return ip === undefined ? undefined : canonical(ip);
 }
 
@@ -143,7 +149,7 @@ function errorSource(model: RouterModel, inIf: Interface, to: string): string | 
 
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
 type Outcome =
-  | { kind: 'delivered'; node: number; vrf: string; ttl: number; hops: number; packet: Packet }
+  | { kind: 'delivered'; node: number; vrf: string; inIf?: number; ttl: number; hops: number; packet: Packet }
   | { kind: 'error'; node: number; vrf: string; error: 'ttl-exceeded' | 'host-unreachable' | 'net-unreachable'; from: string; hops: number }
   | { kind: 'lost'; hops: number };
 
@@ -160,24 +166,31 @@ export class Forwarder {
     const nats: NatRecord[] = [];
     const model = fabric.nodes[from].model;
     const protocol = req.protocol ?? 'icmp';
-    const family = familyOf(req.address);
+    // A link-local address names its interface (`fe80::1%ether2`): it is sent there, never routed.
+    const pct = req.address.indexOf('%');
+    const address = pct < 0 ? req.address : req.address.slice(0, pct);
+    const zone = pct < 0 ? undefined : model.interfaces.byName.get(req.address.slice(pct + 1));
+    if (pct >= 0 ? !zone?.running || !isLinkLocal(address) : isLinkLocal(address)) return { status: 'timeout', rttUs: 0 };
+    const family = familyOf(address);
     // A name or a value of no family finds no way; so does a source of the other family.
     if (family === undefined || (req.src && familyOf(req.src) !== family)) return { status: 'timeout', rttUs: 0 };
     if (family === 6 && model.ipv6.settings.disabled) return { status: 'timeout', rttUs: 0 };
     const vrf = req.vrf ?? 'main';
     const p: Packet = {
-      src: req.src ? canonical(req.src) : '', dst: canonical(req.address), ttl: req.ttl, protocol, dstPort: req.dstPort,
+      src: req.src ? canonical(req.src) : zone?.linkLocal ?? '', dst: canonical(address), ttl: req.ttl, protocol, dstPort: req.dstPort,
       size: req.size + HEADERS[family], state: 'new',
     };
     try {
       if (isLocal(model, p.dst, vrf)) return { status: 'reply', from: p.dst, ttl: 64, rttUs: 20 + Math.floor(Math.random() * 40) };
-      const there = this.travel(fabric, from, p, vrf, counts, nats);
+      const there = this.travel(fabric, from, p, vrf, counts, nats, zone?.id);
       if (there.kind === 'lost') return { status: 'timeout', rttUs: 0 };
       // The answer: an echo reply from the destination, or the error from the router on the way.
       const answer: Packet = there.kind === 'delivered'
         ? { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol, size: p.size, state: 'established' }
         : { src: there.from, dst: p.src, ttl: 64, protocol: 'icmp', size: 56, state: 'related' };
-      const back = this.travel(fabric, there.node, answer, there.vrf, counts, nats);
+      // An answer to a link-local address goes back out of the interface the echo came in by.
+      const backVia = isLinkLocal(answer.dst) && there.kind === 'delivered' ? there.inIf : undefined;
+      const back = this.travel(fabric, there.node, answer, there.vrf, counts, nats, backVia);
       if (back.kind !== 'delivered' || back.node !== from) return { status: 'timeout', rttUs: 0 };
       const rttUs = (there.hops + back.hops) * HOP_US + Math.floor(Math.random() * 60) + 40;
       const status = there.kind === 'delivered' ? 'reply' : there.error;
@@ -195,7 +208,7 @@ export class Forwarder {
    * `p.src` is filled in at the sender when empty; NAT changes it on the way and is recorded
    * in `nats` so the answer is translated back.
    */
-  private travel(fabric: Fabric, start: number, p: Packet, startVrf: string, counts: Counts, nats: NatRecord[]): Outcome {
+  private travel(fabric: Fabric, start: number, p: Packet, startVrf: string, counts: Counts, nats: NatRecord[], via?: number): Outcome {
     let node = start;
     let inIf: Interface | undefined;
     let hops = 0;
@@ -224,7 +237,12 @@ export class Forwarder {
         // An answer a router sends itself (its echo looped back to it and ran out there).
         return { kind: 'delivered', node, vrf, ttl: p.ttl, hops, packet: p };
       }
-      const decision = decide(model, p, vrf, inIf);
+      // The sender of a link-local packet names the interface: the destination is on that link.
+      // "Routers must not forward any packets with Link-Local source or destination addresses
+      // to other links" (RFC 4291 2.5.6).
+      if (inIf && (isLinkLocal(p.dst) || isLinkLocal(p.src))) return { kind: 'lost', hops };
+      const decision: Decision = !inIf && via !== undefined
+        ? { dst: p.dst, prefix: 128, distance: 0, ifId: via, kind: 'unicast' } : decide(model, p, vrf, inIf);
       if (decision === 'drop') return { kind: 'lost', hops };
       const route = decision === 'unreachable' ? undefined : decision;
       // No route: a router on the way answers "network unreachable"; a blackhole swallows silently.
@@ -285,7 +303,7 @@ export class Forwarder {
     const v = runChain(model, node, 'filter', { chain: 'input', in: inIf }, p, counts);
     if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
     if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
-    return { kind: 'delivered', node, vrf, ttl: p.ttl, hops, packet: p };
+    return { kind: 'delivered', node, vrf, inIf: inIf.id, ttl: p.ttl, hops, packet: p };
   }
 
   private unreachable(model: RouterModel, node: number, inIf: Interface, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {
@@ -313,6 +331,8 @@ export class Forwarder {
     if (mine) table(host.node).set(`${host.ifId} ${ownIp}`, { address: ownIp, ifId: host.ifId, mac: mine.mac, ...router(node) });
   }
 }
+
+const canonicalOr = (ip: string | undefined) => (ip === undefined ? undefined : canonical(ip));
 
 /** The first address of a NAT rule's `to-addresses` (a range `a-b` or an IPv6 prefix `a/64`). */
 function natTarget(to: string | undefined): string | undefined {

@@ -60,6 +60,16 @@ describe('a dual-stack chain', () => {
     assert.ok(r1.some((r) => r.address === '2001:db8:12::2' && r.interface === 'ether2'), JSON.stringify(r1));
   });
 
+  test('a link-local address with its interface answers on that link alone', async () => {
+    const r2ll = await linkLocal('r2', 'ether2');
+    const res = await ping('r1', `${r2ll}%ether2`);
+    assert.deepEqual([res[0].host, res[0].received, res[0].ttl], [`${r2ll}%ether2`, '1', '64']);
+    // r2's link-local address on ether3 is not on r1's link, and a link-local address is never routed.
+    const far = await ping('r1', `${await linkLocal('r2', 'ether3')}%ether2`);
+    assert.equal(far[0].status, 'timeout');
+    assert.equal((await ping('r1', r2ll))[0].status, 'timeout');
+  });
+
   test('traceroute over IPv6 names r2, then r3', async () => {
     const res = await t.rest('r1').post('/rest/tool/traceroute', { address: '2001:db8:3::3', count: '1' });
     assert.equal(res.status, 200, res.text);
