@@ -135,6 +135,12 @@ function addressOn(model: RouterModel, ifId: number | undefined, toward: string)
 }
 
 /**
+ * What the source address is chosen toward: the gateway (its network's address on the
+ * interface), or the destination itself when it is on-link or the gateway is link-local.
+ */
+const toward = (route: Route, dst: string) => (route.gateway && !isLinkLocal(route.gateway) ? route.gateway : dst);
+
+/**
  * The source of an ICMP error a router sends back to `to`: like any packet it sends, the
  * address of the interface its route back leaves by (the one in the network toward the
  * next hop, else the first), never a VRRP interface's virtual address unless that is the way
@@ -143,7 +149,7 @@ function addressOn(model: RouterModel, ifId: number | undefined, toward: string)
  */
 function errorSource(model: RouterModel, inIf: Interface, to: string): string | undefined {
   const back = lookup(model, to, inIf.vrf);
-  const from = back?.kind === 'unicast' ? addressOn(model, back.ifId, back.gateway ?? to) : undefined;
+  const from = back?.kind === 'unicast' ? addressOn(model, back.ifId, toward(back, to)) : undefined;
   return from ?? addressOn(model, inIf.id, to);
 }
 
@@ -263,14 +269,14 @@ export class Forwarder {
         if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
         if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
       } else {
-        if (!p.src) p.src = addressOn(model, out.id, route.gateway ?? p.dst) ?? '';
+        if (!p.src) p.src = addressOn(model, out.id, toward(route, p.dst)) ?? '';
         if (!p.src) return { kind: 'lost', hops };
         const v = runChain(model, node, 'filter', { chain: 'output', out }, p, counts);
         if (v.action !== 'accept') return { kind: 'lost', hops };
       }
       if (p.state === 'new') {
         const v = runChain(model, node, 'nat', { chain: 'srcnat', in: inIf, out }, p, counts);
-        const to = v.action === 'masquerade' ? addressOn(model, out.id, route.gateway ?? p.dst)
+        const to = v.action === 'masquerade' ? addressOn(model, out.id, toward(route, p.dst))
           : v.action === 'src-nat' || v.action === 'netmap' ? natTarget(v.rule?.toAddresses) : undefined;
         if (to && to !== p.src) {
           nats.push({ node, kind: 'src', from: p.src, to });

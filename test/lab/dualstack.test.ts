@@ -70,6 +70,20 @@ describe('a dual-stack chain', () => {
     assert.equal((await ping('r1', r2ll))[0].status, 'timeout');
   });
 
+  test('a link with link-local addresses alone: OSPFv3 still carries, r3 sends from its loopback', async () => {
+    const r3 = t.rest('r3');
+    const addr = (await r3.get('/rest/ipv6/address?address=2001:db8:23::3/64')).json[0];
+    assert.equal((await r3.delete(`/rest/ipv6/address/${addr['.id']}`)).status, 204);
+    try {
+      const res = await ping('r3', '2001:db8:12::1');
+      assert.deepEqual([res[0].host, res[0].received, res[0].ttl], ['2001:db8:12::1', '1', '63']);
+      // r1 answered r3's loopback address, the source r3 chose: r1's neighbour r2 forwarded it.
+      assert.equal((await ping('r1', '2001:db8:3::3'))[0].received, '1');
+    } finally {
+      await r3.put('/rest/ipv6/address', { address: '2001:db8:23::3/64', interface: 'ether2', advertise: 'no' });
+    }
+  });
+
   test('traceroute over IPv6 names r2, then r3', async () => {
     const res = await t.rest('r1').post('/rest/tool/traceroute', { address: '2001:db8:3::3', count: '1' });
     assert.equal(res.status, 200, res.text);
