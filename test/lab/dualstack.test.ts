@@ -138,7 +138,7 @@ describe('a dual-stack chain', () => {
     }
   });
 
-  test('an address nobody holds in a connected network: r2 answers address unreachable', async () => {
+  test('an address nobody holds in a connected network: r2 answers host unreachable', async () => {
     const res = await ping('r1', '2001:db8:23::99');
     assert.deepEqual([res[0].host, res[0].status], ['2001:db8:12::2', 'host unreachable']);
   });
