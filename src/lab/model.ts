@@ -215,9 +215,9 @@ export interface Address {
   readonly working: boolean;
   /**
    * IPv6: `advertise` (its prefix, a /64's, in the router advertisements of its interface);
-   * yes by default (routeros-facts.md 54.3). Always false for IPv4.
+   * yes by default (routeros-facts.md 54.3). Never for IPv4 (nor a host's: undefined).
    */
-  readonly advertise: boolean;
+  readonly advertise?: boolean;
   /**
    * IPv6: how the address was made: as written, `eui-64` (the prefix with the interface's
    * EUI-64 identifier), or `from-pool` (a pool's prefix with the written address's host bits;
@@ -402,8 +402,8 @@ export interface Ipv6Model {
     readonly forward: boolean;
     /** `accept-router-advertisements`: yes, no, or yes-if-forwarding-disabled (default). */
     readonly acceptRouterAdvertisements: string;
-    /** `accept-router-advertisements-on`: the interface list RAs are taken on (`all`). */
-    readonly acceptRouterAdvertisementsOn: string;
+    /** `accept-router-advertisements-on`: the interface list RAs are taken on (`all` when undefined). */
+    readonly acceptRouterAdvertisementsOn?: string;
   };
   /** `/ipv6 nd`: router advertisements per interface (`all` by default). */
   readonly nd: readonly NdInterface[];

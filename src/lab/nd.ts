@@ -26,7 +26,8 @@ function accepts(model: RouterModel, iface: Interface): boolean {
   if (s.disabled) return false;
   const on = s.acceptRouterAdvertisements === 'yes' || (s.acceptRouterAdvertisements === 'yes-if-forwarding-disabled' && !s.forward);
   if (!on) return false;
-  const list = model.interfaces.listName(s.acceptRouterAdvertisementsOn) ?? s.acceptRouterAdvertisementsOn;
+  const taken = s.acceptRouterAdvertisementsOn ?? 'all';
+  const list = model.interfaces.listName(taken) ?? taken;
   return model.interfaces.inList(list, iface);
 }
 
