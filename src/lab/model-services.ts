@@ -19,6 +19,11 @@ export function settingsOf(env: Environment, path: string, values: Readonly<Reco
 
 const yes = (v: string | undefined) => v === 'true' || v === 'yes';
 
+/** Whether the router's release has the field in the menu (its tree's). */
+function hasField(env: Environment, path: string, field: string): boolean {
+  try { return env.menu(path).fields.has(field); } catch { return false; }
+}
+
 export function readSystem(env: Environment, device: Device, board: Board): SystemModel {
   // /ip/neighbor/discovery-settings with the router's defaults.
   const s = { 'discover-interface-list': 'static', protocol: 'cdp,lldp,mndp', mode: 'tx-and-rx', ...env.store.table('ip/neighbor/discovery-settings').rows[0]?.values };
@@ -41,14 +46,18 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
       interface: interfaces.resolve(r.values.interface)?.id, poolRanges: pool?.values.ranges || undefined, leaseMs,
     });
   }
+  // A release whose server has `prefix-pool` delegates from it (`address-pool` gives addresses
+  // there); before it, `address-pool` was the pool prefixes came from (routeros-facts.md 54.5).
+  const delegatesFrom = hasField(env, 'ipv6/dhcp-server', 'prefix-pool') ? 'prefix-pool' : 'address-pool';
   for (const r of env.store.table('ipv6/dhcp-server').rows) {
+    const pd = r.values[delegatesFrom];
     // 3d unless told (community.routeros 2.8.2 `_api_data.py`: routeros-facts.md 54.5).
     let leaseMs = 3 * 86_400_000;
     try { leaseMs = parseDuration(r.values['lease-time'] ?? '3d'); } catch { /* the default stands */ }
     servers.push({
       family: 6, id: r.id, name: r.values.name ?? '', enabled: r.values.disabled !== 'true',
       interface: interfaces.resolve(r.values.interface)?.id, leaseMs,
-      poolRanges: undefined, prefixPool: nameOf(env, 'ipv6/pool', r.values['prefix-pool'] ?? r.values['address-pool']), routeDistance: r.values['route-distance'],
+      poolRanges: undefined, prefixPool: pd && pd !== 'static-only' ? nameOf(env, 'ipv6/pool', pd) : undefined, routeDistance: r.values['route-distance'],
     });
   }
   const clients: DhcpClient[] = [];

@@ -71,6 +71,19 @@ describe('DHCPv6 prefix delegation', () => {
     assert.equal((await until(client, (v) => v.status === 'bound')).prefix, '2001:db8:100::/62, 3d');
   });
 
+  test('on 7.24 address-pool gives addresses, not prefixes: a server with it alone delegates nothing', async () => {
+    const isp = t.rest('isp');
+    const server = (await isp.get('/rest/ipv6/dhcp-server?name=pd')).json[0];
+    assert.equal((await isp.patch(`/rest/ipv6/dhcp-server/${server['.id']}`, { 'address-pool': 'pd-pool', 'prefix-pool': 'static-only' })).status, 200);
+    try {
+      assert.equal((await until(client, (v) => v.status !== 'bound')).status, 'searching...');
+      assert.deepEqual((await t.rest('cpe').get('/rest/ipv6/pool')).json, []);
+    } finally {
+      await isp.patch(`/rest/ipv6/dhcp-server/${server['.id']}`, { 'address-pool': 'static-only', 'prefix-pool': 'pd-pool' });
+    }
+    assert.equal((await until(client, (v) => v.status === 'bound')).status, 'bound');
+  });
+
   test('the API face: the client\'s state through a real socket', async () => {
     await until(client, (v) => v.status === 'bound');
     const api = await ApiClient.connect(t.port('cpe', 'api'));
