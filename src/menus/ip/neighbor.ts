@@ -78,7 +78,6 @@ export const ipv6Neighbor: MenuDecl = {
   kind: 'table',
   fields: {
     dynamic: DYNAMIC,
-    invalid: status(),
     router: { type: bool, readOnly: true, default: 'false' },
     status: { type: str(), readOnly: true, derive: (row) => row.values.status ?? (row.dynamic ? 'reachable' : 'noarp') },
   },
