@@ -39,6 +39,37 @@ describe('VRFs with overlapping addresses', () => {
     assert.equal((await ping('pe', '10.1.0.2'))[0].status, 'timeout');
   });
 
+  test('IPv6 too: one /64 in both VRFs, each echo answered by its own VRF\'s neighbour', async () => {
+    const added: [string, string][] = [];
+    const add = async (node: string, address: string, iface: string) => {
+      const res = await t.rest(node).put('/rest/ipv6/address', { address, interface: iface, advertise: 'no' });
+      assert.equal(res.status, 201, res.text);
+      added.push([node, res.json['.id']]);
+    };
+    try {
+      await add('pe', '2001:db8:1::1/64', 'ether2');
+      await add('pe', '2001:db8:1::1/64', 'ether3');
+      await add('ce1', '2001:db8:1::2/64', 'ether2');
+      await add('ce2', '2001:db8:1::2/64', 'ether2');
+      const v6 = (await t.rest('pe').get('/rest/ipv6/route?connect=true&.proplist=dst-address,gateway,routing-table')).json as Record<string, string>[];
+      assert.deepEqual(v6.map(({ '.id': _, ...r }) => r), [
+        { 'dst-address': '2001:db8:1::/64', gateway: 'ether2', 'routing-table': 'red' },
+        { 'dst-address': '2001:db8:1::/64', gateway: 'ether3', 'routing-table': 'blue' },
+      ]);
+      assert.equal((await ping('pe', '2001:db8:1::2', { vrf: 'red' }))[0].received, '1');
+      assert.equal((await ping('pe', '2001:db8:1::2', { vrf: 'blue' }))[0].received, '1');
+      assert.equal((await ping('pe', '2001:db8:1::2'))[0].status, 'timeout');
+      const nd = (await t.rest('pe').get('/rest/ipv6/neighbor?address=2001:db8:1::2&.proplist=interface,mac-address')).json as Record<string, string>[];
+      const mac = async (node: string) => (await t.rest(node).get('/rest/interface/ether2')).json['mac-address'];
+      assert.deepEqual(nd.map(({ '.id': _, ...r }) => r).sort((a, b) => a.interface.localeCompare(b.interface)), [
+        { interface: 'ether2', 'mac-address': await mac('ce1') },
+        { interface: 'ether3', 'mac-address': await mac('ce2') },
+      ]);
+    } finally {
+      for (const [node, id] of added) await t.rest(node).delete(`/rest/ipv6/address/${id}`);
+    }
+  });
+
   test('a VRF\'s static routes serve it alone: each CE\'s loopback from its own VRF only', async () => {
     assert.equal((await ping('pe', '172.16.1.1', { vrf: 'red' }))[0].received, '1');
     assert.equal((await ping('pe', '172.16.2.1', { vrf: 'blue' }))[0].received, '1');
