@@ -67,6 +67,23 @@ describe('router advertisements and SLAAC', () => {
     assert.equal((await until(() => slaac('cpe'), (v) => v.length === 1)).length, 1);
   });
 
+  test('an eui-64 address on gw: its own identifier in the prefix, advertised too, reached from cpe', async () => {
+    const gw = t.rest('gw');
+    const add = await gw.put('/rest/ipv6/address', { address: '2001:db8:c::/64', 'eui-64': 'yes', interface: 'ether2' });
+    assert.equal(add.status, 201, add.text);
+    try {
+      const gwEui = `2001:db8:c:0:${eui64(await mac('gw', 'ether2'))}`;
+      const cpeEui = `2001:db8:c:0:${eui64(await mac('cpe', 'ether2'))}/64`;
+      const rows = await until(() => slaac('cpe'), (v) => v.length === 2);
+      assert.deepEqual(rows.map((r) => r.address).sort(), [`2001:db8:a:0:${eui64(await mac('cpe', 'ether2'))}/64`, cpeEui].sort());
+      const res = (await t.rest('cpe').post('/rest/ping', { address: gwEui, count: '1' })).json;
+      assert.deepEqual([res[0].host, res[0].received, res[0].ttl], [gwEui, '1', '64']);
+    } finally {
+      await gw.delete(`/rest/ipv6/address/${add.json['.id']}`);
+    }
+    assert.equal((await until(() => slaac('cpe'), (v) => v.length === 1)).length, 1);
+  });
+
   test('the API face: cpe\'s SLAAC address through a real socket', async () => {
     const api = await ApiClient.connect(t.port('cpe', 'api'));
     try {
