@@ -47,6 +47,9 @@ import { startDns } from './services/dns.js';
 import { startNtp } from './services/ntp.js';
 import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
 import { answerQuery } from './menus/ip/dns-server.js';
+import { accountingStart, accountingStop, radiusLogin, radiusUsed } from './menus/radius.js';
+import { answerIncoming } from './menus/radius-incoming.js';
+import { startRadiusIncoming } from './services/radius.js';
 import { Signer, tlsMaterial } from './menus/certificate.js';
 
 export interface RouterOptions {
@@ -157,11 +160,14 @@ export class Router {
         writeLog(this.engine, 'system,info,account', `user ${e.user} logged in${from(e.address)} via ${e.via}`);
         shown.set(e, showActive(this.engine, e));
         this.lastLoggedIn(e.user, e.since);
+        // Accounting follows the sessions RADIUS let in (/user/aaa `accounting`).
+        if (e.radius) accountingStart(this.engine, e);
       },
       loggedOut: (e) => {
         writeLog(this.engine, 'system,info,account', `user ${e.user} logged out${from(e.address)} via ${e.via}`);
         const id = shown.get(e);
         shown.delete(e);
+        if (e.radius) accountingStop(this.engine, e);
         if (id !== undefined) hideActive(this.engine, id);
       },
       failed: (user, address, via) => {
@@ -275,6 +281,12 @@ export class Router {
     const ntp = () => this.store.table('system/ntp/server').rows[0]?.values ?? NO_VALUES;
     services.register('ntp', (spec) => startNtp(spec, (request) => answerNtp(this.engine, request)),
       { tables: ['system/ntp/server'], enabled: () => ntp().enabled === 'true' && (ntp().vrf ?? 'main') === 'main' });
+    // /radius/incoming: CoA and Disconnect-Request on its port while `accept=yes`.
+    const incoming = () => this.store.table('radius/incoming').rows[0]?.values ?? NO_VALUES;
+    services.register('radius', (spec) => startRadiusIncoming(spec, (request, from) => answerIncoming(this.engine, this.logins, request, from)), {
+      tables: ['radius/incoming'], port: () => Number(incoming().port ?? 3799),
+      enabled: () => incoming().accept === 'true' && (incoming().vrf ?? 'main') === 'main',
+    });
     await services.start();
     this.sweeper = setInterval(() => this.logins.sweep(), 1000);
     this.sweeper.unref();
@@ -380,6 +392,15 @@ export class Router {
         return account;
       },
       verify: verifyPasswordAsync,
+      // A name no local user has goes to RADIUS while /user/aaa says use-radius=yes.
+      remote: (user, password, address, via) => {
+        if (!radiusUsed(this.engine)) return undefined;
+        return radiusLogin(this.engine, { user, password, address, via }).then((group) => {
+          if (group === undefined) return undefined;
+          const row = store.table('user/group').rows.find((r) => r.values.name === group);
+          return { name: user, password: '', disabled: false, address: [], group, policies: grantedPolicies(row?.values.policy), remote: true };
+        });
+      },
       addressAllowed(client, networks) {
         if (!networks.length) return true;
         let address: ipaddr.IPv4 | ipaddr.IPv6;

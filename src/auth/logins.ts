@@ -22,6 +22,8 @@ export interface Account {
   address: readonly string[];
   group: string;
   policies: ReadonlySet<Policy>;
+  /** Let in by a RADIUS server: no local user has the name, and no password is stored. */
+  remote?: boolean;
 }
 
 /** Where logins look users up: the router gives its /user table behind this. */
@@ -30,6 +32,11 @@ export interface Directory {
   /** Checks a password against a stored hash, off the event loop; without a hash it fails as slowly. */
   verify(plain: string, stored: string | undefined): Promise<boolean>;
   addressAllowed(client: string, networks: readonly string[]): boolean;
+  /**
+   * A login no local user takes, asked of RADIUS (/user/aaa `use-radius`): undefined when
+   * RADIUS is not used, else the account the server lets in, or undefined when it refuses.
+   */
+  remote?(user: string, password: string, address: string, via: string): Promise<Account | undefined> | undefined;
 }
 
 /** One line of /user/active: a user logged in by one way. */
@@ -40,6 +47,8 @@ export interface Entry {
   readonly address: string;
   readonly via: string;
   readonly since: number;
+  /** Let in by RADIUS (/user/active `radius`). */
+  readonly radius?: boolean;
 }
 
 export interface Login {
@@ -60,7 +69,12 @@ export interface Login {
   /** What the login was made with: the stored hash then, and a digest of the password given. */
   readonly storedHash: string;
   readonly digest: Buffer;
+  /** Let in by RADIUS: it stands while no local user takes the name. */
+  readonly remote?: boolean;
 }
+
+/** A login that lasts as long as its connection; `kicked`, set by the face, closes the connection (a RADIUS Disconnect-Request). */
+export interface ConnectionLogin { login: Login; end(): void; kicked?: () => void }
 
 export interface LoginEvents {
   loggedIn(entry: Entry): void;
@@ -89,6 +103,8 @@ export const digestOf = (name: string, password: string) =>
 
 export class Logins {
   private readonly kept = new Map<string, Login>();
+  /** The connection logins open now, for a Disconnect-Request to find. */
+  private readonly connections = new Set<ConnectionLogin>();
   /** Every password hash of a login goes through it (./hashing.ts). */
   private readonly gate: HashGate;
 
@@ -111,6 +127,7 @@ export class Logins {
     const kept = this.kept.get(`${via}\0${user}`);
     if (!kept) return undefined;
     const account = this.directory.account(user);
+    if (kept.remote) return !account && kept.expires > this.now() && crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
     if (!account || account.disabled || account.password !== kept.storedHash || kept.expires <= this.now()
         || !this.directory.addressAllowed(kept.address, account.address) || !this.directory.addressAllowed(address, account.address)) return undefined;
     return kept === known || crypto.timingSafeEqual(kept.digest, digest) ? kept : undefined;
@@ -124,6 +141,10 @@ export class Logins {
     const key = `${via}\0${user}`;
     let kept = this.kept.get(key);
     const now = this.now();
+    if (!account) {
+      const remote = await this.remote(user, password, address, via, digest, way, key, now);
+      if (remote !== false) return remote;
+    }
     // A removed or disabled user is logged out at once; so is a login whose own client the
     // user's address no longer allows.
     if (kept && (!account || account.disabled || account.password !== kept.storedHash
@@ -173,25 +194,25 @@ export class Logins {
    * by itself and shows in /user/active until it closes), or undefined when refused. Not
    * kept: `end` logs it out.
    */
-  async open(user: string, password: string, address: string, via: string): Promise<{ login: Login; end(): void } | undefined> {
+  async open(user: string, password: string, address: string, via: string): Promise<ConnectionLogin | undefined> {
     const way = WAYS[via];
     if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
+    if (!account) {
+      const asked = this.directory.remote?.(user, password, address, via);
+      if (asked) {
+        const got = await asked;
+        if (!got || !got.policies.has(way.policy) || this.directory.account(user)) return this.refused(user, address, via);
+        return this.connectionLogin(got, address, via, digestOf(user, password));
+      }
+    }
     const usable = account && !account.disabled && this.directory.addressAllowed(address, account.address);
     const verified = await this.gate.verify(address, user, password, usable ? account.password : undefined);
     if (!usable || !verified || !account.policies.has(way.policy) || this.directory.account(user)?.password !== account.password) {
       return this.refused(user, address, via);
     }
     this.gate.succeeded(address, user);
-    const now = this.now();
-    const entry: Entry = { user, group: account.group, address, via, since: now };
-    const login: Login = {
-      user, group: account.group, policies: account.policies, address, via, since: now, expires: Infinity,
-      allowed: true, entries: [entry], storedHash: account.password, digest: digestOf(user, password),
-    };
-    this.events.loggedIn(entry);
-    let ended = false;
-    return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
+    return this.connectionLogin(account, address, via, digestOf(user, password));
   }
 
   /**
@@ -199,7 +220,7 @@ export class Logins {
    * SSH key. The account is checked as for any login (exists, enabled, its address, the
    * way's policy); undefined, logged as a failure, when refused.
    */
-  openProven(user: string, address: string, via: string): { login: Login; end(): void } | undefined {
+  openProven(user: string, address: string, via: string): ConnectionLogin | undefined {
     const way = WAYS[via];
     if (!way) throw new Error(`no way in called ${via}`);
     const account = this.directory.account(user);
@@ -210,16 +231,76 @@ export class Logins {
     return this.connectionLogin(account, address, via, Buffer.alloc(32));
   }
 
-  private connectionLogin(account: Account, address: string, via: string, digest: Buffer): { login: Login; end(): void } {
+  private connectionLogin(account: Account, address: string, via: string, digest: Buffer): ConnectionLogin {
     const now = this.now();
-    const entry: Entry = { user: account.name, group: account.group, address, via, since: now };
+    const entry: Entry = { user: account.name, group: account.group, address, via, since: now, ...(account.remote ? { radius: true } : {}) };
     const login: Login = {
       user: account.name, group: account.group, policies: account.policies, address, via, since: now, expires: Infinity,
-      allowed: true, entries: [entry], storedHash: account.password, digest,
+      allowed: true, entries: [entry], storedHash: account.password, digest, remote: account.remote,
     };
     this.events.loggedIn(entry);
     let ended = false;
-    return { login, end: () => { if (!ended) { ended = true; this.events.loggedOut(entry); } } };
+    const connection: ConnectionLogin = {
+      login,
+      end: () => { if (!ended) { ended = true; this.connections.delete(connection); this.events.loggedOut(entry); } },
+    };
+    this.connections.add(connection);
+    return connection;
+  }
+
+  /**
+   * A kept login of a name no local user has, asked of RADIUS: the login, undefined when
+   * refused, or false when RADIUS is not used (the login goes on as any other). The RADIUS
+   * round trip stands in for the hash an unknown name costs; it is bounded by the entries'
+   * timeouts (src/menus/radius.ts).
+   */
+  private async remote(user: string, password: string, address: string, via: string, digest: Buffer, way: Way, key: string, now: number): Promise<Login | undefined | false> {
+    const kept = this.kept.get(key);
+    if (kept?.remote && kept.expires > now && crypto.timingSafeEqual(kept.digest, digest)) return kept;
+    const asked = this.directory.remote?.(user, password, address, via);
+    if (!asked) return false;
+    const account = await asked;
+    if (!account || !account.policies.has(way.policy) || this.directory.account(user)) return this.refused(user, address, via);
+    const meanwhile = this.kept.get(key);
+    if (meanwhile?.remote && crypto.timingSafeEqual(meanwhile.digest, digest)) return meanwhile;
+    if (meanwhile) this.end(key, meanwhile);
+    const entries: Entry[] = [{ user, group: account.group, address, via, since: now, radius: true }];
+    let allowed = true;
+    if (way.behind) {
+      if (account.policies.has(way.behind.policy)) entries.push({ user, group: account.group, address: '', via: way.behind.via, since: now, radius: true });
+      else allowed = false;
+    }
+    const login: Login = {
+      user, group: account.group, policies: account.policies, address, via, since: now,
+      expires: now + this.keepMs, allowed, entries, storedHash: '', digest, remote: true,
+    };
+    this.gate.succeeded(address, user);
+    this.kept.set(key, login);
+    for (const entry of entries) this.events.loggedIn(entry);
+    if (!allowed) this.events.failed(user, '', way.behind!.via);
+    return login;
+  }
+
+  /** Whether a login of these lines of /user/active stands now. */
+  has(match: (entry: Entry) => boolean): boolean {
+    for (const login of this.kept.values()) if (login.entries.some(match)) return true;
+    for (const c of this.connections) if (c.login.entries.some(match)) return true;
+    return false;
+  }
+
+  /**
+   * Ends every login of these lines of /user/active (a RADIUS Disconnect-Request): kept
+   * logins as at logout, connection logins by closing their connection. How many it ended.
+   */
+  disconnect(match: (entry: Entry) => boolean, ending: (entry: Entry) => void = () => {}): number {
+    let ended = 0;
+    for (const [key, login] of [...this.kept]) {
+      if (login.entries.some(match)) { login.entries.forEach(ending); this.end(key, login); ended++; }
+    }
+    for (const c of [...this.connections]) {
+      if (c.login.entries.some(match)) { c.login.entries.forEach(ending); c.kicked?.(); c.end(); ended++; }
+    }
+    return ended;
   }
 
   /** A login refused by the face itself (an SSH key the user does not have): logged and counted as any refusal. */

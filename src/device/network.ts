@@ -99,6 +99,11 @@ export interface LabView {
   /** The state of one /ipv6/dhcp-client (by record id): status, prefix, dhcp-server-v6. */
   dhcp6Client?(id: number): Record<string, string> | undefined;
   /**
+   * What a WireGuard peer (by /interface/wireguard/peers record id) has seen of its far end:
+   * `last-handshake`, `rx`, `tx`, `current-endpoint-address`, `current-endpoint-port`.
+   */
+  wireguardPeer?(id: number): Record<string, string> | undefined;
+  /**
    * Where a query of this router's own (DNS, NTP) to `address` goes when a lab node has that
    * address: the node's face on loopback once the lab's network carries the datagram there and
    * back, or null when it does not (no route, a firewall drops it, the face is off). Undefined

@@ -7,13 +7,16 @@
 
 import net from 'node:net';
 import path from 'node:path';
+import { execCommand } from './control.js';
 import { faces, Lab, LabStopped } from './lab.js';
 import { readTopology, TopologyError } from './topology.js';
 
 export const LAB_HELP = `Usage: vrouter lab TOPOLOGY.yml [--data-dir DIR] [--listen ADDR] [--reconfigure]
+       vrouter lab exec [-t TOPOLOGY.yml] NODE -- COMMAND [ARG...]
 
 Runs every node of a containerlab topology (kind mikrotik_ros) as a router in this process,
-joined by the topology's links. Each node keeps its data in DIR/NODE (default: clab-NAME
+joined by the topology's links, and its Linux hosts (kind linux) as their exec: lines make
+them; \`vrouter lab exec HOST -- ping -c 3 ADDRESS\` runs a command on a host. Each node keeps its data in DIR/NODE (default: clab-NAME
 next to the topology file) and listens on free ports, listed on start and in DIR/lab.json,
 and on the same ports at every start. A node's startup-config runs at its first boot only.
 
@@ -28,6 +31,7 @@ const SIGNAL_STATUS: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /** Runs the lab until SIGINT or SIGTERM; resolves with the process's exit status on a start failure. */
 export async function labCommand(argv: readonly string[]): Promise<number | undefined> {
+  if (argv[0] === 'exec') return execCommand(argv.slice(1));
   let file: string | undefined, dataDir: string | undefined, listen = '127.0.0.1', reconfigure = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -169,9 +173,12 @@ export function table(lab: Lab, dataDir: string): string {
   const services = [...new Set(lab.nodes.flatMap((n) => faces(n.router)))];
   const rows = [['NODE', 'BOARD', 'VERSION', ...services.map((s) => s.toUpperCase())]];
   for (const n of lab.nodes) rows.push([n.name, n.board.name, n.router.rosVersion, ...services.map((s) => String((n.router.bound as Record<string, number>)[s] ?? '-'))]);
+  // A host has no ports of its own: `vrouter lab exec` reaches it.
+  for (const h of lab.hosts) rows.push([h.name, 'linux', '-', ...services.map(() => '-')]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
-  return `vrouter lab ${lab.topology.name}: ${plural(lab.nodes.length, 'router')}, ${plural(lab.topology.links.length, 'link')}, data in ${dataDir}\n${lines.join('\n')}\n`;
+  const hosts = lab.hosts.length ? `, ${plural(lab.hosts.length, 'host')}` : '';
+  return `vrouter lab ${lab.topology.name}: ${plural(lab.nodes.length, 'router')}${hosts}, ${plural(lab.topology.links.length, 'link')}, data in ${dataDir}\n${lines.join('\n')}\n`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

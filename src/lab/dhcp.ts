@@ -8,7 +8,7 @@
 import type { Environment } from '../core/schema.js';
 import { formatId, type Mutation } from '../core/store.js';
 import { formatDuration, intToIp, ipToInt, maskOf } from '../core/values.js';
-import type { Fabric } from './fabric.js';
+import type { Fabric, LabNode } from './fabric.js';
 import type { DhcpClient, DhcpServer } from './model.js';
 
 /** What one client holds. */
@@ -22,6 +22,8 @@ export interface Binding {
   serverAddress: string;
   leaseMs: number;
   mac: string;
+  /** The client's interface as its record names it (a host's: `eth1`). */
+  dev: string;
   /** Dynamic records made for it: the client's address and route, the server's lease. */
   addressId?: number;
   routeId?: number;
@@ -38,6 +40,14 @@ function* poolAddresses(ranges: string): Generator<string> {
     else { const [a, len] = part.split('/'); const l = Number(len ?? 32); lo = (ipToInt(a) & maskOf(l)) >>> 0; hi = (lo + 2 ** (32 - l) - 1) >>> 0; if (l < 31) { lo++; hi--; } }
     for (let n = lo; n <= hi; n++) yield intToIp(n);
   }
+}
+
+/**
+ * A client id of type 1 (Ethernet) and a MAC address as the router prints it: each byte in
+ * hex without its leading zero (`1:e4:d:36:5c:2d:b2`; real exports, routeros-facts.md 56).
+ */
+export function clientIdOf(mac: string): string {
+  return `1:${mac.split(':').map((b) => parseInt(b, 16).toString(16)).join(':')}`;
 }
 
 export class Dhcp {
@@ -104,7 +114,7 @@ export class Dhcp {
         const dns = network?.dnsNone ? [] : [...(network?.dnsServers ?? [])];
         return {
           server: { node: s.index, id: server.id, name: server.name }, ip, prefix: (network?.netmask ?? 0) || Number(netLen ?? 24),
-          gateway: network?.gateway, dns, serverAddress: serverAddress.ip, leaseMs: server.leaseMs, mac,
+          gateway: network?.gateway, dns, serverAddress: serverAddress.ip, leaseMs: server.leaseMs, mac, dev: client.interfaceRef,
         };
       }
     }
@@ -128,7 +138,33 @@ export class Dhcp {
   }
 
   private bind(fabric: Fabric, node: number, client: DhcpClient, b: Binding) {
-    const env = fabric.nodes[node].env;
+    this.hold(fabric, node, client, b);
+    const s = fabric.nodes[b.server.node] as LabNode;
+    const holder = fabric.nodes[node];
+    // A router sends its identity and its MAC address as client id; a host, what its client program sends.
+    const sent = 'router' in holder ? { hostName: holder.model.system.identity, clientId: true } : holder.dhcpClient(client.interfaceRef);
+    const clientId: Record<string, string> = sent?.clientId !== false ? { 'client-id': clientIdOf(b.mac), 'active-client-id': clientIdOf(b.mac) } : {};
+    const lease = s.env.store.newRow('ip/dhcp-server/lease', {
+      address: b.ip, 'mac-address': b.mac, ...clientId, server: formatId(b.server.id),
+      status: 'bound', ...(sent?.hostName ? { 'host-name': sent.hostName } as Record<string, string> : {}), 'active-address': b.ip, 'active-mac-address': b.mac,
+      'active-server': b.server.name,
+      'expires-after': formatDuration(b.leaseMs), 'last-seen': '0s', radius: 'false', blocked: 'false',
+    }, true);
+    s.env.store.commit([{ op: 'insert', table: 'ip/dhcp-server/lease', row: lease }]);
+    b.leaseId = lease.id;
+  }
+
+  /**
+   * The client takes what it was given: a router's client as dynamic records of its own
+   * (address, default route), a Linux host's in its model (./host.ts).
+   */
+  private hold(fabric: Fabric, node: number, client: DhcpClient, b: Binding) {
+    const holder = fabric.nodes[node];
+    if (!('router' in holder)) {
+      holder.leased(client.interfaceRef, { dev: client.interfaceRef, ip: b.ip, prefix: b.prefix, ...(client.addDefaultRoute && b.gateway ? { gateway: b.gateway } : {}) });
+      return;
+    }
+    const env = holder.env;
     const changes: Mutation[] = [];
     const network = intToIp((ipToInt(b.ip) & maskOf(b.prefix)) >>> 0);
     const addr = env.store.newRow('ip/address', { address: `${b.ip}/${b.prefix}`, network, interface: client.interfaceRef }, true);
@@ -143,26 +179,18 @@ export class Dhcp {
       b.routeId = route.id;
     }
     env.store.commit(changes);
-    const s = fabric.nodes[b.server.node];
-    const identity = fabric.nodes[node].model.system.identity;
-    const lease = s.env.store.newRow('ip/dhcp-server/lease', {
-      address: b.ip, 'mac-address': b.mac, 'client-id': `1:${b.mac.toLowerCase()}`, server: formatId(b.server.id),
-      status: 'bound', 'host-name': identity, 'active-address': b.ip, 'active-mac-address': b.mac,
-      'active-client-id': `1:${b.mac.toLowerCase()}`, 'active-server': b.server.name,
-      'expires-after': formatDuration(b.leaseMs), 'last-seen': '0s', radius: 'false', blocked: 'false',
-    }, true);
-    s.env.store.commit([{ op: 'insert', table: 'ip/dhcp-server/lease', row: lease }]);
-    b.leaseId = lease.id;
   }
 
   private release(fabric: Fabric, node: number, b: Binding) {
-    const env = fabric.nodes[node]?.env;
+    const holder = fabric.nodes[node];
+    if (holder && !('router' in holder)) holder.leased(b.dev, undefined);
+    const env = holder && 'router' in holder ? holder.env : undefined;
     const gone = (e: Environment, table: string, id?: number) => (id !== undefined && e.store.table(table).get(id) ? [{ op: 'delete' as const, table, id }] : []);
     if (env) {
       const changes = [...gone(env, 'ip/address', b.addressId), ...gone(env, 'ip/route', b.routeId)];
       if (changes.length) env.store.commit(changes);
     }
-    const s = fabric.nodes[b.server.node]?.env;
+    const s = (fabric.nodes[b.server.node] as LabNode | undefined)?.env;
     if (s) {
       const changes = gone(s, 'ip/dhcp-server/lease', b.leaseId);
       if (changes.length) s.store.commit(changes);

@@ -35,6 +35,8 @@ export function neighborsOf(nodes: readonly LabNode[], fabric: Fabric, node: num
     const bridge = port.bridge === undefined ? undefined : ifs.byId.get(port.bridge);
     for (const far of fabric.reach(node, port)) {
       const them = nodes[far.node];
+      // A Linux host (after the routers) sends no CDP, LLDP or MNDP: it runs no discovery daemon.
+      if (!them) continue;
       const theirs = them.model;
       if (!discovers(theirs, far.port, 'tx')) continue;
       const protocols = common(me.model.system.discovery.protocols, theirs.system.discovery.protocols);

@@ -8,7 +8,9 @@ import type { Environment } from '../core/schema.js';
 import type { Board, Device } from '../device/board.js';
 import type { Router } from '../router.js';
 import { canonical } from './family.js';
+import type { LabHost } from './host.js';
 import type { Interface, RouterModel } from './model.js';
+import type { Join, TunnelPlane } from './tunnels/plane.js';
 
 /** One router of the lab, as the network sees it. */
 export interface LabNode {
@@ -24,6 +26,13 @@ export interface LabNode {
   /** What the lab does on the router besides publishing: log lines, scripts. */
   router: Router;
 }
+
+/**
+ * A node of the network: a router, or a Linux host (./host.ts), which has a model and the
+ * counters of its interfaces and nothing of a router (`'router' in node` tells them apart).
+ * Hosts come after the routers, so a router's index is the same in both lists.
+ */
+export type NetNode = LabNode | LabHost;
 
 /** One end of a link, by node and the port's default name. */
 export interface End { node: number; port: string }
@@ -57,8 +66,12 @@ export class Fabric {
   /** The sections of each node's model the domains and hosts were worked out from. */
   private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses']; ipv6: RouterModel['ipv6'] }[];
 
-  constructor(readonly nodes: readonly LabNode[], readonly wires: readonly Wire[]) {
+  /** The layer-2 joins of the tunnels (EoIP, VXLAN) the domains were worked out with. */
+  private readonly joins: readonly Join[];
+
+  constructor(readonly nodes: readonly NetNode[], readonly wires: readonly Wire[], readonly tunnels?: TunnelPlane) {
     this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses, ipv6: n.model.ipv6 }));
+    this.joins = tunnels?.joins ?? [];
     this.build();
   }
 
@@ -68,7 +81,7 @@ export class Fabric {
    * identity, a route, a firewall rule) keeps the domains and hosts as they are.
    */
   current(): boolean {
-    return this.nodes.length === this.read.length
+    return this.nodes.length === this.read.length && this.joins === (this.tunnels?.joins ?? this.joins)
       && this.nodes.every((n, i) => n.model.interfaces === this.read[i].interfaces && n.model.addresses === this.read[i].addresses && n.model.ipv6 === this.read[i].ipv6);
   }
 
@@ -110,6 +123,11 @@ export class Fabric {
       for (let i = 1; i < ends.length; i++) {
         for (const t of all) this.union(key(ends[0].node, ends[0].port.id, t), key(ends[i].node, ends[i].port.id, t));
       }
+    }
+    // Tunnels that carry frames (EoIP, VXLAN) join their running ends like a wire.
+    for (const [a, b] of this.joins) {
+      const ia = this.nodes[a.node].model.interfaces.byId.get(a.ifId), ib = this.nodes[b.node].model.interfaces.byId.get(b.ifId);
+      if (ia?.running && ib?.running) for (const t of all) this.union(key(a.node, a.ifId, t), key(b.node, b.ifId, t));
     }
     for (const n of this.nodes) {
       const ifs = n.model.interfaces;

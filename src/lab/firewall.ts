@@ -14,7 +14,8 @@ export interface Packet {
   src: string;
   dst: string;
   ttl: number;
-  protocol: 'icmp' | 'udp';
+  /** ICMP and UDP of the tools; GRE (GRE, EoIP), ipencap (IPIP), etherip (EoIPv6) and ESP carry tunnels (./tunnels). */
+  protocol: 'icmp' | 'udp' | 'gre' | 'ipencap' | 'etherip' | 'ipsec-esp';
   /** A UDP datagram's destination port (an answer's is the asker's, which no rule names). */
   dstPort?: number;
   size: number;
@@ -51,11 +52,11 @@ export function addressMatches(spec: string, ip: string): boolean {
   }
 }
 
-/** A probe's protocol as a rule names it, per family: ICMP is `icmpv6` (58) in IPv6. */
-const PROTOCOL_NAMES: Record<4 | 6, Record<Packet['protocol'], readonly string[]>> = {
-  4: { icmp: ['icmp', '1'], udp: ['udp', '17'] },
-  6: { icmp: ['icmpv6', '58'], udp: ['udp', '17'] },
+/** A packet's protocol as a rule names it (its name or number), per family: ICMP is `icmpv6` (58) in IPv6. */
+const PROTOCOLS_V4: Record<Packet['protocol'], readonly string[]> = {
+  icmp: ['icmp', '1'], udp: ['udp', '17'], gre: ['gre', '47'], ipencap: ['ipencap', '4'], etherip: ['etherip', '97'], 'ipsec-esp': ['ipsec-esp', '50'],
 };
+const PROTOCOL_NAMES: Record<4 | 6, Record<Packet['protocol'], readonly string[]>> = { 4: PROTOCOLS_V4, 6: { ...PROTOCOLS_V4, icmp: ['icmpv6', '58'] } };
 
 const familyOfPacket = (p: Packet): 4 | 6 => (p.dst.includes(':') ? 6 : 4);
 

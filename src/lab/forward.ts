@@ -9,11 +9,14 @@
 // where it was done. Nothing is sent: the path is computed.
 
 import type { ProbeRequest, ProbeResult } from '../device/network.js';
-import type { Fabric, Host } from './fabric.js';
+import type { Fabric, Host, LabNode } from './fabric.js';
 import { canonical, contains, familyOf, isLinkLocal } from './family.js';
 import { applyCounts, runChain, type Counts, type Packet } from './firewall.js';
 import type { ActiveRoute, Family, Interface, RouterModel } from './model.js';
 import { ruleFor } from './rules.js';
+
+/** Tunnels inside tunnels the lab follows (a tunnel whose underlay is itself ends there). */
+const MAX_NESTING = 3;
 
 /** Each hop adds about this much to the round trip (a wire and a router's slow path). */
 const HOP_US = 180;
@@ -118,6 +121,21 @@ function lookup(model: RouterModel, dst: string, vrf = 'main'): Route | undefine
   return longest(routes(model, dst.includes(':') ? 6 : 4, vrf), dst);
 }
 
+/**
+ * The address a router sends from toward `dst` when nothing else says: its address on the
+ * interface its route leaves by (a tunnel's source when `local-address` is unset).
+ */
+export function sourceToward(model: RouterModel, dst: string): string | undefined {
+  const r = lookup(model, canonical(dst));
+  return r?.kind === 'unicast' ? addressOn(model, r.ifId, toward(r, canonical(dst))) : undefined;
+}
+
+/** Whether the router takes a packet to `ip` in (one of its addresses, in any of its VRFs). */
+export const owns = (model: RouterModel, ip: string) => {
+  const want = canonical(ip);
+  return isLocal(model, want, 'main') || model.interfaces.vrfs.some((v) => v.enabled && isLocal(model, want, v.name));
+};
+
 /** The router's address on an interface (the first), the source of what it sends there. */
 function addressOn(model: RouterModel, ifId: number | undefined, toward: string): string | undefined {
   const family = toward.includes(':') ? 6 : 4;
@@ -155,7 +173,7 @@ function errorSource(model: RouterModel, inIf: Interface, to: string): string | 
 
 /** Where a packet went: delivered to a node, or stopped with an ICMP error or silently. */
 type Outcome =
-  | { kind: 'delivered'; node: number; vrf: string; inIf?: number; ttl: number; hops: number; packet: Packet }
+  | { kind: 'delivered'; node: number; vrf: string; inIf?: Interface; ttl: number; hops: number; packet: Packet }
   | { kind: 'error'; node: number; vrf: string; error: 'ttl-exceeded' | 'host-unreachable' | 'net-unreachable'; from: string; hops: number }
   | { kind: 'lost'; hops: number };
 
@@ -164,6 +182,35 @@ export class Forwarder {
     private readonly fabric: () => Fabric,
     private readonly learned: readonly Learned[],
   ) {}
+
+  /** Set while a probe only asks whether a packet gets there and back (a tunnel's keepalive): nothing is counted or learned. */
+  private quiet = false;
+
+  /**
+   * Whether a packet from a node reaches its destination and the answer comes back, as the
+   * lab's tunnels ask before they carry traffic: counted nowhere, learned by nobody.
+   */
+  reaches(from: number, p: Packet): boolean {
+    this.quiet = true;
+    try {
+      const fabric = this.fabric();
+      const nats: NatRecord[] = [];
+      const counts: Counts = new Map();
+      const there = this.travel(fabric, from, { ...p }, 'main', counts, nats);
+      if (there.kind !== 'delivered') return false;
+      const answer: Packet = { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol: p.protocol, size: p.size, state: 'established' };
+      const back = this.travel(fabric, there.node, answer, there.vrf, counts, nats);
+      return back.kind === 'delivered' && back.node === from;
+    } catch {
+      return false;
+    } finally {
+      this.quiet = false;
+    }
+  }
+
+  private count(fabric: Fabric, node: number, ifId: number, c: { rxBytes?: number; rxPackets?: number; txBytes?: number; txPackets?: number }) {
+    if (!this.quiet) fabric.nodes[node].device.traffic.add(ifId, c);
+  }
 
   /** Sends one echo from a node and waits (in computation) for whatever comes back. */
   probe(from: number, req: ProbeRequest): ProbeResult {
@@ -195,7 +242,7 @@ export class Forwarder {
         ? { src: there.packet.dst, dst: there.packet.src, ttl: 64, protocol, size: p.size, state: 'established' }
         : { src: there.from, dst: p.src, ttl: 64, protocol: 'icmp', size: 56, state: 'related' };
       // An answer to a link-local address goes back out of the interface the echo came in by.
-      const backVia = isLinkLocal(answer.dst) && there.kind === 'delivered' ? there.inIf : undefined;
+      const backVia = isLinkLocal(answer.dst) && there.kind === 'delivered' ? there.inIf?.id : undefined;
       const back = this.travel(fabric, there.node, answer, there.vrf, counts, nats, backVia);
       if (back.kind !== 'delivered' || back.node !== from) return { status: 'timeout', rttUs: 0 };
       const rttUs = (there.hops + back.hops) * HOP_US + Math.floor(Math.random() * 60) + 40;
@@ -205,7 +252,8 @@ export class Forwarder {
       // A value the lab cannot read on the way (a NAT target that is no address) loses the packet.
       return { status: 'timeout', rttUs: 0 };
     } finally {
-      applyCounts(counts, (node) => fabric.nodes[node].env);
+      // Only a router has firewall rules to count on (a host has none).
+      if (!this.quiet) applyCounts(counts, (node) => (fabric.nodes[node] as LabNode).env);
     }
   }
 
@@ -214,7 +262,7 @@ export class Forwarder {
    * `p.src` is filled in at the sender when empty; NAT changes it on the way and is recorded
    * in `nats` so the answer is translated back.
    */
-  private travel(fabric: Fabric, start: number, p: Packet, startVrf: string, counts: Counts, nats: NatRecord[], via?: number): Outcome {
+  private travel(fabric: Fabric, start: number, p: Packet, startVrf: string, counts: Counts, nats: NatRecord[], via?: number, depth = 0): Outcome {
     let node = start;
     let inIf: Interface | undefined;
     let hops = 0;
@@ -243,6 +291,8 @@ export class Forwarder {
         // An answer a router sends itself (its echo looped back to it and ran out there).
         return { kind: 'delivered', node, vrf, ttl: p.ttl, hops, packet: p };
       }
+      // A Linux host does not forward (net.ipv4.ip_forward=0): what is not its own is dropped.
+      if (inIf && model.kind === 'host') return { kind: 'lost', hops };
       // The sender of a link-local packet names the interface: the destination is on that link.
       // "Routers must not forward any packets with Link-Local source or destination addresses
       // to other links" (RFC 4291 2.5.6).
@@ -284,22 +334,42 @@ export class Forwarder {
           p.srcnat = true;
         }
       }
+      // A tunnel's interface, or an IPsec policy the packet matches: it travels inside another
+      // packet to the far end, and goes on from there (./tunnels/plane.ts).
+      const through = fabric.tunnels?.carrier(node, out, p);
+      const carried = through === undefined ? fabric.tunnels?.ipsec(node, p) : through;
+      if (carried !== undefined) {
+        // A tunnel counts what is routed into it, carried or not; IPsec's packets count on the underlay's interfaces.
+        if (through !== undefined) this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
+        if (!carried || depth >= MAX_NESTING) return { kind: 'lost', hops };
+        // The underlay is main's (a tunnel's own VRF is the inside's).
+        const outer = this.travel(fabric, node, carried.outer, 'main', counts, nats, undefined, depth + 1);
+        if (outer.kind !== 'delivered' || outer.node !== carried.node) return { kind: 'lost', hops };
+        if (!this.quiet) carried.arrived?.(p.size);
+        if (carried.dropped) return { kind: 'lost', hops: hops + outer.hops };
+        hops += outer.hops;
+        node = carried.node;
+        inIf = carried.ifId === undefined ? outer.inIf : fabric.nodes[node].model.interfaces.byId.get(carried.ifId);
+        if (!inIf) return { kind: 'lost', hops };
+        if (through !== undefined) this.count(fabric, node, inIf.id, { rxBytes: p.size, rxPackets: 1 });
+        continue;
+      }
       // The next hop answers ARP (IPv6: a neighbour solicitation) in the outgoing interface's layer-2 domain.
       const nextHop = route.gateway ?? p.dst;
       const host = fabric.hostAt(node, out.id, nextHop);
       if (!host) {
-        fabric.nodes[node].device.traffic.add(out.id, { txBytes: p.size, txPackets: 1 });
+        this.count(fabric, node, out.id, { txBytes: p.size, txPackets: 1 });
         // Nobody answers ARP: a router on the way says so; the sender's own echo is just lost.
         return inIf ? this.unreachable(model, node, inIf, p, hops) : { kind: 'lost', hops };
       }
-      this.learn(fabric, node, out, host);
-      for (const row of fabric.countedOn(node, out, host.node)) fabric.nodes[node].device.traffic.add(row.id, { txBytes: p.size, txPackets: 1 });
+      if (!this.quiet) this.learn(fabric, node, out, host);
+      if (!this.quiet) for (const row of fabric.countedOn(node, out, host.node)) this.count(fabric, node, row.id, { txBytes: p.size, txPackets: 1 });
       hops++;
       const sender = node;
       node = host.node;
       inIf = fabric.nodes[node].model.interfaces.byId.get(host.ifId);
       if (!inIf) return { kind: 'lost', hops };
-      for (const row of fabric.countedOn(node, inIf, sender)) fabric.nodes[node].device.traffic.add(row.id, { rxBytes: p.size, rxPackets: 1 });
+      if (!this.quiet) for (const row of fabric.countedOn(node, inIf, sender)) this.count(fabric, node, row.id, { rxBytes: p.size, rxPackets: 1 });
     }
     return { kind: 'lost', hops };
   }
@@ -309,7 +379,7 @@ export class Forwarder {
     const v = runChain(model, node, 'filter', { chain: 'input', in: inIf }, p, counts);
     if (v.action === 'drop' || v.action === 'tarpit') return { kind: 'lost', hops };
     if (v.action === 'reject') return this.unreachable(model, node, inIf, p, hops);
-    return { kind: 'delivered', node, vrf, inIf: inIf.id, ttl: p.ttl, hops, packet: p };
+    return { kind: 'delivered', node, vrf, inIf, ttl: p.ttl, hops, packet: p };
   }
 
   private unreachable(model: RouterModel, node: number, inIf: Interface, p: Packet, hops: number, error: 'host-unreachable' | 'net-unreachable' = 'host-unreachable'): Outcome {

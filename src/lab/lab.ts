@@ -19,12 +19,19 @@ import { FACE_NAMES } from '../services/services.js';
 import { firstBoot, firstBootDone, readyNodeDir } from './boot.js';
 import { Dhcp } from './dhcp.js';
 import { neighborsOf } from './discovery.js';
-import { Fabric, type End, type LabNode, type Wire } from './fabric.js';
+import { Fabric, type End, type LabNode, type NetNode, type Wire } from './fabric.js';
+import { serveExec } from './control.js';
+import { LabHost } from './host.js';
+import { slaacOf } from './host-slaac.js';
+import { hostCommand } from './host-commands.js';
+import type { Run } from './host-ping.js';
 import { Forwarder, type Learned } from './forward.js';
 import { RouterModelCache } from './model-router.js';
 import { nodeBoard, type Topology } from './topology.js';
 import { Routing } from './routing/converge.js';
 import { LabTls } from './tls.js';
+import { TunnelPlane } from './tunnels/plane.js';
+import { Tunnels } from './tunnels/stage.js';
 
 export interface LabOptions {
   dataDir: string;
@@ -57,21 +64,29 @@ export class LabStopped extends Error {
 const NETWORK_TABLES = new Set([
   'interface', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/address', 'ip/neighbor/discovery-settings',
   'interface/list', 'interface/list/member', 'system/identity', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/pool',
-  'ip/dhcp-server/network', 'ip/dhcp-server/lease', 'ipv6/address', 'ipv6/settings',
+  'ip/dhcp-server/network', 'ip/dhcp-server/lease',
+  // What a Linux host's SLAAC reads of the routers (./host-slaac.ts).
+  'ipv6/address', 'ipv6/nd', 'ipv6/nd/prefix', 'ipv6/settings',
 ]);
 
 /** containerlab's management port (eth0) is wired to the management network. */
 const MANAGEMENT_PORT = 'ether1';
+const HOST_MANAGEMENT_PORT = 'eth0';
 
 export class Lab {
   readonly nodes: (LabNode & { router: Router })[] = [];
+  /** The topology's Linux hosts, numbered after the routers (./host.ts). */
+  readonly hosts: LabHost[] = [];
   private readonly wires: Wire[] = [];
   private fabricKept?: Fabric;
   private readonly learned: Learned[] = [];
   private readonly forwarder = new Forwarder(() => this.fabric(), this.learned);
   private readonly dhcp = new Dhcp(() => this.fabric());
-  /** OSPF, BGP and VRRP, computed from the configurations after every change they depend on. */
-  readonly routing = new Routing(this.nodes, () => this.fabric(), () => { this.fabricKept = undefined; });
+  /** The tunnels that carry, worked out by their stage of the routing (./tunnels). */
+  readonly tunnels = new TunnelPlane(this.nodes);
+  /** VRRP, tunnels, OSPF and BGP, computed from the configurations after every change they depend on. */
+  readonly routing = new Routing(this.nodes, () => this.fabric(), () => { this.fabricKept = undefined; },
+    new Tunnels(this.tunnels, (from, p) => this.forwarder.reaches(from, p)));
   private settling?: NodeJS.Immediate;
   private stopped = false;
 
@@ -115,6 +130,10 @@ export class Lab {
       for (const dir of lab.halfMade) fs.rmSync(dir, { recursive: true, force: true });
       throw failure;
     }
+    topology.hosts.forEach((h, i) => {
+      lab.hosts.push(new LabHost(h.name, total + i, h.config));
+      lab.learned[total + i] = { arp: new Map(), nd: new Map() };
+    });
     lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
       n.device.network.lab = new NodeView(lab, n.index);
@@ -122,6 +141,11 @@ export class Lab {
     }
     lab.carriers();
     lab.settle();
+    if (lab.hosts.length) {
+      const exec = await serveExec(lab, options.listen);
+      lab.control = exec.url;
+      lab.closeControl = exec.close;
+    }
     lab.writeLabJson();
     return lab;
   }
@@ -162,7 +186,7 @@ export class Lab {
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
-    if (!this.fabricKept?.current()) this.fabricKept = new Fabric(this.nodes, this.wires);
+    if (!this.fabricKept?.current()) this.fabricKept = new Fabric([...this.nodes, ...this.hosts], this.wires, this.tunnels);
     return this.fabricKept;
   }
 
@@ -184,6 +208,7 @@ export class Lab {
     } catch (e) {
       for (const n of this.nodes) n.router.log('dhcp,error', `lab: ${(e as Error).message}`);
     }
+    for (const h of this.hosts) h.autoconfigured(slaacOf(this.fabric(), h));
     this.routing.converge();
   }
 
@@ -194,6 +219,23 @@ export class Lab {
   private carriers() {
     const wireOf = new Map<string, Wire>();
     for (const w of this.wires) for (const e of w.ends) wireOf.set(`${e.node}:${e.port}`, w);
+    const all: NetNode[] = [...this.nodes, ...this.hosts];
+    /** Whether the far end of a cable is enabled (a host's port: set up). */
+    const farEnabled = (wire: Wire, node: number, port: string) => {
+      const other = wire.ends.find((e) => e.node !== node || e.port !== port)!;
+      const end = all[other.node].model.interfaces.byDefaultName.get(other.port);
+      return !!end && end.enabled;
+    };
+    for (const h of this.hosts) {
+      const carrier = new Map<string, boolean>();
+      for (const l of h.config.links) {
+        if (l.vlan) continue;
+        const wire = wireOf.get(`${h.index}:${l.name}`);
+        // eth0 is on the management network, as in containerlab.
+        carrier.set(l.name, wire ? wire.switched || farEnabled(wire, h.index, l.name) : l.name === HOST_MANAGEMENT_PORT);
+      }
+      h.setCarrier(carrier);
+    }
     for (const n of this.nodes) {
       for (const row of n.model.interfaces.list) {
         if (row.type !== 'ether') continue;
@@ -205,9 +247,7 @@ export class Lab {
         } else if (wire.switched) {
           up = true;
         } else {
-          const other = wire.ends.find((e) => e.node !== n.index || e.port !== port)!;
-          const end = this.nodes[other.node].model.interfaces.byDefaultName.get(other.port);
-          up = !!end && end.enabled;
+          up = farEnabled(wire, n.index, port!);
         }
         n.device.setLink(row.id, up);
       }
@@ -230,6 +270,22 @@ export class Lab {
     const port = owner.router.bound[service];
     if (there.status !== 'reply' || port === undefined) return null;
     return { host: this.options.listen === '0.0.0.0' ? '127.0.0.1' : this.options.listen === '::' ? '::1' : this.options.listen, port };
+  }
+
+  /**
+   * A command run on a Linux host (`vrouter lab exec NODE -- CMD`): ping, or an exec line
+   * (./host-exec.ts) that changes the host as it would at start.
+   */
+  async exec(node: string, argv: readonly string[]): Promise<Run> {
+    const host = this.hosts.find((h) => h.name === node);
+    if (!host) {
+      const known = this.nodes.some((n) => n.name === node);
+      return { stdout: '', stderr: known ? `node ${node} is a RouterOS router: reach it at its ports in lab.json (ssh, api, www)\n` : `no node ${node} in lab ${this.topology.name}\n`, code: 1 };
+    }
+    return hostCommand(host, argv, {
+      probe: (req) => this.probe(host.index, req),
+      changed: () => { this.carriers(); this.settle(); },
+    });
   }
 
   arp(node: number) {
@@ -256,6 +312,9 @@ export class Lab {
     return neighborsOf(this.nodes, this.fabric(), node);
   }
 
+  /** Where `vrouter lab exec` reaches the lab (./control.ts): `http://127.0.0.1:PORT/exec`. */
+  control?: string;
+  private closeControl?: () => Promise<void>;
   private written?: string;
   private portWatch?: NodeJS.Timeout;
 
@@ -268,7 +327,9 @@ export class Lab {
   writeLabJson() {
     const nodes: Record<string, Record<string, number>> = {};
     for (const n of this.nodes) nodes[n.name] = Object.fromEntries(faces(n.router).map((f) => [f, n.router.bound[f]!]));
-    const text = JSON.stringify({ name: this.topology.name, ...(this.tls ? { ca: this.tls.caFile } : {}), nodes }, null, 2) + '\n';
+    // Hosts are reached through the lab's exec (./control.ts), not ports of their own.
+    const hosts = this.hosts.length ? { hosts: this.hosts.map((h) => h.name), ...(this.control ? { exec: this.control } : {}) } : {};
+    const text = JSON.stringify({ name: this.topology.name, ...(this.tls ? { ca: this.tls.caFile } : {}), nodes, ...hosts }, null, 2) + '\n';
     if (text !== this.written) fs.writeFileSync(path.join(this.options.dataDir, 'lab.json'), text);
     this.written = text;
     this.portWatch ??= setInterval(() => { if (!this.stopped) this.writeLabJson(); }, 500).unref();
@@ -279,7 +340,7 @@ export class Lab {
     this.routing.stop();
     if (this.portWatch) clearInterval(this.portWatch);
     if (this.settling) clearImmediate(this.settling);
-    await Promise.all(this.nodes.filter(Boolean).map((n) => n.router.stop()));
+    await Promise.all([...this.nodes.filter(Boolean).map((n) => n.router.stop()), this.closeControl?.()]);
   }
 }
 
@@ -315,6 +376,8 @@ class NodeView implements LabView {
 
   dhcp6Client(id: number) { return this.lab.dhcp6State(this.node, id); }
 
+  wireguardPeer(id: number) { return this.lab.tunnels.peerState(this.node, id); }
+
   serviceAt(address: string, service: UpstreamService) { return this.lab.serviceAt(this.node, address, service); }
 }
 
@@ -327,7 +390,8 @@ class NodeView implements LabView {
  * carrier and only the ports sharing it as peers.
  */
 function wiresOf(topology: Topology): Wire[] {
-  const index = new Map(topology.nodes.map((n, i) => [n.name, i]));
+  // Hosts are numbered after the routers.
+  const index = new Map([...topology.nodes.map((n) => n.name), ...topology.hosts.map((h) => h.name)].map((name, i) => [name, i]));
   // Names no node can have (a node's name starts with a letter or digit).
   const pairs = topology.links.map((l, i) => (l.ends.length === 2 ? l.ends : [l.ends[0], { node: `#${l.shared ?? `link${i + 1}`}`, port: '' }]));
   const switches = new Set([...topology.switches, ...pairs.flatMap((p) => p.map((e) => e.node).filter((n) => n.startsWith('#')))]);

@@ -31,6 +31,8 @@ export interface RawLink {
   shared?: string;
   /** The interface a host, mgmt-net or macvlan link names on the host. */
   hostInterface?: string;
+  /** `mtu`: what a Linux host's end of it takes (./topology.ts). */
+  mtu?: number;
 }
 
 export class LinkError extends Error {}
@@ -63,7 +65,10 @@ const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function readLinks(doc: unknown): RawLink[] {
   if (doc === undefined || doc === null) return [];
   if (!Array.isArray(doc)) throw new LinkError('topology: links is not a list');
-  const links = doc.map((l, i) => readLink(l, i + 1));
+  const links = doc.map((l, i) => {
+    const link = readLink(l, i + 1);
+    return (l as { mtu?: number }).mtu === undefined ? link : { ...link, mtu: (l as { mtu: number }).mtu };
+  });
   const hostSide = new Map<string, number>();
   links.forEach((l, i) => {
     // A host or mgmt-net link makes an interface of that name on the host: two cannot both

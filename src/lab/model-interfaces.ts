@@ -173,7 +173,7 @@ export function readAddresses(env: Environment, interfaces: InterfacesModel): Ad
         family, id: a.id, dynamic: a.dynamic, enabled, address: `${ip}/${prefix}`, ip, prefix,
         network: networkText(`${ip}/${prefix}`), interfaceRef: a.values.interface ?? '', interface: iface?.id, on: on?.id,
         working: enabled && !!on?.running && made.address !== undefined,
-        advertise: family === 6 && (stated === undefined || stated === 'true' || stated === 'yes'),
+        ...(family === 6 ? { advertise: stated !== 'false' && stated !== 'no' } : {}),
         ...(made.origin ? { origin: made.origin } : {}),
       });
     }

@@ -11,7 +11,7 @@ import { readOspf } from './model-ospf.js';
 import { readFilters, readFirewall, readRouting } from './model-routing.js';
 import { readDhcp, readIpv6, readSystem } from './model-services.js';
 import { readTunnels } from './model-tunnels.js';
-import { VRRP_STATE_TABLE, type RouterModel } from './model.js';
+import { TUNNEL_STATE_TABLE, VRRP_STATE_TABLE, type RouterModel } from './model.js';
 
 type Name = Exclude<keyof RouterModel, 'kind'>;
 
@@ -29,7 +29,7 @@ interface Section<K extends Name> {
 }
 
 const INTERFACE_TABLES = [
-  'interface', 'interface/bridge/port', 'interface/bridge/vlan', VRRP_STATE_TABLE, 'ip/vrf', 'interface/list', 'interface/list/member',
+  'interface', 'interface/bridge/port', 'interface/bridge/vlan', VRRP_STATE_TABLE, TUNNEL_STATE_TABLE, 'ip/vrf', 'interface/list', 'interface/list/member',
 ];
 
 /** Every section: what it reads and how it is built. */

@@ -30,6 +30,8 @@ import type { FilterRoute } from '../menus/routing/filter-language.js';
 export type { FilterRoute } from '../menus/routing/filter-language.js';
 /** Where the lab's VRRP election is published, and the interfaces section reads it back. */
 export { VRRP_STATE_TABLE } from '../menus/interface/interface.js';
+/** Where the lab's tunnels publish whether a tunnel with keepalive hears its far end. */
+export { TUNNEL_STATE_TABLE } from '../menus/interface/interface.js';
 
 /** An address family: 4 (`/ip`) or 6 (`/ipv6`). */
 export type Family = 4 | 6;

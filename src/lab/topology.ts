@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { BOARDS, withHardware, type Board } from '../device/board.js';
 import { versionParts } from '../device/version.js';
+import { ExecError, readExec, type HostConfig, type HostLink } from './host-exec.js';
 import { LinkError, readLinks, type LinkType } from './links.js';
 
 export interface LabNode {
@@ -66,8 +67,13 @@ export interface Topology {
    * every link they have into one segment. They are no routers.
    */
   switches: string[];
+  /** containerlab's `kind: linux` nodes: hosts made of their `exec:` lines (./host.ts). */
+  hosts: LabHostNode[];
   links: LabLink[];
 }
+
+/** A Linux host of the topology: its interfaces, addresses, routes and DHCP clients as its exec lines leave them. */
+export interface LabHostNode { name: string; config: HostConfig }
 
 export class TopologyError extends Error {}
 
@@ -75,6 +81,14 @@ export class TopologyError extends Error {}
 const KINDS = new Set(['mikrotik_ros', 'vr-ros', 'vr-mikrotik_ros']);
 /** Kinds that are a switch of the host joining the links to it (containerlab kinds `bridge`, `ovs-bridge`). */
 const SWITCH_KINDS = new Set(['bridge', 'ovs-bridge']);
+/** containerlab's kind of a plain Linux container: a host of the lab. */
+const HOST_KIND = 'linux';
+/**
+ * The MTU containerlab gives a link's veth pair unless the link sets `mtu` (containerlab.dev,
+ * manual/topo-def-file "Links": 9500), and the management interface's (Docker's bridge, 1500).
+ */
+const LINK_MTU = 9500;
+const MANAGEMENT_MTU = 1500;
 /** A CHR has at most this many ports (`--ports`). */
 const CHR_MAX_PORTS = 64;
 const NODE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -121,24 +135,31 @@ export function checkTopology(doc: unknown, base: string): Topology {
   const nodesDoc = isMap(topo.nodes) ? topo.nodes : fail('topology: no topology.nodes');
   const defaults = isMap(topo.defaults) ? topo.defaults : {};
   const kinds = isMap(topo.kinds) ? topo.kinds : {};
+  const groups = isMap(topo.groups) ? topo.groups : {};
   const nodes: LabNode[] = [];
   const switches = new Set<string>();
+  const hostExec = new Map<string, string[]>();
   const byName = new Map<string, LabNode>();
   for (const [nodeName, raw] of Object.entries(nodesDoc)) {
     if (!NODE_NAME.test(nodeName)) fail(`node "${nodeName}": not a node name (letters, digits, _ . -)`);
     const own = raw === null || raw === undefined ? {} : isMap(raw) ? raw : fail(`node ${nodeName}: not a mapping`);
-    const kind = String(own.kind ?? defaults.kind ?? 'mikrotik_ros');
+    // A node's `group` sits between its kind and itself (containerlab: node > group > kind > defaults).
+    const groupName = own.group === undefined ? undefined : String(own.group);
+    if (groupName !== undefined && !isMap(groups[groupName])) fail(`node ${nodeName}: group ${groupName} is not in topology.groups`);
+    const groupDoc = groupName === undefined ? {} : groups[groupName] as Record<string, unknown>;
+    const kind = String(own.kind ?? groupDoc.kind ?? defaults.kind ?? 'mikrotik_ros');
     if (SWITCH_KINDS.has(kind)) { switches.add(nodeName); continue; }
-    if (!KINDS.has(kind)) fail(`node ${nodeName}: kind ${kind} is not a RouterOS router (mikrotik_ros) or a bridge`);
-    // containerlab merges defaults, then the kind's settings, then the node's own.
+    // containerlab merges defaults, then the kind's settings, then the group's, then the node's own.
     const kindDoc = isMap(kinds[kind]) ? kinds[kind] as Record<string, unknown> : {};
-    const env = { ...(isMap(defaults.env) ? defaults.env : {}), ...(isMap(kindDoc.env) ? kindDoc.env : {}), ...(isMap(own.env) ? own.env : {}) };
+    if (kind === HOST_KIND) { hostExec.set(nodeName, execLines(nodeName, own.exec ?? groupDoc.exec ?? kindDoc.exec ?? defaults.exec)); continue; }
+    if (!KINDS.has(kind)) fail(`node ${nodeName}: kind ${kind} is not a RouterOS router (mikrotik_ros), a Linux host (linux) or a bridge`);
+    const env = { ...(isMap(defaults.env) ? defaults.env : {}), ...(isMap(kindDoc.env) ? kindDoc.env : {}), ...(isMap(groupDoc.env) ? groupDoc.env : {}), ...(isMap(own.env) ? own.env : {}) };
     const board = env.BOARD === undefined ? 'chr' : String(env.BOARD);
     if (!Object.hasOwn(BOARDS, board)) fail(`node ${nodeName}: BOARD ${board} is not a board (${Object.keys(BOARDS).join(', ')})`);
     const rosVersion = env.ROS_VERSION === undefined ? undefined : String(env.ROS_VERSION);
     if (rosVersion !== undefined && !versionParts(rosVersion)) fail(`node ${nodeName}: ROS_VERSION ${rosVersion} is not a RouterOS 7.x version`);
     // Each setting from the node, else its kind, else the defaults.
-    const setting = (key: string) => own[key] ?? kindDoc[key] ?? defaults[key];
+    const setting = (key: string) => own[key] ?? groupDoc[key] ?? kindDoc[key] ?? defaults[key];
     const flag = (key: string) => {
       const v = setting(key);
       if (v !== undefined && typeof v !== 'boolean') fail(`node ${nodeName}: ${key} is not true or false`);
@@ -160,6 +181,7 @@ export function checkTopology(doc: unknown, base: string): Topology {
     byName.set(nodeName, node);
   }
   if (!nodes.length) fail('topology: no mikrotik_ros nodes');
+  for (const h of hostExec.keys()) if (byName.has(h) || switches.has(h)) fail(`node ${h}: defined twice`);
   let raw;
   try {
     raw = readLinks(topo.links);
@@ -168,21 +190,73 @@ export function checkTopology(doc: unknown, base: string): Topology {
     throw e;
   }
   const used = new Map<string, number>();
+  const hostPorts = new Map<string, HostLink[]>([...hostExec.keys()].map((h) => [h, []]));
   const links = raw.map((l, i): LabLink => {
     const ends = l.ends.map((e): Endpoint => {
       const node = byName.get(e.node);
-      if (!node && !switches.has(e.node)) fail(`link ${i + 1}: unknown node ${e.node} in ${e.given}`);
+      const ports = hostPorts.get(e.node);
+      if (!node && !switches.has(e.node) && !ports) fail(`link ${i + 1}: unknown node ${e.node} in ${e.given}`);
       const port = node ? routerPort(e.iface) : e.iface;
       const key = `${e.node}:${port}`;
       if (used.has(key)) fail(`link ${i + 1}: port ${e.given} is already on link ${used.get(key)}`);
       used.set(key, i + 1);
+      if (ports) {
+        if (e.iface === 'eth0') fail(`link ${i + 1}: ${e.given} is the management interface (containerlab's eth0)`);
+        ports.push(hostPort(e.iface, l.mtu ?? LINK_MTU, e.mac, [...hostPorts.keys()].indexOf(e.node)));
+        return { node: e.node, port, ...(e.ipv4 ? { ipv4: e.ipv4 } : {}), ...(e.ipv6 ? { ipv6: e.ipv6 } : {}) };
+      }
       if (!node) return { node: e.node, port };
       checkPort(node, port, e.given, i + 1);
       return { node: node.name, port, ...(e.mac ? { mac: e.mac } : {}), ...(e.ipv4 ? { ipv4: e.ipv4 } : {}), ...(e.ipv6 ? { ipv6: e.ipv6 } : {}) };
     });
     return { type: l.type, ends, ...(l.shared ? { shared: l.shared } : {}) };
   });
-  return { name, nodes, switches: [...switches], links };
+  return { name, nodes, switches: [...switches], hosts: readHosts(hostExec, hostPorts, links), links };
+}
+
+/** A host's `exec:` as a list of lines. */
+function execLines(nodeName: string, doc: unknown): string[] {
+  if (doc === undefined || doc === null) return [];
+  if (!Array.isArray(doc) || doc.some((l) => typeof l !== 'string')) fail(`node ${nodeName}: exec is not a list of command lines`);
+  return doc as string[];
+}
+
+/**
+ * A host's linked port: up, with the link's MTU and a MAC address of containerlab's prefix
+ * (aa:c1:ab, its generated veth addresses), made from the host's and the port's place.
+ */
+function hostPort(name: string, mtu: number, mac: string | undefined, host: number): HostLink {
+  const hex = (n: number) => (n & 255).toString(16).toUpperCase().padStart(2, '0');
+  const own = mac?.toUpperCase() ?? `AA:C1:AB:${hex(host >> 8)}:${hex(host)}:${hex(Number(/\d+$/.exec(name)?.[0] ?? 0))}`;
+  return { name, up: true, mtu, mac: own, acceptRa: 1, autoconf: true };
+}
+
+/** Every host's configuration: its ports, the links' addresses on them, then its exec lines. */
+function readHosts(exec: Map<string, string[]>, ports: Map<string, HostLink[]>, links: LabLink[]): LabHostNode[] {
+  return [...exec].map(([name, lines], i) => {
+    const eth0 = hostPort('eth0', MANAGEMENT_MTU, undefined, i);
+    const all = [eth0, ...ports.get(name)!];
+    // Two ports of one host whose names end in the same number (eth0, net0) would share a MAC address.
+    for (const [j, p] of all.entries()) if (all.findIndex((q) => q.mac === p.mac) !== j) p.mac = `${p.mac.slice(0, 15)}${(0x80 + j).toString(16).toUpperCase()}`;
+    const start: HostConfig = { links: all, addresses: [], routes: [], dhcp: [] };
+    // containerlab sets a link end's ipv4/ipv6 on the container's interface when it makes the link.
+    for (const l of links) {
+      for (const e of l.ends) {
+        if (e.node !== name) continue;
+        for (const [family, text] of [[4, e.ipv4], [6, e.ipv6]] as const) {
+          if (!text) continue;
+          const [ip, len] = text.split('/');
+          start.addresses.push({ family, ip, prefix: Number(len), dev: e.port });
+        }
+      }
+    }
+    try {
+      return { name, config: readExec(name, lines, start) };
+    } catch (e) {
+      if (e instanceof ExecError) fail(e.message);
+      throw e;
+    }
+  });
 }
 
 /** Refuses a port the node's board lacks; a CHR's ports grow to the highest its links use. */

@@ -70,10 +70,12 @@ import { health, healthSettings } from './system/health.js';
 import { lora, loraServers, wiliotServers } from './iot.js';
 import { filterRule } from './routing/filter.js';
 import { bgpSession } from './routing/bgp.js';
+import { ipsecActivePeers, ipsecInstalledSa } from './ip/ipsec.js';
 import { ospfArea, ospfInterfaceTemplate, ospfLsa, ospfNeighbor } from './routing/ospf.js';
 import { routingRoute } from './routing/route.js';
 import { safeMode, systemHistory, undoRedo } from './system/history.js';
 import { snmpSettings } from './snmp.js';
+import { radiusIncoming, radiusMenu } from './radius.js';
 
 /** The menus declared by hand: where the router's behaviour matters beyond what the tree says. */
 export const handMenus: readonly MenuDecl[] = [
@@ -88,8 +90,8 @@ export const handMenus: readonly MenuDecl[] = [
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
   neighbor, arp, ipv6Neighbor, dhcpClient, dhcp6Client, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
-  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession,
-  systemHistory, undoRedo, safeMode, snmpSettings,
+  sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession, ipsecActivePeers, ipsecInstalledSa,
+  systemHistory, undoRedo, safeMode, snmpSettings, radiusMenu, radiusIncoming,
 ];
 
 const declared = new WeakMap<Tree, readonly MenuDecl[]>();

@@ -25,7 +25,9 @@ export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', '
 /** Faces bound from their own menus, on stand-in ports. */
 export type OwnFaceName = 'snmp' | 'dns' | 'ntp';
 export const OWN_FACE_NAMES: readonly OwnFaceName[] = ['snmp', 'dns', 'ntp'];
-export type FaceName = ServiceName | OwnFaceName;
+/** Faces bound from their own menus on the port that menu names (/radius/incoming `port`, 3799: no root needed). */
+export type MenuPortFaceName = 'radius';
+export type FaceName = ServiceName | OwnFaceName | MenuPortFaceName;
 /** Every face a router may have. */
 export const FACE_NAMES: readonly FaceName[] = [...SERVICE_NAMES, ...OWN_FACE_NAMES];
 const SECURE: ReadonlySet<ServiceName> = new Set(['www-ssl', 'api-ssl']);
@@ -68,6 +70,8 @@ export type Face = (spec: ListenSpec) => Promise<Listener>;
 export interface OwnBinding {
   tables: readonly string[];
   enabled(store: Store): boolean;
+  /** The port the menu itself names, where it has one (no stand-in then). */
+  port?(store: Store): number;
 }
 
 /** The stand-in ports of the faces bound from their own menus (src/services/stand-in.ts). */
@@ -154,7 +158,7 @@ export class Services {
   /** Gives a service of /ip/service its face; takes effect at the next reconcile. */
   register(name: ServiceName, face: Face): void;
   /** Gives a face bound from its own menu. */
-  register(name: OwnFaceName, face: Face, own: OwnBinding): void;
+  register(name: OwnFaceName | MenuPortFaceName, face: Face, own: OwnBinding): void;
   register(name: FaceName, face: Face, own?: OwnBinding) {
     this.faces.set(name, { face, own });
     for (const t of own?.tables ?? []) this.watched.add(t);
@@ -199,7 +203,7 @@ export class Services {
   private desired(name: FaceName, own: OwnBinding | undefined): Desired | undefined {
     if (own) {
       if (!own.enabled(this.o.store)) return undefined;
-      const port = this.o.standIns.get(name as OwnFaceName);
+      const port = own.port ? own.port(this.o.store) : this.o.standIns.get(name as OwnFaceName);
       return { key: JSON.stringify({ port }), spec: { name, host: this.o.host, port, allowed: () => true, maxSessions: DEFAULT_MAX_SESSIONS } };
     }
     const row = this.o.store.table('ip/service').byKey.get(name);
@@ -259,7 +263,7 @@ export class Services {
       // that change is no reason to bind again.
       if (listener.port !== want.spec.port) {
         key = JSON.stringify({ ...JSON.parse(want.key), port: listener.port });
-        if (own) this.o.standIns.set(name as OwnFaceName, listener.port); else this.writePort(name as ServiceName, listener.port);
+        if (own?.port) { /* the menu's own port stays as the user set it */ } else if (own) this.o.standIns.set(name as OwnFaceName, listener.port); else this.writePort(name as ServiceName, listener.port);
       }
       this.running.set(name, { key, listener });
       this.o.bound[name] = listener.port;

@@ -166,6 +166,7 @@ export class TelnetServer {
         }
         input.pause();
         socket.once('close', () => got.end());
+        got.kicked = () => socket.destroy();
         const l = got.login;
         const session: Session = { user: l.user, policies: l.policies, address, via: 'telnet' };
         output = new TerminalOutput(send, { columns: options.width ?? size.columns, rows: options.height ?? size.rows }, options.dumb);

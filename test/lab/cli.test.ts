@@ -96,8 +96,8 @@ describe('vrouter lab', () => {
       'vrouter lab: node r1: BOARD rb9999 is not a board');
     assert.equal(refused('name: t\ntopology:\n  nodes:\n    r1: { kind: mikrotik_ros, startup-config: r1.rsc }\n').stderr,
       'vrouter lab: node r1: startup-config r1.rsc does not exist\n');
-    assert.equal(refused('name: t\ntopology:\n  nodes:\n    r1: { kind: linux }\n').stderr,
-      'vrouter lab: node r1: kind linux is not a RouterOS router (mikrotik_ros) or a bridge\n');
+    assert.equal(refused('name: t\ntopology:\n  nodes:\n    r1: { kind: nokia_srlinux }\n').stderr,
+      'vrouter lab: node r1: kind nokia_srlinux is not a RouterOS router (mikrotik_ros), a Linux host (linux) or a bridge\n');
     const broken = refused('name: t\ntopology: [\n');
     assert.equal(broken.status, 2);
     assert.match(broken.stderr, /^vrouter lab: topology .*lab\.clab\.yml: .+\n$/);

@@ -332,6 +332,8 @@ function lowestAddress(own: Set<string>): string {
 function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: number, dst: string): boolean {
   let node = from;
   for (let hop = 0; hop < 64; hop++) {
+    // A Linux host of the lab (numbered after the routers) forwards nothing.
+    if (!owned[node]) return false;
     if (owned[node].has(dst)) return true;
     const e = longest(tables[node], dst);
     if (!e || e.blackhole || e.ifId === undefined) return false;

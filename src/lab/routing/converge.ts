@@ -18,8 +18,7 @@ const OWNER = '.owner';
 export class Routing implements RoutingContext {
   /** DHCPv6 prefix delegation, whose clients' state /ipv6/dhcp-client shows. */
   readonly dhcp6 = new Dhcp6();
-  // Addresses first (VRRP's virtual ones, delegated prefixes, SLAAC's), then the protocols that route over them.
-  readonly stages: readonly Stage[] = [new Vrrp(), this.dhcp6, new Slaac(), new Ospf(), new Bgp()];
+  readonly stages: readonly Stage[];
   /** Set while a stage writes, so the lab does not take its own records for a change of configuration. */
   publishing = false;
 
@@ -27,7 +26,13 @@ export class Routing implements RoutingContext {
     readonly nodes: readonly LabNode[],
     private readonly fabricOf: () => Fabric,
     private readonly invalidate: () => void,
-  ) {}
+    /** The lab's tunnels (../tunnels/stage.ts): after VRRP, before the protocols that run over them. */
+    tunnels?: Stage,
+  ) {
+    // Addresses first (VRRP's virtual ones, the tunnels' interfaces, delegated prefixes, SLAAC's),
+    // then the protocols that route over them.
+    this.stages = [new Vrrp(), ...(tunnels ? [tunnels] : []), this.dhcp6, new Slaac(), new Ospf(), new Bgp()];
+  }
 
   /** Whether a change to these tables asks for the protocols to run again. */
   dependsOn(tables: ReadonlySet<string>): boolean {

@@ -17,7 +17,7 @@
 
 import { covers, prefixOf, type Prefix } from '../../core/prefix.js';
 import { formatDuration } from '../../core/values.js';
-import type { ActiveRoute, FilterRoute, OspfInterfaceConfig, OspfNetworkType, RouterModel, RoutingFilters } from '../model.js';
+import { TUNNEL_STATE_TABLE, type ActiveRoute, type FilterRoute, type OspfInterfaceConfig, type OspfNetworkType, type RouterModel, type RoutingFilters } from '../model.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 
 const ROUTES = { 4: 'ip/route', 6: 'ipv6/route' } as const;
@@ -134,7 +134,8 @@ const maskOf = (len: number) => {
 export class Ospf implements Stage {
   readonly name = 'ospf';
   readonly topics = 'route,ospf';
-  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list', 'ip/vrf'];
+  // TUNNEL_STATE_TABLE: a tunnel coming up (its keepalive answered) is an interface OSPF runs on.
+  readonly inputs = ['routing/ospf/', 'routing/id', 'ip/route', 'ipv6/route', 'ipv6/address', 'routing/filter/', 'ip/firewall/address-list', 'ip/vrf', TUNNEL_STATE_TABLE];
   /** Neighbour states of the last run, to log changes. */
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */

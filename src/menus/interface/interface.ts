@@ -245,6 +245,24 @@ export function vrrpElected(env: Environment, row: Row): string | undefined {
 }
 
 /**
+ * The lab's tunnels (src/lab/tunnels) write here whether a tunnel with keepalive hears its far
+ * end: a memory-only table like VRRP_STATE_TABLE, one record per such tunnel (`interface` =
+ * `*ID`, `running` = true or false). A tunnel with no record (no keepalive, or no lab) runs
+ * while enabled, as a GRE tunnel without keepalive does on the router.
+ */
+export const TUNNEL_STATE_TABLE = '.tunnel';
+
+/** Whether the lab found a tunnel's far end answering its keepalives; none outside a lab. */
+export function tunnelHeard(env: Environment, row: Row): boolean | undefined {
+  const ref = formatId(row.id);
+  for (const r of env.store.table(TUNNEL_STATE_TABLE).rows) if (r.values.interface === ref) return r.values.running === 'true';
+  return undefined;
+}
+
+/** The /interface types of the tunnels whose running state the lab works out. */
+const TUNNEL_TYPES = new Set(['gre-tunnel', 'gre6-tunnel', 'ipip-tunnel', 'ipipv6-tunnel', 'eoip', 'eoipv6-tunnel', 'vxlan', 'wg']);
+
+/**
  * The device layer (src/device) plugs in here once it simulates links and traffic: it is
  * `env.services.device`, and every method is optional, so the menus work without it.
  */
@@ -292,7 +310,7 @@ export function isRunning(env: Environment, row: Row, depth = 0): boolean {
       return parent !== undefined && isRunning(env, parent, depth + 1) && (vrrpElected(env, row) ?? 'master') === 'master';
     }
     default:
-      return true;
+      return TUNNEL_TYPES.has(row.values.type ?? '') ? tunnelHeard(env, row) ?? true : true;
   }
 }
 

@@ -4,7 +4,10 @@
 
 import crypto from 'node:crypto';
 import { ValueError } from '../../core/errors.js';
-import type { MenuDecl } from '../../core/schema.js';
+import type { Environment, FieldDecl, MenuDecl } from '../../core/schema.js';
+import type { Row } from '../../core/store.js';
+import { str } from '../../core/values.js';
+import { networkOf } from '../tool/ping.js';
 import type { ValueType } from '../../core/types.js';
 import { TREE } from '../../tree/declare.js';
 import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js';
@@ -58,11 +61,32 @@ export const wireguard: MenuDecl = {
 /** A key, or the router's `auto` (it makes one) or `none` (inspect 7.24 offers both). */
 const keyOrWord: ValueType = { ...wgKey, parse: (s) => (s === 'auto' || s === 'none' ? s : wgKey.parse(s)) };
 
+/**
+ * What a peer has seen: the lab's WireGuard (src/lab/tunnels) once a handshake is made; before
+ * that, or outside a lab, nothing received or sent and the endpoint as configured (an API
+ * reply of a peer without one: `current-endpoint-address: ""`, `current-endpoint-port: "0"`,
+ * `rx: "0"`, `tx: "0"`, no `last-handshake`: routeros-facts.md 55.2).
+ */
+function peerState(row: Row, env: Environment): Record<string, string> {
+  const seen = row.values.disabled === 'true' ? undefined : networkOf(env).lab?.wireguardPeer?.(row.id);
+  return {
+    'current-endpoint-address': row.values['endpoint-address'] ?? '', 'current-endpoint-port': row.values['endpoint-port'] ?? '0', rx: '0', tx: '0',
+    ...seen,
+  };
+}
+
+const seen = (name: string): FieldDecl => ({ type: str(), readOnly: true, derive: (row, env) => peerState(row, env)[name] });
+
 export const wireguardPeers: MenuDecl = {
   path: 'interface/wireguard/peers',
   kind: 'table',
   ordered: true,
   fields: {
+    'current-endpoint-address': seen('current-endpoint-address'),
+    'current-endpoint-port': seen('current-endpoint-port'),
+    'last-handshake': seen('last-handshake'),
+    rx: seen('rx'),
+    tx: seen('tx'),
     'public-key': { type: wgKey, required: true },
     'preshared-key': { type: keyOrWord, secret: 'sensitive' },
     // The key a peer's client configuration (wg-export) is made with: a key, auto or none.

@@ -22,7 +22,7 @@ export const userActive: MenuDecl = {
     address: { type: str(), readOnly: true },
     via: { type: oneOf(VIAS), readOnly: true },
     group: { type: str(), readOnly: true },
-    // Set for a user RADIUS let in; this router knows local users only.
+    // Set for a user RADIUS let in (src/menus/radius.ts).
     radius: { type: bool, readOnly: true, default: 'false' },
   },
 };
@@ -34,6 +34,7 @@ export interface ActiveLogin {
   address: string;
   via: string;
   since: number;
+  radius?: boolean;
 }
 
 /** Shows a login in /user/active; returns the id of its line. */
@@ -42,6 +43,7 @@ export function showActive(env: Environment, login: ActiveLogin): number {
     when: formatDateTime(new Date(login.since)), name: login.user, via: login.via, group: login.group,
   };
   if (login.address) values.address = login.address;
+  if (login.radius) values.radius = 'true';
   const row = env.store.newRow('user/active', values, true);
   env.store.commit([{ op: 'insert', table: 'user/active', row }]);
   return row.id;

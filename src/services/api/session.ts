@@ -329,6 +329,8 @@ export class ApiSession implements Served {
     if (!opened) return this.refuseLogin(p.tag);
     this.login?.end();
     this.login = opened;
+    // A RADIUS Disconnect-Request for this session closes the connection.
+    opened.kicked = () => this.socket.destroy();
     this.reader.maxSentence = MAX_SENTENCE;
     this.send('!done', undefined, p.tag);
   }

@@ -164,7 +164,7 @@ export class SshServer {
             // The client went away while the password was hashed: logged in and out at once.
             if (closed) return got?.end();
             login = got;
-            if (got) auth.accept(); else auth.reject(methods);
+            if (got) { got.kicked = () => client.end(); auth.accept(); } else auth.reject(methods);
           }, () => auth.reject(methods));
         };
         if (auth.method === 'password') return check(auth.password);
