@@ -18,7 +18,13 @@ import type { Interface, RouterModel } from './model.js';
 import type { Published, RoutingContext, Stage } from './routing/context.js';
 
 /** What one router advertises on one interface. */
-interface Advertisement { prefixes: string[]; lifetime: boolean; linkLocal: string }
+export interface Advertisement {
+  /** The /64 prefixes (`2001:db8:a::/64`). */
+  prefixes: string[];
+  /** Whether it offers the router as a default router (a router lifetime). */
+  lifetime: boolean;
+  linkLocal: string;
+}
 
 /** Whether the router takes router advertisements at all, and on this interface. */
 function accepts(model: RouterModel, iface: Interface): boolean {
@@ -31,19 +37,28 @@ function accepts(model: RouterModel, iface: Interface): boolean {
   return model.interfaces.inList(list, iface);
 }
 
-/** What a router advertises on an interface, or nothing (no /ipv6 nd entry names it). */
-function advertisement(model: RouterModel, iface: Interface): Advertisement | undefined {
+/** A router's `/ipv6 nd` when it lists none: its default entry (`interface=all`, routeros-facts.md 54.3). */
+const DEFAULT_ND = [{ enabled: true, interface: 'all', raLifetime: '30m' }];
+
+/**
+ * What a router advertises on an interface (its link-local address the advertisements' source),
+ * or nothing (no `/ipv6 nd` entry names it, IPv6 disabled): Linux hosts' SLAAC reads it too
+ * (./host-slaac.ts).
+ */
+export function advertisement(model: RouterModel, iface: Interface): Advertisement | undefined {
   if (model.ipv6.settings.disabled || !iface.linkLocal) return undefined;
-  const entry = model.ipv6.nd.find((e) => e.enabled && (e.interface === 'all' || model.interfaces.resolve(e.interface)?.id === iface.id));
+  const nd = model.ipv6.nd.length ? model.ipv6.nd : DEFAULT_ND;
+  const entry = nd.find((e) => e.enabled && (e.interface === 'all' || model.interfaces.resolve(e.interface)?.id === iface.id));
   if (!entry) return undefined;
   const prefixes = new Set<string>();
   for (const a of model.addresses.working[6]) {
-    if (a.on === iface.id && a.advertise && a.prefix === 64 && a.network) prefixes.add(a.network);
+    if (a.on === iface.id && a.advertise !== false && a.prefix === 64 && a.network && !isLinkLocal(a.ip)) prefixes.add(a.network);
   }
   for (const p of model.ipv6.ndPrefixes) {
     if (p.autonomous && p.prefix.endsWith('/64') && model.interfaces.resolve(p.interface)?.id === iface.id) prefixes.add(p.prefix);
   }
-  return { prefixes: [...prefixes], lifetime: entry.raLifetime !== 'none' && entry.raLifetime !== '0s', linkLocal: iface.linkLocal };
+  // A router lifetime of 0 (`none`) says "not a default router" (RFC 4861 4.2).
+  return { prefixes: [...prefixes], lifetime: !['none', '0', '0s'].includes(entry.raLifetime), linkLocal: iface.linkLocal };
 }
 
 export class Slaac implements Stage {
