@@ -7,21 +7,25 @@
 // of its `pool-name` with that prefix (`pool-prefix-length` long pieces, for its own
 // `from-pool` addresses and servers), a default route by the server's link-local address
 // when `add-default-route=yes`, and `status=bound`; the server shows the binding and routes
-// the prefix to the client's link-local address (`route-distance`). Without a server the
-// client keeps `searching...`. Bindings are memory only, as a real client's are across a
+// the prefix to the client's link-local address (`route-distance`). A client that requests an
+// address (`request=address`) gets one /128 of the server's `address-pool` (on a release
+// where `prefix-pool` delegates), a dynamic `/ipv6 address` on its interface. Without a server
+// the client keeps `searching...`. Bindings are memory only, as a real client's are across a
 // reboot of the lab.
 
 import { networkText, prefixOf } from '../core/prefix.js';
+import { formatId } from '../core/store.js';
 import { formatDuration } from '../core/values.js';
 import type { Fabric } from './fabric.js';
 import { isLinkLocal } from './family.js';
 import type { DhcpClient, DhcpServer } from './model.js';
 import type { Published, RoutingContext, Stage } from './routing/context.js';
 
-/** What one client holds. */
+/** What one client holds: a delegated prefix, an address (IA_NA), or both. */
 interface Binding {
   server: { node: number; name: string; linkLocal: string };
-  prefix: string;
+  prefix?: string;
+  address?: string;
   leaseMs: number;
 }
 
@@ -51,7 +55,11 @@ export class Dhcp6 implements Stage {
     if (!client.enabled) return { status: 'stopped' };
     const b = this.bindings.get(`${node}:${client.id}`);
     if (!b) return { status: 'searching...' };
-    return { status: 'bound', prefix: `${b.prefix}, ${formatDuration(b.leaseMs)}`, 'dhcp-server-v6': b.server.linkLocal };
+    const life = formatDuration(b.leaseMs);
+    return {
+      status: 'bound', ...(b.prefix ? { prefix: `${b.prefix}, ${life}` } : {}), ...(b.address ? { address: `${b.address}, ${life}` } : {}),
+      'dhcp-server-v6': b.server.linkLocal,
+    };
   }
 
   run(ctx: RoutingContext) {
@@ -60,39 +68,54 @@ export class Dhcp6 implements Stage {
     const pools: Published[] = ctx.nodes.map(() => new Map());
     const routes: Published[] = ctx.nodes.map(() => new Map());
     const leases: Published[] = ctx.nodes.map(() => new Map());
-    /** Pieces given out per server: `node:serverId`. */
+    const addresses: Published[] = ctx.nodes.map(() => new Map());
+    /** Pieces given out per server and kind: `node:serverId pd|na`. */
     const given = new Map<string, number>();
+    const take = (key: string, make: (index: number) => string | undefined) => {
+      const index = given.get(key) ?? 0;
+      const got = make(index);
+      if (got) given.set(key, index + 1);
+      return got;
+    };
     for (const n of ctx.nodes) {
       for (const client of n.model.dhcp.clients) {
-        if (client.family !== 6 || !client.enabled || !client.request?.includes('prefix') || client.interface === undefined) continue;
+        const wantPrefix = !!client.request?.includes('prefix'), wantAddress = !!client.request?.includes('address');
+        if (client.family !== 6 || !client.enabled || (!wantPrefix && !wantAddress) || client.interface === undefined) continue;
         const iface = n.model.interfaces.byId.get(client.interface);
         if (!iface?.running || !iface.linkLocal || n.model.ipv6.settings.disabled) continue;
         const found = this.server(fabric, n.index, client.interface);
         if (!found) continue;
         const { node: s, server, linkLocal, port } = found;
-        const pool = server.prefixPool ? fabric.nodes[s].model.dhcp.ipv6Pools.get(server.prefixPool) : undefined;
-        if (!pool?.prefix) continue;
-        const key = `${s}:${server.id}`;
-        const index = given.get(key) ?? 0;
-        const prefix = piece(pool.prefix, pool.prefixLength, index);
-        if (!prefix) continue;
-        given.set(key, index + 1);
-        this.bindings.set(`${n.index}:${client.id}`, { server: { node: s, name: server.name, linkLocal }, prefix, leaseMs: server.leaseMs });
-        if (client.poolName) {
-          const length = Math.max(client.poolPrefixLength ?? 64, pool.prefixLength);
-          pools[n.index].set(`${client.id}`, { name: client.poolName, prefix, 'prefix-length': String(length) });
+        const theirs = fabric.nodes[s].model.dhcp.ipv6Pools;
+        const pool = wantPrefix && server.prefixPool ? theirs.get(server.prefixPool) : undefined;
+        const addressPool = wantAddress && server.addressPool ? theirs.get(server.addressPool) : undefined;
+        // An address (IA_NA) is one /128 of the address pool's prefix, from its first host on.
+        const address = addressPool?.prefix ? take(`${s}:${server.id} na`, (i) => piece(addressPool.prefix, 128, i + 1)) : undefined;
+        const prefix = pool?.prefix ? take(`${s}:${server.id} pd`, (i) => piece(pool.prefix, pool.prefixLength, i)) : undefined;
+        if (!prefix && !address) continue;
+        this.bindings.set(`${n.index}:${client.id}`, { server: { node: s, name: server.name, linkLocal }, prefix, address, leaseMs: server.leaseMs });
+        if (address) {
+          addresses[n.index].set(`${client.id}`, { address, interface: formatId(iface.id), advertise: 'false', 'no-dad': 'false' });
+          leases[s].set(`${n.index}:${client.id} na`, {
+            address, duid: duidOf(iface.mac), iaid: '0', 'ia-type': 'na', 'life-time': formatDuration(server.leaseMs), server: server.name, status: 'bound', 'last-seen': '0s',
+          });
         }
         if (client.addDefaultRoute) {
           routes[n.index].set(`${client.id}`, {
             'dst-address': '::/0', gateway: `${linkLocal}%${iface.name}`, distance: client.defaultRouteDistance, scope: '30', 'target-scope': '10', 'routing-table': 'main',
           });
         }
+        if (!prefix || !pool) continue;
+        if (client.poolName) {
+          const length = Math.max(client.poolPrefixLength ?? 64, pool.prefixLength);
+          pools[n.index].set(`${client.id}`, { name: client.poolName, prefix, 'prefix-length': String(length) });
+        }
         const portName = fabric.nodes[s].model.interfaces.byId.get(port)?.name ?? '';
         routes[s].set(`binding ${n.index}:${client.id}`, {
           'dst-address': prefix, gateway: `${iface.linkLocal}%${portName}`, distance: server.routeDistance ?? '1', scope: '30', 'target-scope': '10', 'routing-table': 'main',
         });
         leases[s].set(`${n.index}:${client.id}`, {
-          address: prefix, duid: duidOf(iface.mac), iaid: '0', 'ia-type': 'prefix', 'life-time': formatDuration(server.leaseMs),
+          address: prefix, duid: duidOf(iface.mac), iaid: '0', 'ia-type': 'pd', 'life-time': formatDuration(server.leaseMs),
           server: server.name, status: 'bound', 'last-seen': '0s',
         });
       }
@@ -101,6 +124,7 @@ export class Dhcp6 implements Stage {
       ctx.publish(n.index, 'ipv6/pool', this.name, pools[n.index]);
       ctx.publish(n.index, 'ipv6/route', this.name, routes[n.index]);
       ctx.publish(n.index, 'ipv6/dhcp-server/binding', this.name, leases[n.index]);
+      ctx.publish(n.index, 'ipv6/address', this.name, addresses[n.index]);
     }
   }
 

@@ -51,6 +51,7 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
   const delegatesFrom = hasField(env, 'ipv6/dhcp-server', 'prefix-pool') ? 'prefix-pool' : 'address-pool';
   for (const r of env.store.table('ipv6/dhcp-server').rows) {
     const pd = r.values[delegatesFrom];
+    const na = delegatesFrom === 'prefix-pool' ? r.values['address-pool'] : undefined;
     // 3d unless told (community.routeros 2.8.2 `_api_data.py`: routeros-facts.md 54.5).
     let leaseMs = 3 * 86_400_000;
     try { leaseMs = parseDuration(r.values['lease-time'] ?? '3d'); } catch { /* the default stands */ }
@@ -58,6 +59,7 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
       family: 6, id: r.id, name: r.values.name ?? '', enabled: r.values.disabled !== 'true',
       interface: interfaces.resolve(r.values.interface)?.id, leaseMs,
       poolRanges: undefined, prefixPool: pd && pd !== 'static-only' ? nameOf(env, 'ipv6/pool', pd) : undefined, routeDistance: r.values['route-distance'],
+      addressPool: na && na !== 'static-only' ? nameOf(env, 'ipv6/pool', na) : undefined,
     });
   }
   const clients: DhcpClient[] = [];

@@ -356,6 +356,8 @@ export interface DhcpServer {
   readonly prefixPool?: string;
   /** DHCPv6: `route-distance` of the route to each delegated prefix, as stored. */
   readonly routeDistance?: string;
+  /** DHCPv6: the pool addresses (IA_NA) come from, on a release where `prefix-pool` delegates. */
+  readonly addressPool?: string;
 }
 
 /** `/ip dhcp-server network`. */

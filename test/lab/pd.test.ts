@@ -84,6 +84,29 @@ describe('DHCPv6 prefix delegation', () => {
     assert.equal((await until(client, (v) => v.status === 'bound')).status, 'bound');
   });
 
+  test('request=address,prefix: an address of isp\'s address-pool on cpe\'s port beside the prefix', async () => {
+    const isp = t.rest('isp'), cpe = t.rest('cpe');
+    const pool = await isp.put('/rest/ipv6/pool', { name: 'wan', prefix: '2001:db8:ff::/64', 'prefix-length': '64' });
+    assert.equal(pool.status, 201, pool.text);
+    const server = (await isp.get('/rest/ipv6/dhcp-server?name=pd')).json[0];
+    const c = await until(client, (v) => v.status === 'bound');
+    await isp.patch(`/rest/ipv6/dhcp-server/${server['.id']}`, { 'address-pool': 'wan' });
+    await cpe.patch(`/rest/ipv6/dhcp-client/${c['.id']}`, { request: 'address,prefix' });
+    try {
+      const bound = await until(client, (v) => v.address !== undefined);
+      assert.deepEqual([bound.status, bound.address, bound.prefix], ['bound', '2001:db8:ff::1/128, 3d', '2001:db8:100::/62, 3d']);
+      const rows = (await cpe.get('/rest/ipv6/address?interface=ether2&global=true')).json as Record<string, string>[];
+      assert.deepEqual(rows.map((r) => [r.address, r.dynamic]), [['2001:db8:ff::1/128', 'true']]);
+      const b = (await isp.get('/rest/ipv6/dhcp-server/binding')).json as Record<string, string>[];
+      assert.deepEqual(b.map((r) => [r.address, r['ia-type']]).sort(), [['2001:db8:100::/62', 'pd'], ['2001:db8:ff::1/128', 'na']]);
+    } finally {
+      await cpe.patch(`/rest/ipv6/dhcp-client/${c['.id']}`, { request: 'prefix' });
+      await isp.patch(`/rest/ipv6/dhcp-server/${server['.id']}`, { 'address-pool': 'static-only' });
+      await isp.delete(`/rest/ipv6/pool/${pool.json['.id']}`);
+    }
+    assert.deepEqual(await until(async () => (await cpe.get('/rest/ipv6/address?interface=ether2&global=true')).json, (v: unknown[]) => v.length === 0), []);
+  });
+
   test('the API face: the client\'s state through a real socket', async () => {
     await until(client, (v) => v.status === 'bound');
     const api = await ApiClient.connect(t.port('cpe', 'api'));

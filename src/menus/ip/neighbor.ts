@@ -119,7 +119,7 @@ function client6State(row: Row, env: Environment): Record<string, string> {
 
 const fromState6 = (name: string): FieldDecl => ({ type: str(), readOnly: true, derive: (row, env) => client6State(row, env)[name] });
 
-/** /ipv6/dhcp-client: `status`, the delegated `prefix` (`2001:db8:100::/64, 1d`) and the server's address. */
+/** /ipv6/dhcp-client: `status`, the delegated `prefix` (`2001:db8:100::/64, 3d`), the `address` given and the server's address. */
 export const dhcp6Client: MenuDecl = {
   path: 'ipv6/dhcp-client',
   kind: 'table',
@@ -128,6 +128,7 @@ export const dhcp6Client: MenuDecl = {
     invalid: status(),
     status: fromState6('status'),
     prefix: fromState6('prefix'),
+    address: fromState6('address'),
     'dhcp-server-v6': fromState6('dhcp-server-v6'),
   },
 };
