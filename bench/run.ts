@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf,snmp] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf,snmp,container] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -20,6 +20,7 @@ import { restBench, type RestConfig } from './rest.js';
 import { startupBench, type StartupConfig } from './startup.js';
 import { sshBench, type SshConfig } from './ssh.js';
 import { snmpBench, type SnmpConfig } from './snmp.js';
+import { containerBench, type ContainerConfig } from './container.js';
 
 export interface BenchConfig {
   startup: StartupConfig;
@@ -31,6 +32,7 @@ export interface BenchConfig {
   ssh: SshConfig;
   ospf: OspfConfig;
   snmp: SnmpConfig;
+  container: ContainerConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -44,6 +46,7 @@ export const FULL: BenchConfig = {
   ssh: { repeats: 20 },
   ospf: { routers: 100 },
   snmp: { ports: 64, repeats: 10 },
+  container: { repeats: 5, idleMs: 15_000 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -57,9 +60,10 @@ export const QUICK: BenchConfig = {
   ssh: { repeats: 2 },
   ospf: { routers: 9 },
   snmp: { ports: 5, repeats: 1 },
+  container: { repeats: 1, idleMs: 200 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf', 'snmp'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf', 'snmp', 'container'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -77,6 +81,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'ssh' ? await sshBench(cfg.ssh)
       : name === 'ospf' ? await ospfBench(cfg.ospf)
       : name === 'snmp' ? await snmpBench(cfg.snmp)
+      : name === 'container' ? await containerBench(cfg.container)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);
@@ -99,7 +104,8 @@ function profileNotes(): string[] {
   }
 }
 
-export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }): string {
+/** The results file; the profiles' notes (bench/PROFILE.md) go with a run of every benchmark. */
+export function resultsMarkdown(sections: readonly Section[], command: string, seconds: number, load?: { before: string; after: string }, profiles = true): string {
   const misses = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `- ${s.title.replace(/ \(.*/, '')}: ${r.what}: ${r.value} (target ${r.target})`));
   const met = sections.flatMap((s) => s.rows).filter((r) => r.met === true).length;
   return [
@@ -122,7 +128,7 @@ export function resultsMarkdown(sections: readonly Section[], command: string, s
     'In every table, *ratio* is value ÷ baseline in the unit of the line (for a rate, below 1 is slower than the baseline; for a time, above 1 is slower).',
     '',
     ...sections.map(markdownTable),
-    ...profileNotes(),
+    ...(profiles ? profileNotes() : []),
   ].join('\n');
 }
 
@@ -155,7 +161,7 @@ async function main() {
   for (const r of missed) process.stdout.write(`  ${status(r)}: ${r.what}: ${r.value} (target ${r.target})\n`);
   if (out) {
     const command = ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' ');
-    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds, { before, after: loads() }));
+    fs.writeFileSync(out, resultsMarkdown(sections, command, seconds, { before, after: loads() }, only.length === BENCHMARKS.length));
     process.stdout.write(`results written to ${path.relative(process.cwd(), out) || out}\n`);
   }
 }

@@ -23,6 +23,11 @@ import { STAND_IN_DEFAULTS } from './services/stand-in.js';
 import type { OwnFaceName } from './services/services.js';
 import { consoleCommand } from './console/interactive.js';
 import { labCommand } from './lab/command.js';
+import { quote } from './console/export.js';
+import { writeLog } from './menus/log.js';
+import type { Environment } from './core/schema.js';
+import { environmentFlags, ENV_FLAGS } from './container/environment.js';
+import { clabInterfaces, followCarrier, waitForInterfaces } from './container/clab.js';
 
 /** Each port flag: the face whose port it gives, and its words in --help. */
 const PORT_FLAGS: Record<string, [FaceName, string]> = {
@@ -69,10 +74,18 @@ ${Object.entries(BOARDS).filter(([, b]) => !b.swosOnly).map(([key, b]) => `     
   --ports N               Ethernet ports of --board chr: ether1..etherN (5 to 64, default 5)
   --disks N               virtual drives of --board chr: slot1..slotN (0 to 32, default 1)
   --serial N              serial ports of --board chr: serial0.. (0 to 4, default 1)
+  --admin-password PW     the admin user's password, set at the data directory's first boot
+  --startup-config FILE.rsc
+                          a script run at the first boot, as /import runs it
   --help                  show this text
 
 \`vrouter console [URL]\` opens the console of a running router (see vrouter console --help).
 \`vrouter lab TOPOLOGY.yml\` runs a containerlab topology of routers in one process (see vrouter lab --help).
+
+Environment: ${Object.entries(ENV_FLAGS).map(([name, flag]) => `${name} (${flag})`).join(', ')};
+a flag given wins. With CLAB_INTFS=N (a containerlab node) vrouter waits for eth1..ethN,
+eth0 is ether1 and ethN ether(N+1), each port following its interface's carrier; without
+--board on a new data directory it is a CHR with a port for each.
 
 A data directory keeps its board (another --board on it is refused), release and packages:
 started again, it is the same router without these flags.
@@ -90,8 +103,14 @@ const HARDWARE_FLAGS: Record<string, [keyof Hardware, number, number, string]> =
   '--serial': ['serial', 0, 4, 'serial ports'],
 };
 
-function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
-  const options: RouterOptions = {
+/** The router's options, and what its first boot is given (applied only on a new data directory). */
+interface CliOptions extends RouterOptions {
+  adminPassword?: string;
+  startupConfig?: { file: string; source: string };
+}
+
+function parseFlags(argv: readonly string[]): CliOptions | 'help' {
+  const options: CliOptions = {
     dataDir: './data', listen: '127.0.0.1', ports: {}, loginKeepMs: 600_000, requestLimitMs: 60_000,
   };
   let hardwareFlag: string | undefined;
@@ -162,6 +181,15 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
         throw new UsageError(`--like: ${file}: ${e instanceof LikeError ? e.message : (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
       }
       liked = like;
+    } else if (flag === '--admin-password') {
+      options.adminPassword = value();
+    } else if (flag === '--startup-config') {
+      const file = value();
+      try {
+        options.startupConfig = { file, source: fs.readFileSync(file, 'utf8') };
+      } catch (e) {
+        throw new UsageError(`--startup-config: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      }
     } else if (flag in HARDWARE_FLAGS) {
       const [what, min, max, words] = HARDWARE_FLAGS[flag];
       const v = value();
@@ -180,12 +208,37 @@ function parseFlags(argv: readonly string[]): RouterOptions | 'help' {
     if (liked.serialNumber) options.serialNumber = liked.serialNumber;
     if (liked.hardware && options.board === 'chr') options.hardware = { ...liked.hardware, ...options.hardware };
   }
+  // A containerlab node on a new data directory is a CHR with a port for eth0 and each ethN,
+  // as containerlab's RouterOS kind is (src/container/clab.ts).
+  const clab = clabInterfaces(process.env);
+  if (clab !== undefined && !options.board && !rememberedBoard(options.dataDir)) {
+    options.board = 'chr';
+    options.hardware = { ports: Math.min(64, Math.max(5, clab + 1)), ...options.hardware };
+  }
   // A data directory that has run is checked as the router it is (src/device/machine.ts, release.ts).
   const version = options.rosVersion ?? rememberedVersion(options.dataDir) ?? DEFAULT_ROS_VERSION;
   const refused = options.packages && refusePackages(releaseFor(version)!, options.packages);
   if (refused) throw new UsageError(refused);
   if (hardwareFlag && (options.board ?? rememberedBoard(options.dataDir)) !== 'chr') throw new UsageError(`${hardwareFlag}: only --board chr takes a number of ${HARDWARE_FLAGS[hardwareFlag][3]}`);
   return options;
+}
+
+/**
+ * A new data directory's first boot, before the services listen (a client, a health check,
+ * never sees the router half made): the admin password, then the startup configuration (which
+ * may change it again, or the services). A failing line ends the script there, as a real
+ * router's import does; the router runs on, with the failure in its log and on stderr.
+ */
+async function firstBoot(router: Router, options: CliOptions) {
+  if (options.adminPassword !== undefined) await router.runScript(`/user set [find name=admin] password=${quote(options.adminPassword)}`, 'console');
+  if (!options.startupConfig) return;
+  try {
+    await router.runScript(options.startupConfig.source, 'console');
+  } catch (e) {
+    const message = `startup-config ${options.startupConfig.file}: ${(e as Error).message.split('\n')[0]}`;
+    writeLog(router.engine as unknown as Environment, 'script,error', message);
+    process.stderr.write(`vrouter: ${message}\n`);
+  }
 }
 
 /** How long a SIGTERM or SIGINT waits for a clean stop before the process just ends. */
@@ -201,9 +254,12 @@ async function main() {
     startedUp();
     return;
   }
-  let options: RouterOptions | 'help';
+  let options: CliOptions | 'help';
+  let clab: number | undefined;
   try {
-    options = parseFlags(process.argv.slice(2));
+    // The environment's flags go first: the arguments win (src/container/environment.ts).
+    options = parseFlags([...environmentFlags(process.env), ...process.argv.slice(2)]);
+    clab = clabInterfaces(process.env);
   } catch (e) {
     process.stderr.write(`vrouter: ${(e as Error).message}\n`);
     process.exit(2);
@@ -214,7 +270,10 @@ async function main() {
   }
   let router: Router;
   try {
-    router = await Router.start(options);
+    // A containerlab node's interfaces come after it has started: the router waits for them.
+    if (clab) await waitForInterfaces(clab);
+    const given = options;
+    router = await Router.start({ ...options, firstBoot: (r) => firstBoot(r, given) });
   } catch (e) {
     const message = e instanceof StoreError ? e.message : (e as Error).message;
     process.stderr.write(`vrouter: ${message.split('\n')[0]}\n`);
@@ -223,9 +282,11 @@ async function main() {
   // Signals are taken before the start line: a client that stops the router as soon as it
   // reads it gets a clean stop.
   let stopping = false;
+  const unfollow = clab !== undefined ? followCarrier(router) : () => {};
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    unfollow();
     // Whatever clients or running scripts do, the process ends within STOP_DEADLINE_MS.
     // Nothing is lost by cutting it short: every acknowledged change is already on disk.
     setTimeout(() => {

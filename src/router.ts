@@ -46,6 +46,7 @@ import { TRAP_PORT } from './services/snmp/traps.js';
 import { startDns } from './services/dns.js';
 import { startNtp } from './services/ntp.js';
 import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
+import { closeLogTargets } from './menus/system/logging-targets.js';
 import { answerQuery } from './menus/ip/dns-server.js';
 import { accountingStart, accountingStop, radiusLogin, radiusUsed } from './menus/radius.js';
 import { answerIncoming } from './menus/radius-incoming.js';
@@ -80,6 +81,13 @@ export interface RouterOptions {
   upstreamPorts?: Partial<Record<UpstreamService, number>>;
   /** A face whose port is taken at start listens on a free one and is told here (a lab's nodes), instead of failing. */
   portTaken?: (face: FaceName, wanted: number, bound: number) => void;
+  /**
+   * Run on a new data directory after its default configuration and before the services
+   * listen (the image's admin password and startup-config): nothing answers a half-made router.
+   */
+  firstBoot?: (router: Router) => Promise<void>;
+  /** How long `/tool e-mail send` waits for each answer of the SMTP server (default 30 s; tests shorten it). */
+  mailTimeoutMs?: number;
 }
 
 export type { FaceName, ServiceName };
@@ -136,6 +144,7 @@ export class Router {
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
     device.network.upstreamPorts = { ...device.network.upstreamPorts, ...options.upstreamPorts };
+    if (options.mailTimeoutMs !== undefined) this.engine.services.mailTimeoutMs = options.mailTimeoutMs;
     this.standIns = standInPorts(store);
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
@@ -216,6 +225,7 @@ export class Router {
       throw e;
     }
     try {
+      if (store.fresh && options.firstBoot) await options.firstBoot(router);
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
@@ -486,6 +496,7 @@ export class Router {
     await this.services?.stop();
     await stopScheduler(this.engine);
     stopNtpClient(this.engine);
+    closeLogTargets(this.engine);
     (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();
     this.engine.close();

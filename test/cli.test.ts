@@ -24,7 +24,8 @@ function start(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
     let out = '';
     proc.stdout!.on('data', (d) => {
       out += d;
-      if (out.includes('\n')) resolve({ proc, out });
+      // `out` goes on growing: what the router writes later (stderr too) is read from it.
+      if (out.includes('\n')) resolve({ proc, get out() { return out; } });
     });
     proc.stderr!.on('data', (d) => { out += d; });
     proc.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
@@ -61,6 +62,7 @@ describe('vrouter flags', () => {
     [['--ros-version', '7.25.1'], 'vrouter: --ros-version: RouterOS "7.25.1" is not supported; supported releases are 7.9, 7.10, 7.11, 7.12, 7.13, 7.14, 7.15, 7.16, 7.17, 7.18, 7.19, 7.20, 7.21, 7.22, 7.23, 7.24 (any patch of these, e.g. 7.12.1)\n'],
     [['--packages', 'container,nosuch'], 'vrouter: --packages: RouterOS 7.24 has no package "nosuch"; its extra packages are calea, container, dude, gps, iot, netinstall, openflow, rose-storage, tr069-client, user-manager, wifi-qcom, wifi-qcom-ac, wireless, zerotier\n'],
     // wifiwave2 became wifi-qcom in 7.13; netinstall came with 7.24.
+    [['--startup-config', 'no-such.rsc'], 'vrouter: --startup-config: no-such.rsc: no such file\n'],
     [['--ros-version', '7.12.1', '--packages', 'netinstall'], 'vrouter: --packages: RouterOS 7.12.2 has no package "netinstall"; its extra packages are calea, container, dude, gps, iot, rose-storage, tr069-client, user-manager, wifiwave2, zerotier\n'],
   ] as [string[], string][]) {
     test(`a bad flag (${args.join(' ')}) is one line on stderr and exit status 2`, () => {
@@ -70,6 +72,16 @@ describe('vrouter flags', () => {
       assert.equal(r.stdout, '');
     });
   }
+
+  test('the environment gives flags (VROUTER_*), checked as flags; a bad CLAB_INTFS is one line and status 2', () => {
+    const env = { ...process.env, VROUTER_ROS_VERSION: '6.49' };
+    const bad = spawnSync(process.execPath, [CLI], { encoding: 'utf8', env });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^vrouter: --ros-version: RouterOS "6\.49" is not supported;/);
+    const clab = spawnSync(process.execPath, [CLI, '--data-dir', tempDir()], { encoding: 'utf8', env: { ...process.env, CLAB_INTFS: 'two' } });
+    assert.equal(clab.status, 2);
+    assert.equal(clab.stderr, 'vrouter: CLAB_INTFS: "two" is not a number of interfaces\n');
+  });
 
   test('an unusable data directory is exit status 2 with one line saying why', () => {
     const file = path.join(tempDir(), 'a-file');
@@ -194,6 +206,31 @@ describe('vrouter running', () => {
       proc.kill('SIGTERM');
       await exited(proc);
     }
+  });
+
+  test('--admin-password and --startup-config apply at the first boot only; a failing line stops the script, the router runs on', async () => {
+    const dir = tempDir();
+    const rsc = path.join(dir, 'startup.rsc');
+    fs.writeFileSync(rsc, '/system identity set name=first\n/ip address add address=bogus interface=ether2\n/system identity set name=never\n');
+    const flags = [...(await ports()), '--data-dir', path.join(dir, 'data'), '--admin-password', 'pw"$1', '--startup-config', rsc];
+    const www = Number(flags[1]);
+    const first = await start(flags);
+    const auth = (password: string) => ({ authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` });
+    const get = async (url: string, password: string) => { const r = await fetch(`http://127.0.0.1:${www}/rest${url}`, { headers: auth(password) }); return [r.status, await r.json()]; };
+    assert.deepEqual(await get('/system/identity', 'pw"$1'), [200, { name: 'first' }]);
+    assert.equal((await get('/system/identity', ''))[0], 401);
+    const [, log] = await get('/log', 'pw"$1') as [number, Record<string, string>[]];
+    assert.deepEqual(log.filter((l) => l.topics === 'script,error').map((l) => l.message), [`startup-config ${rsc}: invalid value for argument address`]);
+    first.proc.kill('SIGTERM');
+    assert.equal(await exited(first.proc), 0);
+    // On stderr, before the start line: the first boot is done before the router says it runs.
+    assert.deepEqual(first.out.split('\n').filter((l) => l.startsWith('vrouter: startup')), [`vrouter: startup-config ${rsc}: invalid value for argument address`]);
+    // Started again with the same flags: the configuration is the data directory's, not run again.
+    fs.writeFileSync(rsc, '/system identity set name=again\n');
+    const second = await start([...flags.slice(0, -4), '--admin-password', 'other', '--startup-config', rsc]);
+    assert.deepEqual(await get('/system/identity', 'pw"$1'), [200, { name: 'first' }]);
+    second.proc.kill('SIGTERM');
+    assert.equal(await exited(second.proc), 0);
   });
 
   test('every acknowledged change survives kill -9, with the same ids and order', async () => {

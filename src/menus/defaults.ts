@@ -24,6 +24,12 @@ export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string
     'accept-router-advertisements-on': 'all', 'disable-ipv6': 'false', forward: 'true', 'multipath-hash-policy': 'l3',
     'disable-link-local-address': 'false', 'allow-fast-path': 'true',
   },
+  // "RADIUS" (manual: User Management > RADIUS, RADIUS Client; the Terraform provider's
+  // resource_radius.go gives the same). /radius is refined by hand for its commands only.
+  radius: {
+    'accounting-backup': 'false', 'accounting-port': '1813', 'authentication-port': '1812', certificate: 'none',
+    protocol: 'udp', timeout: '300ms',
+  },
   // "DHCP" (manual: Network Management > DHCP, DHCP Client).
   'ip/dhcp-client': {
     'add-default-route': 'yes', 'allow-reconfigure': 'false', 'check-gateway': 'none', 'default-route-tables': 'default',

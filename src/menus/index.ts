@@ -45,6 +45,7 @@ import { certificate } from './certificate.js';
 import { fileMenu } from './file.js';
 import { rootPing, toolPing } from './tool/ping.js';
 import { toolFetch } from './tool/fetch.js';
+import { toolEmail } from './tool/e-mail.js';
 import { bandwidthServer, bandwidthServerSession, toolBandwidthTest } from './tool/bandwidth.js';
 import { consoleInspect } from './console-inspect.js';
 import { packageUpdate, systemPackage } from './system/package.js';
@@ -84,7 +85,7 @@ export const handMenus: readonly MenuDecl[] = [
   ipAddress, pool, dns, dnsStatic, addressList, ipv6AddressList, filter, nat, route, service, webserver,
   identity, clock, resource, note, userGroup, user, log,
   userActive, passwordCommand, delayCommand, certificate,
-  fileMenu, rootPing, toolPing, toolFetch, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
+  fileMenu, rootPing, toolPing, toolFetch, toolEmail, toolBandwidthTest, bandwidthServer, bandwidthServerSession,
   consoleInspect, systemPackage, packageUpdate, lte, lteApn,
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,

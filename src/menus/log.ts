@@ -4,6 +4,7 @@
 import type { CommandDecl, Environment, MenuDecl } from '../core/schema.js';
 import { formatDate, formatDateTime, listOf, oneOf, str } from '../core/values.js';
 import { routerNow } from './system/clock.js';
+import { deliver, ruleTakes } from './system/logging-targets.js';
 
 /** The memory log keeps this many lines, as the router's default `memory-lines`. */
 export const LOG_LINES = 1000;
@@ -11,7 +12,7 @@ export const LOG_LINES = 1000;
 export const TOPICS = [
   'account', 'critical', 'debug', 'error', 'info', 'warning', 'system', 'script', 'firewall',
   'interface', 'route', 'dns', 'dhcp', 'certificate', 'web-proxy', 'ssh', 'manager', 'event',
-  'ntp', 'clock', 'packet',
+  'ntp', 'clock', 'packet', 'e-mail',
 ] as const;
 
 /** `/log info "text"`: a script's (or a client's) own line in the log, under topics `script,<level>`. */
@@ -52,18 +53,23 @@ export function logWanted(env: Environment, topics: string): boolean {
   const have = new Set(topics.split(','));
   const actions = env.store.table('system/logging/action');
   return env.store.table('system/logging').rows.some((rule) => {
-    if (rule.values.disabled === 'true' || !rule.values.topics) return false;
     const action = actions.get(Number.parseInt((rule.values.action ?? '').slice(1), 16));
     if (action && action.values.target !== 'memory') return false;
-    return rule.values.topics.split(',').every((t) => (t.startsWith('!') ? !have.has(t.slice(1)) : have.has(t)));
+    return ruleTakes(rule, have);
   });
 }
 
-/** Writes one log line, e.g. writeLog(env, 'system,info,account', 'user admin logged in ...'). */
+/**
+ * Writes one log line, e.g. writeLog(env, 'system,info,account', 'user admin logged in ...'),
+ * and hands it to the rules' other actions (remote, disk, echo: ./system/logging-targets.ts).
+ */
 export function writeLog(env: Environment, topics: string, message: string) {
   const { store } = env;
   const table = store.table('log');
-  const row = store.newRow('log', { time: formatDateTime(new Date(routerNow(env))), topics, message }, true);
+  const at = routerNow(env);
+  const time = formatDateTime(new Date(at));
+  const row = store.newRow('log', { time, topics, message }, true);
   const gone = table.rows.length >= LOG_LINES ? [{ op: 'delete' as const, table: 'log', id: table.rows[0].id }] : [];
   store.commit([...gone, { op: 'insert', table: 'log', row }]);
+  deliver(env, { time, topics, message, at });
 }

@@ -15,6 +15,7 @@ import type { Engine } from '../core/engine.js';
 import type { Session } from '../core/schema.js';
 import { banner, runLine, runTerminal, type ConsoleBackend, type SafeModeControl } from '../console/interactive.js';
 import type { Holder } from '../core/history.js';
+import { attachConsole } from '../menus/system/logging-targets.js';
 
 export interface LoginOptions {
   /** The user name without its options. */
@@ -151,9 +152,13 @@ export async function interactiveConsole(o: ConsoleRun): Promise<number> {
   const backend = new EngineBackend(o.engine, session, o.output);
   const identity = await backend.identity();
   o.output.write(banner(o.version, new Date(o.engine.now()).getFullYear()));
+  // Lines of an `echo` logging action (critical ones by default): those no console saw yet
+  // now, after the banner, then each as it is logged, on a line of its own.
+  const leave = attachConsole(o.engine, (line) => o.output.write(`\r${line}\n`));
   try {
     return await runTerminal({ backend, user: session.user, identity, version: o.version, input: o.input, output: o.output, terminal: true, dumb: o.options.dumb, interrupt: () => backend.current?.abort() });
   } finally {
+    leave();
     o.engine.history.ended(holder);
   }
 }

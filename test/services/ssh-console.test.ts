@@ -118,7 +118,9 @@ test('telnet: Login: and Password: prompts, a wrong password refused, then the c
     assert.match(screens[0], /Login: $/);
     // The password is not echoed.
     assert.equal(screens[2], '\nLogin failed, incorrect username or password\n\nLogin: ');
-    assert.match(screens[4], /Press F1 for help\n\n\[admin@MikroTik\] > $/);
+    // The failed login is a critical line: the default echo rule shows it after the banner
+    // of the next console (routeros-facts.md 53.3).
+    assert.match(screens[4], /Press F1 for help\n\n\d\d:\d\d:\d\d system,error,critical login failure for user admin from 127\.0\.0\.1 via telnet\n\[admin@MikroTik\] > $/);
     // The line drawn again on Enter, then the output and a fresh prompt.
     assert.equal(screens[5], '/user active print proplist=name,via where via=telnet[admin@MikroTik] > /user active print proplist=name,via where via=telnet\nColumns: NAME, VIA\n# NAME   VIA   \n0 admin  telnet\n[admin@MikroTik] > ');
     assert.equal(screens[7], 'print[admin@MikroTik] /ip/address> print\nColumns: ADDRESS, NETWORK, INTERFACE\n# ADDRESS          NETWORK       INTERFACE\n;;; defconf\n0 192.168.88.1/24  192.168.88.0  bridge   \n[admin@MikroTik] /ip/address> ');

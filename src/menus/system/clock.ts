@@ -37,6 +37,16 @@ export function oldClockText(env: Environment): string {
   return `${month[0].toUpperCase()}${month.slice(1)}/${pad(w.day)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
 
+/**
+ * The router's clock in its time zone, with milliseconds and the zone's distance from UTC in
+ * minutes: what a remote syslog header writes (src/device/syslog.ts).
+ */
+export function routerWall(env: Environment, ms = routerNow(env)) {
+  const values = env.store.table('system/clock').rows[0]?.values ?? {};
+  const zone = zoneOf(values);
+  return { ...wallClock(zone, ms), ms: ((Math.floor(ms) % 1000) + 1000) % 1000, offsetMinutes: Math.round(zoneOffset(zone, ms) / 60000) };
+}
+
 // ---------------------------------------------------------------- zones
 
 const formats = new Map<string, Intl.DateTimeFormat>();
