@@ -1,13 +1,13 @@
 // Router advertisements and stateless address autoconfiguration (RFC 4861, RFC 4862) between
 // the lab's routers, computed as the routers converge rather than with packets. A router
 // advertises on an interface that an enabled `/ipv6 nd` entry names (the default entry is
-// `interface=all`) the /64 prefixes of its addresses there with `advertise` (yes by default
-// for a /64) and the autonomous `/ipv6 nd prefix` entries of that interface. A router that
+// `interface=all`) the /64 prefixes of its addresses there with `advertise` (yes unless set)
+// and the autonomous `/ipv6 nd prefix` entries of that interface. A router that
 // accepts advertisements (`/ipv6 settings accept-router-advertisements=yes`, or the default
 // `yes-if-forwarding-disabled` with `forward=no`; only on `accept-router-advertisements-on`)
 // takes from each advertiser in the layer-2 domain of its interface an address per prefix
 // (the prefix and the interface's EUI-64 identifier) and, when the advertisement's
-// `ra-lifetime` is not `none`, a default route by the advertiser's link-local address.
+// `ra-lifetime` is not `none` (0), a default route by the advertiser's link-local address.
 // Published as the router shows them: dynamic /ipv6/address and /ipv6/route records.
 
 import { formatId } from '../core/store.js';
@@ -46,7 +46,8 @@ const DEFAULT_ND = [{ enabled: true, interface: 'all', raLifetime: '30m' }];
  * (./host-slaac.ts).
  */
 export function advertisement(model: RouterModel, iface: Interface): Advertisement | undefined {
-  if (model.ipv6.settings.disabled || !iface.linkLocal) return undefined;
+  // A Linux host of the lab sends none (it runs no radvd).
+  if (model.kind === 'host' || model.ipv6.settings.disabled || !iface.linkLocal) return undefined;
   const nd = model.ipv6.nd.length ? model.ipv6.nd : DEFAULT_ND;
   const entry = nd.find((e) => e.enabled && (e.interface === 'all' || model.interfaces.resolve(e.interface)?.id === iface.id));
   if (!entry) return undefined;
