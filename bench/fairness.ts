@@ -10,7 +10,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SentenceReader, encodeSentence } from '../src/services/api/words.js';
 import {
-  HOST, basic, json, ms, percentile, progress, rate, ratio, removeDir, request, startRouter, tempDir, type Section, type Server,
+  HOST, SentenceCounter, basic, json, ms, percentile, progress, rate, ratio, removeDir, request, startRouter, tempDir, type Section, type Server,
 } from './lib.js';
 import http from 'node:http';
 
@@ -115,10 +115,11 @@ export async function fairnessBench(cfg: FairnessConfig): Promise<Section> {
     const flooder = net.connect({ host: HOST, port: apiPort });
     await new Promise((ok, fail) => { flooder.once('connect', ok); flooder.once('error', fail); });
     let answered = -1; // the login's !done
+    const dones = new SentenceCounter('!done');
     const floodStart = performance.now();
     let floodEnd = NaN;
     flooder.on('data', (chunk: Buffer) => {
-      for (let i = chunk.indexOf('\x05!done'); i >= 0; i = chunk.indexOf('\x05!done', i + 1)) answered++;
+      answered = dones.feed(chunk) - 1;
       if (answered >= cfg.prints && Number.isNaN(floodEnd)) floodEnd = performance.now();
     });
     const one = encodeSentence(['/interface/print']);

@@ -485,3 +485,28 @@ export async function createUsers(port: number, count: number): Promise<string[]
   }
   return auths;
 }
+
+/**
+ * Counts the sentences of one type in a stream of replies without keeping them (a pipeline of
+ * thousands of prints): each begins with the word of its type, `!done` is 0x05 "!done". A
+ * chunk of the stream may end inside that word; the next one completes it.
+ */
+export class SentenceCounter {
+  count = 0;
+  private readonly marker: Buffer;
+  private tail: Buffer = Buffer.alloc(0);
+
+  constructor(type: string) {
+    // A type is a short word: its length is one byte.
+    this.marker = Buffer.concat([Buffer.from([Buffer.byteLength(type)]), Buffer.from(type)]);
+  }
+
+  /** Takes the next chunk; returns the count so far. */
+  feed(chunk: Buffer): number {
+    // The end of the previous chunk, shorter than the marker, goes before this one.
+    const bytes = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+    for (let i = bytes.indexOf(this.marker); i >= 0; i = bytes.indexOf(this.marker, i + this.marker.length)) this.count++;
+    this.tail = bytes.subarray(Math.max(0, bytes.length - this.marker.length + 1));
+    return this.count;
+  }
+}

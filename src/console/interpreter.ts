@@ -514,7 +514,7 @@ export class Interpreter {
     const live = inSubst || 'as-value' in args ? undefined : LIVE_TABLES[[...r.path, r.name].join('/')];
     const outcome = live
       ? await this.liveTable(live, { path: r.path, command: r.name, args }, session)
-      : await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal });
+      : await this.engine.run({ path: r.path, command: r.name, args }, session, { signal: this.options.signal, inScript: true });
     if (!live && outcome.records.length && !inSubst) for (const l of formatRecords(outcome.records)) this.options.output(l);
     if (r.cmd.says !== undefined && !inSubst) this.options.output(r.cmd.says);
     // `[/ping host count=3]` is the number of answers received (the idiom of failover scripts).
@@ -541,6 +541,7 @@ export class Interpreter {
     try {
       await this.engine.run(sentence, session, {
         signal: this.options.signal,
+        inScript: true,
         onRecord: (rec) => { records.push(rec); if (live.streams) out(live.row(rec)); },
       });
     } finally {
@@ -624,7 +625,7 @@ export class Interpreter {
   private async records(path: string[], from?: string): Promise<Reply[]> {
     const args: Record<string, string> = {};
     if (from !== undefined) args.from = from;
-    const out = await this.engine.run({ path, command: 'print', args }, this.session, { signal: this.options.signal });
+    const out = await this.engine.run({ path, command: 'print', args }, this.session, { signal: this.options.signal, inScript: true });
     return out.records;
   }
 
@@ -745,14 +746,14 @@ export class Interpreter {
     }
     const valueName = given['value-name'] === undefined ? undefined : toStr(given['value-name']);
     if (valueName === undefined) {
-      const out = await this.engine.run({ path: r.path, command: 'get', args }, this.session, { signal: this.options.signal });
+      const out = await this.engine.run({ path: r.path, command: 'get', args }, this.session, { signal: this.options.signal, inScript: true });
       return recordValue(menu, out.done ?? {});
     }
     args['value-name'] = valueName;
-    const out = await this.engine.run({ path: r.path, command: 'get', args }, this.session, { signal: this.options.signal });
+    const out = await this.engine.run({ path: r.path, command: 'get', args }, this.session, { signal: this.options.signal, inScript: true });
     const ret = out.done?.ret ?? '';
     if (ret === '') {
-      const whole = await this.engine.run({ path: r.path, command: 'get', args: { ...args, 'value-name': undefined as never } }, this.session);
+      const whole = await this.engine.run({ path: r.path, command: 'get', args: { ...args, 'value-name': undefined as never } }, this.session, { inScript: true });
       if (whole.done?.[valueName] === undefined) return NIL;
     }
     return typedField(menu, valueName, ret);

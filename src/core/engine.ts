@@ -68,6 +68,13 @@ export interface RunOptions {
   signal?: AbortSignal | Cancel;
   /** Receives each record as it comes instead of collecting it in the outcome. */
   onRecord?: (record: Reply) => void;
+  /**
+   * A command of a script, which runs inside a command of its own (/import, the console's
+   * line, a script's run): nobody is told of this one, so it is not held until its changes
+   * are on disk. The script's command is, once for all of them; its writes still go to disk
+   * in the same group commits (the script gives up the event loop every few milliseconds).
+   */
+  inScript?: boolean;
 }
 
 /** A node of the menu tree: a directory, possibly with a menu and commands of its own. */
@@ -308,11 +315,11 @@ export class Engine implements Environment {
         emit(step.value);
         if (cancel.aborted) { result.return(undefined); break; }
       }
-      return this.acknowledged(records, done);
+      return this.acknowledged(records, done, options.inScript);
     }
-    if (isAsyncGenerator(result)) return this.drain(result, emit, cancel, acting).then((done) => this.acknowledged(records, done));
-    if (isThenable(result)) return Promise.resolve(result).then((done) => this.acknowledged(records, done));
-    return this.acknowledged(records, result as Reply | void);
+    if (isAsyncGenerator(result)) return this.drain(result, emit, cancel, acting).then((done) => this.acknowledged(records, done, options.inScript));
+    if (isThenable(result)) return Promise.resolve(result).then((done) => this.acknowledged(records, done, options.inScript));
+    return this.acknowledged(records, result as Reply | void, options.inScript);
   }
 
   /** Runs `f` as `acting`'s (the history's actor while it runs), then as whoever was before. */
@@ -336,8 +343,9 @@ export class Engine implements Environment {
     }
   }
 
-  private acknowledged(records: Reply[], done: Reply | void): Maybe<Outcome> {
-    return this.onDisk({ records, done: done ?? undefined });
+  private acknowledged(records: Reply[], done: Reply | void, inScript = false): Maybe<Outcome> {
+    const outcome = { records, done: done ?? undefined };
+    return inScript ? outcome : this.onDisk(outcome);
   }
 
   /** Nothing is acknowledged before it is on disk: `value` now when it is, when it is otherwise. */

@@ -61,3 +61,26 @@ export function parsePrefix(text: string): [number, number] | undefined {
   if (len > 32 || m[1].split('.').some((o) => Number(o) > 255)) return undefined;
   return [(ipToInt(m[1]) & maskOf(len)) >>> 0, len];
 }
+
+/** The modified EUI-64 interface identifier of a MAC address (RFC 4291 appendix A): 8 bytes. */
+function eui64(mac: string): number[] {
+  const b = mac.split(':').map((h) => parseInt(h, 16));
+  return [b[0] ^ 2, b[1], b[2], 0xff, 0xfe, b[3], b[4], b[5]];
+}
+
+/**
+ * An IPv6 address made of a prefix's first `len` bits and the rest from `host`: the interface
+ * identifier of a MAC address (SLAAC, `eui-64`), or an address's own host bits (`from-pool`:
+ * `::1` on a pool's prefix). Undefined when the prefix is no IPv6 prefix.
+ */
+export function combine(prefix: string, len: number, host: { mac: string } | { address: string }): string | undefined {
+  const net = prefix.split('/')[0];
+  if (!net.includes(':') || !ipaddr.IPv6.isValid(net)) return undefined;
+  const bytes = ipaddr.IPv6.parse(net).toByteArray();
+  const tail = 'mac' in host ? [0, 0, 0, 0, 0, 0, 0, 0, ...eui64(host.mac)] : ipaddr.IPv6.parse(host.address).toByteArray();
+  for (let bit = len; bit < 128; bit++) {
+    const i = bit >> 3, m = 0x80 >> (bit & 7);
+    bytes[i] = (bytes[i] & ~m) | (tail[i] & m);
+  }
+  return ipaddr.fromByteArray(bytes).toString();
+}

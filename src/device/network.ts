@@ -56,6 +56,8 @@ export interface ProbeRequest {
   /** An ICMP echo unless told; a UDP datagram to `dstPort` (the router's own DNS and NTP queries). */
   protocol?: 'icmp' | 'udp';
   dstPort?: number;
+  /** The VRF the echo leaves in (`/ping vrf=`): its addresses and routing table; main when absent. */
+  vrf?: string;
 }
 
 /** What came back for one probe. */
@@ -90,8 +92,12 @@ export interface LabView {
   neighbors(): NeighborEntry[];
   /** Dynamic ARP entries learned from traffic: address, interface (id), mac-address. */
   arp(): { key: string; values: Record<string, string> }[];
+  /** Dynamic IPv6 neighbours learned from traffic (/ipv6 neighbor): address, interface (id), mac-address, router. */
+  nd?(): { key: string; values: Record<string, string> }[];
   /** The state of one /ip/dhcp-client (by record id): status, address, gateway, ... */
   dhcpClient(id: number): Record<string, string> | undefined;
+  /** The state of one /ipv6/dhcp-client (by record id): status, prefix, dhcp-server-v6. */
+  dhcp6Client?(id: number): Record<string, string> | undefined;
   /**
    * What a WireGuard peer (by /interface/wireguard/peers record id) has seen of its far end:
    * `last-handshake`, `rx`, `tx`, `current-endpoint-address`, `current-endpoint-port`.

@@ -7,6 +7,7 @@
 import type { Environment } from '../core/schema.js';
 import type { Board, Device } from '../device/board.js';
 import type { Router } from '../router.js';
+import { canonical } from './family.js';
 import type { LabHost } from './host.js';
 import type { Interface, RouterModel } from './model.js';
 import type { Join, TunnelPlane } from './tunnels/plane.js';
@@ -57,17 +58,19 @@ export interface Reached { node: number; port: Interface }
 
 export class Fabric {
   private parent = new Map<string, string>();
-  /** Hosts of each layer-2 domain. */
+  /** Hosts of each layer-2 domain: who answers ARP (IPv4). */
   readonly hosts = new Map<string, Host[]>();
+  /** Who answers neighbour solicitations (IPv6) in each domain: global and link-local addresses. */
+  readonly hosts6 = new Map<string, Host[]>();
 
   /** The sections of each node's model the domains and hosts were worked out from. */
-  private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses'] }[];
+  private readonly read: { interfaces: RouterModel['interfaces']; addresses: RouterModel['addresses']; ipv6: RouterModel['ipv6'] }[];
 
   /** The layer-2 joins of the tunnels (EoIP, VXLAN) the domains were worked out with. */
   private readonly joins: readonly Join[];
 
   constructor(readonly nodes: readonly NetNode[], readonly wires: readonly Wire[], readonly tunnels?: TunnelPlane) {
-    this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses }));
+    this.read = nodes.map((n) => ({ interfaces: n.model.interfaces, addresses: n.model.addresses, ipv6: n.model.ipv6 }));
     this.joins = tunnels?.joins ?? [];
     this.build();
   }
@@ -79,7 +82,7 @@ export class Fabric {
    */
   current(): boolean {
     return this.nodes.length === this.read.length && this.joins === (this.tunnels?.joins ?? this.joins)
-      && this.nodes.every((n, i) => n.model.interfaces === this.read[i].interfaces && n.model.addresses === this.read[i].addresses);
+      && this.nodes.every((n, i) => n.model.interfaces === this.read[i].interfaces && n.model.addresses === this.read[i].addresses && n.model.ipv6 === this.read[i].ipv6);
   }
 
   private find(k: string): string {
@@ -166,20 +169,38 @@ export class Fabric {
       }
     }
     // Who holds which address in each domain.
+    const add = (map: Map<string, Host[]>, host: Host) => {
+      const d = this.domainOf(host.node, host.ifId);
+      const list = map.get(d) ?? [];
+      list.push(host);
+      map.set(d, list);
+    };
     for (const n of this.nodes) {
       const ifs = n.model.interfaces;
       for (const addr of n.model.addresses.working[4]) {
-        const d = this.domainOf(n.index, addr.on!);
-        const list = this.hosts.get(d) ?? [];
-        list.push({ node: n.index, ifId: addr.on!, ip: addr.ip, prefix: addr.prefix, mac: ifs.byId.get(addr.on!)!.mac });
-        this.hosts.set(d, list);
+        add(this.hosts, { node: n.index, ifId: addr.on!, ip: addr.ip, prefix: addr.prefix, mac: ifs.byId.get(addr.on!)!.mac });
+      }
+      if (n.model.ipv6.settings.disabled) continue;
+      for (const addr of n.model.addresses.working[6]) {
+        add(this.hosts6, { node: n.index, ifId: addr.on!, ip: canonical(addr.ip), prefix: addr.prefix, mac: ifs.byId.get(addr.on!)!.mac });
+      }
+      // Every running interface with a MAC address that is no bridge port has its link-local address.
+      for (const i of ifs.list) {
+        if (i.linkLocal && i.running && i.bridge === undefined) add(this.hosts6, { node: n.index, ifId: i.id, ip: i.linkLocal, prefix: 64, mac: i.mac });
       }
     }
   }
 
-  /** Who answers ARP for `ip` in the domain of a node's interface (not the node itself). */
+  /** The hosts of a family in a domain. */
+  hostsOf(family: 4 | 6, domain: string): readonly Host[] {
+    return (family === 4 ? this.hosts : this.hosts6).get(domain) ?? [];
+  }
+
+  /** Who answers ARP (IPv6: neighbour solicitation) for `ip` in the domain of a node's interface (not the node itself). */
   hostAt(node: number, ifId: number, ip: string): Host | undefined {
-    return this.hosts.get(this.domainOf(node, ifId))?.find((h) => h.ip === ip && h.node !== node);
+    const family = ip.includes(':') ? 6 : 4;
+    const want = family === 6 ? canonical(ip) : ip;
+    return this.hostsOf(family, this.domainOf(node, ifId)).find((h) => h.ip === want && h.node !== node);
   }
 
   /**

@@ -1,4 +1,5 @@
-// /ip/firewall/filter and /ip/firewall/nat as a packet on its way meets them: the rules of a
+// /ip/firewall/filter and /ip/firewall/nat (an IPv6 packet: /ipv6/firewall/filter and
+// /ipv6/firewall/nat, its address lists, ICMPv6) as a packet on its way meets them: the rules of a
 // chain in order (the router's model: ./model.ts), the first final action decides,
 // `jump`/`return` between chains, and every rule that matched counts the packet (`bytes`,
 // `packets`). Matchers this emulation does not evaluate make a rule not match, so an unusual
@@ -6,6 +7,7 @@
 
 import type { Environment } from '../core/schema.js';
 import { ipToInt, maskOf } from '../core/values.js';
+import { canonical, contains, familyOf } from './family.js';
 import type { FirewallRule, Interface, RouterModel } from './model.js';
 
 export interface Packet {
@@ -30,8 +32,12 @@ export interface Hook {
   out?: Interface;
 }
 
-/** `10.0.0.1`, `10.0.0.0/24` or `10.0.0.1-10.0.0.9` contains `ip`. */
+/** `10.0.0.1`, `10.0.0.0/24` or `10.0.0.1-10.0.0.9` contains `ip` (IPv6: `2001:db8::/32`, an address). */
 export function addressMatches(spec: string, ip: string): boolean {
+  if (ip.includes(':') || spec.includes(':')) {
+    const [net, len] = spec.split('/');
+    return familyOf(net) === 6 && familyOf(ip) === 6 && contains(net, Number(len ?? 128), ip);
+  }
   try {
     const n = ipToInt(ip);
     if (spec.includes('-')) {
@@ -46,7 +52,13 @@ export function addressMatches(spec: string, ip: string): boolean {
   }
 }
 
-const PROTOCOL_NUMBERS: Record<Packet['protocol'], string> = { icmp: '1', udp: '17', gre: '47', ipencap: '4', etherip: '97', 'ipsec-esp': '50' };
+/** A packet's protocol as a rule names it (its name or number), per family: ICMP is `icmpv6` (58) in IPv6. */
+const PROTOCOLS_V4: Record<Packet['protocol'], readonly string[]> = {
+  icmp: ['icmp', '1'], udp: ['udp', '17'], gre: ['gre', '47'], ipencap: ['ipencap', '4'], etherip: ['etherip', '97'], 'ipsec-esp': ['ipsec-esp', '50'],
+};
+const PROTOCOL_NAMES: Record<4 | 6, Record<Packet['protocol'], readonly string[]>> = { 4: PROTOCOLS_V4, 6: { ...PROTOCOLS_V4, icmp: ['icmpv6', '58'] } };
+
+const familyOfPacket = (p: Packet): 4 | 6 => (p.dst.includes(':') ? 6 : 4);
 
 /** `53`, `53,123`, `1000-2000` contains the port. */
 function portMatches(spec: string, port: number): boolean {
@@ -59,7 +71,7 @@ function portMatches(spec: string, port: number): boolean {
 const negated = (v: string): [boolean, string] => (v.startsWith('!') ? [true, v.slice(1)] : [false, v]);
 
 function inAddressList(model: RouterModel, list: string, ip: string): boolean {
-  return (model.firewall[4].addressLists.get(list) ?? []).some((address) => address !== '' && addressMatches(address, ip));
+  return (model.firewall[ip.includes(':') ? 6 : 4].addressLists.get(list) ?? []).some((address) => address !== '' && addressMatches(address, ip));
 }
 
 function interfaceMatches(model: RouterModel, stored: string, iface: Interface | undefined): boolean {
@@ -71,10 +83,11 @@ function interfaceMatches(model: RouterModel, stored: string, iface: Interface |
 
 /** `local` (an address of this router), `unicast`, `broadcast`, `multicast` (224.0.0.0/4). */
 function addressType(model: RouterModel, ip: string, type: string): boolean {
-  const multicast = addressMatches('224.0.0.0/4', ip);
+  const v6 = ip.includes(':');
+  const multicast = addressMatches(v6 ? 'ff00::/8' : '224.0.0.0/4', ip);
   const broadcast = ip === '255.255.255.255';
   switch (type) {
-    case 'local': return ip.startsWith('127.') || model.addresses[4].some((a) => a.enabled && a.ip === ip);
+    case 'local': return ip.startsWith('127.') || ip === '::1' || model.addresses[v6 ? 6 : 4].some((a) => a.enabled && canonical(a.ip) === ip);
     case 'unicast': return !multicast && !broadcast;
     case 'multicast': return multicast;
     case 'broadcast': return broadcast;
@@ -92,7 +105,7 @@ function matcher(model: RouterModel, name: string, raw: string, p: Packet, hook:
     case 'dst-address': m = addressMatches(v, p.dst); break;
     case 'src-address-list': m = inAddressList(model, v, p.src); break;
     case 'dst-address-list': m = inAddressList(model, v, p.dst); break;
-    case 'protocol': m = v === p.protocol || v === PROTOCOL_NUMBERS[p.protocol]; break;
+    case 'protocol': m = PROTOCOL_NAMES[familyOfPacket(p)][p.protocol].includes(v); break;
     // An echo has no ports: a rule on ports never takes it. A datagram's source port is a free
     // one, which no rule can know.
     case 'dst-port': case 'port': m = p.dstPort !== undefined && portMatches(v, p.dstPort); break;
@@ -141,7 +154,7 @@ function count(counts: Counts, node: number, rule: FirewallRule, size: number) {
 
 /** Walks a chain of a node's filter or NAT rules: the verdict of the first final action, or `accept` when none takes the packet. */
 export function runChain(model: RouterModel, node: number, table: 'filter' | 'nat', hook: Hook, p: Packet, counts: Counts, depth = 0): Verdict {
-  const rules = model.firewall[4][table];
+  const rules = model.firewall[familyOfPacket(p)][table];
   if (!rules.length || depth > 16) return { action: 'accept' };
   for (const rule of rules) {
     if (!rule.enabled || rule.chain !== hook.chain) continue;

@@ -11,6 +11,7 @@ import type { Fabric } from './fabric.js';
 import { expand6, networkOf, type HostAddress, type HostRoute } from './host-exec.js';
 import type { LabHost } from './host.js';
 import type { Interface, RouterModel } from './model.js';
+import { advertisement } from './nd.js';
 
 /** The interface id of EUI-64 from a MAC address (`aa:c1:ab:00:00:01` -> a8c1:abff:fe00:1). */
 function eui64(mac: string): number[] {
@@ -20,21 +21,10 @@ function eui64(mac: string): number[] {
 
 const text6 = (groups: number[]) => networkOf(6, groups.map((g) => g.toString(16)).join(':'), 128);
 
-/** The /64 prefixes a router advertises on one of its interfaces, and whether it offers itself as default router. */
+/** The /64 prefixes a router advertises on one of its interfaces, and whether it offers itself as default router (./nd.ts). */
 function advertised(model: RouterModel, iface: Interface): { prefixes: string[]; router: boolean } | undefined {
-  if (model.ipv6.settings.disabled) return undefined;
-  const nd = model.ipv6.nd.length ? model.ipv6.nd : [{ enabled: true, interface: 'all', raLifetime: '30m' }];
-  const entry = nd.find((e) => e.enabled && (e.interface === 'all' || model.interfaces.resolve(e.interface)?.id === iface.id));
-  if (!entry) return undefined;
-  const prefixes = new Set<string>();
-  for (const a of model.addresses.working[6]) {
-    if (a.on === iface.id && a.prefix === 64 && a.advertise !== false && !a.ip.toLowerCase().startsWith('fe80:')) prefixes.add(networkOf(6, a.ip, 64));
-  }
-  for (const p of model.ipv6.ndPrefixes) {
-    const [net, len] = p.prefix.split('/');
-    if (p.autonomous && Number(len) === 64 && model.interfaces.resolve(p.interface)?.id === iface.id) prefixes.add(networkOf(6, net, 64));
-  }
-  return { prefixes: [...prefixes], router: entry.raLifetime !== '0s' && entry.raLifetime !== '0' };
+  const ad = advertisement(model, iface);
+  return ad && { prefixes: ad.prefixes.map((p) => p.split('/')[0]), router: ad.lifetime };
 }
 
 /** What SLAAC gives a host now: its addresses and default routes, by interface. */

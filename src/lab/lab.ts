@@ -132,7 +132,7 @@ export class Lab {
     }
     topology.hosts.forEach((h, i) => {
       lab.hosts.push(new LabHost(h.name, total + i, h.config));
-      lab.learned[total + i] = { arp: new Map() };
+      lab.learned[total + i] = { arp: new Map(), nd: new Map() };
     });
     lab.wires.push(...wiresOf(topology));
     for (const n of lab.nodes) {
@@ -174,7 +174,7 @@ export class Lab {
     const env = router.engine as unknown as Environment;
     const device = env.services.device as Device;
     this.nodes[index] = { name: node.name, index, env, device, board, router, model: new RouterModelCache(env, device, board) };
-    this.learned[index] = { arp: new Map() };
+    this.learned[index] = { arp: new Map(), nd: new Map() };
     if (boot === 'again') return;
     const tls = node.certificate && this.tls ? await this.tls.node(node.name, this.options.listen, node.certificate) : undefined;
     await firstBoot(router, node, { index, tls, signal: this.options.signal });
@@ -292,9 +292,19 @@ export class Lab {
     return [...this.learned[node].arp.values()];
   }
 
+  /** The IPv6 neighbours a node learned from traffic (neighbour discovery). */
+  nd(node: number) {
+    return [...this.learned[node].nd.values()];
+  }
+
   dhcpState(node: number, id: number): Record<string, string> | undefined {
     const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 4 && c.id === id);
     return client ? this.dhcp.state(node, client) : undefined;
+  }
+
+  dhcp6State(node: number, id: number): Record<string, string> | undefined {
+    const client = this.nodes[node].model.dhcp.clients.find((c) => c.family === 6 && c.id === id);
+    return client ? this.routing.dhcp6.state(node, client) : undefined;
   }
 
   /** The neighbours a node hears on each of its ports, by the discovery settings of both ends. */
@@ -355,7 +365,16 @@ class NodeView implements LabView {
     return this.lab.arp(this.node).map((e) => ({ key: `${e.ifId} ${e.address}`, values: { address: e.address, interface: `*${e.ifId.toString(16).toUpperCase()}`, 'mac-address': e.mac } }));
   }
 
+  nd() {
+    return this.lab.nd(this.node).map((e) => ({
+      key: `${e.ifId} ${e.address}`,
+      values: { address: e.address, interface: `*${e.ifId.toString(16).toUpperCase()}`, 'mac-address': e.mac, router: String(!!e.router), status: 'reachable' },
+    }));
+  }
+
   dhcpClient(id: number) { return this.lab.dhcpState(this.node, id); }
+
+  dhcp6Client(id: number) { return this.lab.dhcp6State(this.node, id); }
 
   wireguardPeer(id: number) { return this.lab.tunnels.peerState(this.node, id); }
 

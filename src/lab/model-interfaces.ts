@@ -11,6 +11,7 @@ import {
 } from '../menus/interface/interface.js';
 import { groupAuthorityOf, vrrpState } from '../menus/interface/vrrp.js';
 import { linkLocalOf } from '../menus/ip/ipv6-address.js';
+import { madeAddress } from '../menus/ip/ipv6-made.js';
 import type {
   Address, AddressesModel, BridgePort, BridgeVlan, Family, Interface, InterfacesModel, VrrpInterface, Vrf,
 } from './model.js';
@@ -158,17 +159,22 @@ export function readAddresses(env: Environment, interfaces: InterfacesModel): Ad
   const read = (family: Family): Address[] => {
     const out: Address[] = [];
     for (const a of env.store.table(TABLES[family]).rows) {
-      const address = a.values.address;
+      // IPv6: the address the record makes (`from-pool`, `eui-64`); none while its pool has no prefix.
+      const made = family === 6 ? madeAddress(env, a.values) : { address: a.values.address };
+      const address = made.address ?? (family === 6 && a.values['from-pool'] ? a.values.address || '::/64' : undefined);
       if (!address) continue;
       const iface = interfaces.resolve(a.values.interface);
       const on = iface && interfaces.byId.get(iface.actual);
       const [ip, len] = address.split('/');
+      const prefix = Number(len ?? (family === 4 ? 32 : 128));
       const enabled = a.values.disabled !== 'true';
+      const stated = a.values.advertise;
       out.push({
-        family, id: a.id, dynamic: a.dynamic, enabled, address, ip, prefix: Number(len ?? (family === 4 ? 32 : 128)),
-        network: networkText(address), interfaceRef: a.values.interface ?? '', interface: iface?.id, on: on?.id,
-        working: enabled && !!on?.running,
-        ...(family === 6 ? { advertise: a.values.advertise !== 'false' && a.values.advertise !== 'no' } : {}),
+        family, id: a.id, dynamic: a.dynamic, enabled, address: `${ip}/${prefix}`, ip, prefix,
+        network: networkText(`${ip}/${prefix}`), interfaceRef: a.values.interface ?? '', interface: iface?.id, on: on?.id,
+        working: enabled && !!on?.running && made.address !== undefined,
+        ...(family === 6 ? { advertise: stated !== 'false' && stated !== 'no' } : {}),
+        ...(made.origin ? { origin: made.origin } : {}),
       });
     }
     return out;
@@ -176,3 +182,4 @@ export function readAddresses(env: Environment, interfaces: InterfacesModel): Ad
   const v4 = read(4), v6 = read(6);
   return { 4: v4, 6: v6, working: { 4: v4.filter((a) => a.working), 6: v6.filter((a) => a.working) } };
 }
+

@@ -36,7 +36,7 @@ const INTERFACE_TABLES = [
 const SECTIONS: { [K in Name]: Section<K> } = {
   system: { tables: ['system/identity', 'ip/neighbor/discovery-settings'], uses: [], build: (s) => readSystem(s.env, s.device, s.board) },
   interfaces: { tables: INTERFACE_TABLES, uses: [], carrier: true, build: (s) => readInterfaces(s.env) },
-  addresses: { tables: ['ip/address', 'ipv6/address'], uses: ['interfaces'], build: (s) => readAddresses(s.env, s.model.interfaces) },
+  addresses: { tables: ['ip/address', 'ipv6/address', 'ipv6/pool'], uses: ['interfaces'], build: (s) => readAddresses(s.env, s.model.interfaces) },
   routing: {
     // The routing table resolves gateways through connected routes and names tables by reference.
     tables: ['ip/route', 'ipv6/route', 'routing/table', 'routing/rule', 'routing/id'], uses: ['interfaces', 'addresses'],

@@ -5,7 +5,7 @@
 import type { Environment } from '../core/schema.js';
 import { parseDuration } from '../core/values.js';
 import type { Board, Device } from '../device/board.js';
-import { rowOf } from './model-interfaces.js';
+import { nameOf, rowOf } from './model-interfaces.js';
 import type { DhcpClient, DhcpModel, DhcpNetwork, DhcpServer, InterfacesModel, Ipv6Model, NdInterface, SystemModel } from './model.js';
 
 /** The values of a settings menu's record with the defaults its declaration gives (print's view). */
@@ -18,6 +18,11 @@ export function settingsOf(env: Environment, path: string, values: Readonly<Reco
 }
 
 const yes = (v: string | undefined) => v === 'true' || v === 'yes';
+
+/** Whether the router's release has the field in the menu (its tree's). */
+function hasField(env: Environment, path: string, field: string): boolean {
+  try { return env.menu(path).fields.has(field); } catch { return false; }
+}
 
 export function readSystem(env: Environment, device: Device, board: Board): SystemModel {
   // /ip/neighbor/discovery-settings with the router's defaults.
@@ -41,13 +46,20 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
       interface: interfaces.resolve(r.values.interface)?.id, poolRanges: pool?.values.ranges || undefined, leaseMs,
     });
   }
+  // A release whose server has `prefix-pool` delegates from it (`address-pool` gives addresses
+  // there); before it, `address-pool` was the pool prefixes came from (routeros-facts.md 54.5).
+  const delegatesFrom = hasField(env, 'ipv6/dhcp-server', 'prefix-pool') ? 'prefix-pool' : 'address-pool';
   for (const r of env.store.table('ipv6/dhcp-server').rows) {
-    let leaseMs = 86_400_000;
-    try { leaseMs = parseDuration(r.values['lease-time'] ?? '1d'); } catch { /* the default stands */ }
+    const pd = r.values[delegatesFrom];
+    const na = delegatesFrom === 'prefix-pool' ? r.values['address-pool'] : undefined;
+    // 3d unless told (community.routeros 2.8.2 `_api_data.py`: routeros-facts.md 54.5).
+    let leaseMs = 3 * 86_400_000;
+    try { leaseMs = parseDuration(r.values['lease-time'] ?? '3d'); } catch { /* the default stands */ }
     servers.push({
       family: 6, id: r.id, name: r.values.name ?? '', enabled: r.values.disabled !== 'true',
       interface: interfaces.resolve(r.values.interface)?.id, leaseMs,
-      poolRanges: undefined, prefixPool: r.values['prefix-pool'] ?? r.values['address-pool'],
+      poolRanges: undefined, prefixPool: pd && pd !== 'static-only' ? nameOf(env, 'ipv6/pool', pd) : undefined, routeDistance: r.values['route-distance'],
+      addressPool: na && na !== 'static-only' ? nameOf(env, 'ipv6/pool', na) : undefined,
     });
   }
   const clients: DhcpClient[] = [];
@@ -56,8 +68,12 @@ export function readDhcp(env: Environment, interfaces: InterfacesModel): DhcpMod
       clients.push({
         family, id: r.id, enabled: r.values.disabled !== 'true', interfaceRef: r.values.interface ?? '',
         interface: interfaces.resolve(r.values.interface)?.id,
-        addDefaultRoute: (r.values['add-default-route'] ?? 'yes') !== 'no', defaultRouteDistance: r.values['default-route-distance'] ?? '1',
-        ...(family === 6 ? { request: (r.values.request ?? '').split(',').filter(Boolean), poolName: r.values['pool-name'] } : {}),
+        // A DHCPv6 client adds no default route unless told (manual "DHCP client": default no).
+        addDefaultRoute: yes(r.values['add-default-route'] ?? (family === 4 ? 'yes' : 'no')), defaultRouteDistance: r.values['default-route-distance'] ?? '1',
+        ...(family === 6 ? {
+          request: (r.values.request ?? '').split(',').filter(Boolean), poolName: r.values['pool-name'],
+          poolPrefixLength: Number(r.values['pool-prefix-length'] ?? 64),
+        } : {}),
       });
     }
   }
@@ -91,6 +107,7 @@ export function readIpv6(env: Environment): Ipv6Model {
     settings: {
       disabled: yes(s['disable-ipv6']), forward: s.forward === undefined || yes(s.forward),
       acceptRouterAdvertisements: s['accept-router-advertisements'] ?? 'yes-if-forwarding-disabled',
+      acceptRouterAdvertisementsOn: s['accept-router-advertisements-on'] ?? 'all',
     },
     nd, ndPrefixes,
   };

@@ -215,8 +215,17 @@ export interface Address {
   readonly on?: number;
   /** Enabled, on an interface that runs (a bridge port's address on its running bridge). */
   readonly working: boolean;
-  /** IPv6 `advertise` (yes unless set): its /64 prefix goes into the interface's router advertisements. */
+  /**
+   * IPv6: `advertise` (its prefix, a /64's, in the router advertisements of its interface);
+   * yes by default (routeros-facts.md 54.3). Never for IPv4 (nor a host's: undefined).
+   */
   readonly advertise?: boolean;
+  /**
+   * IPv6: how the address was made: as written, `eui-64` (the prefix with the interface's
+   * EUI-64 identifier), or `from-pool` (a pool's prefix with the written address's host bits;
+   * not working while the pool has no prefix).
+   */
+  readonly origin?: 'eui-64' | 'from-pool';
 }
 
 export interface AddressesModel {
@@ -343,8 +352,12 @@ export interface DhcpServer {
   readonly poolRanges?: string;
   /** `lease-time` in ms (30m). */
   readonly leaseMs: number;
-  /** DHCPv6: `prefix-pool` by name (prefix delegation). */
+  /** DHCPv6: `prefix-pool` by name (prefix delegation; before 7.x gave it, `address-pool`). */
   readonly prefixPool?: string;
+  /** DHCPv6: `route-distance` of the route to each delegated prefix, as stored. */
+  readonly routeDistance?: string;
+  /** DHCPv6: the pool addresses (IA_NA) come from, on a release where `prefix-pool` delegates. */
+  readonly addressPool?: string;
 }
 
 /** `/ip dhcp-server network`. */
@@ -368,9 +381,10 @@ export interface DhcpClient {
   /** `add-default-route` (yes) and `default-route-distance` (1) as stored. */
   readonly addDefaultRoute: boolean;
   readonly defaultRouteDistance: string;
-  /** DHCPv6: `request` (address, prefix) and `pool-name`. */
+  /** DHCPv6: `request` (address, prefix), `pool-name` and `pool-prefix-length` (64). */
   readonly request?: readonly string[];
   readonly poolName?: string;
+  readonly poolPrefixLength?: number;
 }
 
 export interface DhcpModel {
@@ -392,6 +406,8 @@ export interface Ipv6Model {
     readonly forward: boolean;
     /** `accept-router-advertisements`: yes, no, or yes-if-forwarding-disabled (default). */
     readonly acceptRouterAdvertisements: string;
+    /** `accept-router-advertisements-on`: the interface list RAs are taken on (`all` when undefined). */
+    readonly acceptRouterAdvertisementsOn?: string;
   };
   /** `/ipv6 nd`: router advertisements per interface (`all` by default). */
   readonly nd: readonly NdInterface[];

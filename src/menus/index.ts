@@ -62,7 +62,7 @@ import { logging, loggingAction } from './system/logging.js';
 import { ownRecordMenus } from './own-records.js';
 import { ipv6Address } from './ip/ipv6-address.js';
 import { disk, ethernetSwitch, irq, irqRps, port, queueInterface } from './board-records.js';
-import { arp, dhcpClient, neighbor } from './ip/neighbor.js';
+import { arp, dhcp6Client, dhcpClient, ipv6Neighbor, neighbor } from './ip/neighbor.js';
 import { toolTraceroute } from './tool/traceroute.js';
 import { routerboard } from './system/routerboard.js';
 import { defaultConfigurationMenus } from './system/default-configuration.js';
@@ -90,7 +90,7 @@ export const handMenus: readonly MenuDecl[] = [
   script, scriptJob, scriptEnvironment, scheduler, executeCommand, importCommand, resetCommand, rebootCommand,
   license, deviceMode, dnsCache, dnsCacheAll, ntpClient, loggingAction, logging, ...ruleMenus, firewallServicePort, hotspotServicePort, bgpTemplate, wireguard, wireguardPeers, backup,
   ...ownRecordMenus, port, disk, ethernetSwitch, queueInterface, irq, irqRps, ipv6Address, ipv6Route, routingTableMenu, routerboard, health, healthSettings, lora, loraServers, wiliotServers,
-  neighbor, arp, dhcpClient, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
+  neighbor, arp, ipv6Neighbor, dhcpClient, dhcp6Client, toolTraceroute, ospfNeighbor, ospfLsa, ospfArea, ospfInterfaceTemplate, routingRoute,
   sshKeys, ipSsh, ...defaultConfigurationMenus, environment, vrrp, filterRule, bgpSession, ipsecActivePeers, ipsecInstalledSa,
   systemHistory, undoRedo, safeMode, snmpSettings, radiusMenu, radiusIncoming,
 ];

@@ -106,12 +106,16 @@ describe('the model of a router', () => {
     assert.deepEqual(active, [
       { dst: '10.0.12.0/24', via: 'ether2', protocol: 'connected', on: ['ether2'] },
       { dst: '10.2.2.2/32', via: '10.0.12.2%ether2', protocol: 'ospf', on: ['ether2'] },
-      { dst: '10.3.0.0/24', via: 'ether3', protocol: 'connected', on: ['ether3'] },
       { dst: '10.3.0.254/32', via: 'vrrp1', protocol: 'connected', on: ['vrrp1'] },
       { dst: '10.9.9.9/32', via: 'br1', protocol: 'connected', on: ['br1'] },
       { dst: '10.20.0.0/24', via: 'vlan20', protocol: 'connected', on: ['vlan20'] },
       { dst: '10.99.0.0/16', via: '10.0.12.2%ether2', protocol: 'static', on: ['ether2'] },
       { dst: '192.168.88.0/24', via: 'br1', protocol: 'connected', on: ['br1'] },
+    ]);
+    // ether3 is VRF red's: its connected route is in red's table, where red's static route resolves.
+    assert.deepEqual(m.routing.active[4].filter((r) => r.table === 'red').map((r) => ({ dst: r.dst, via: r.immediateGw, protocol: r.protocol })), [
+      { dst: '10.3.0.0/24', via: 'ether3', protocol: 'connected' },
+      { dst: '10.98.0.0/16', via: '10.3.0.2%ether3', protocol: 'static' },
     ]);
     // The route OSPF published is a dynamic record of /ip/route, with its attributes.
     assert.deepEqual(m.routing.records[4].filter((r) => r.dynamic).map((r) => pick(r, ['dst', 'gateways', 'distance', 'scope', 'protocol', 'owner'])), [
@@ -225,7 +229,7 @@ describe('the model of a router', () => {
       identity: 'r1', version: '7.24 (stable)', board: 'CHR',
       discovery: { interfaceList: 'static', protocols: ['cdp', 'lldp', 'mndp'], mode: 'tx-and-rx' },
     });
-    assert.deepEqual(m.ipv6.settings, { disabled: false, forward: true, acceptRouterAdvertisements: 'yes-if-forwarding-disabled' });
+    assert.deepEqual(m.ipv6.settings, { disabled: false, forward: true, acceptRouterAdvertisements: 'yes-if-forwarding-disabled', acceptRouterAdvertisementsOn: 'all' });
     // The default /ipv6/nd entry every router has: interface=all (a 7.x export's defaults).
     assert.deepEqual(m.ipv6.nd.map((n) => pick(n, ['enabled', 'interface', 'raInterval', 'raLifetime', 'managedAddressConfiguration', 'otherConfiguration', 'advertiseMacAddress'])), [
       { enabled: true, interface: 'all', raInterval: '3m20s-10m', raLifetime: '30m', managedAddressConfiguration: false, otherConfiguration: false, advertiseMacAddress: true },

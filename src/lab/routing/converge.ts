@@ -9,11 +9,15 @@ import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 import { Ospf } from './ospf.js';
 import { Vrrp } from './vrrp.js';
+import { Dhcp6 } from '../dhcp6.js';
+import { Slaac } from '../nd.js';
 
 /** The hidden value that marks a record as a stage's, with the stage's key: `ospf 10.0.0.0/24`. */
 const OWNER = '.owner';
 
 export class Routing implements RoutingContext {
+  /** DHCPv6 prefix delegation, whose clients' state /ipv6/dhcp-client shows. */
+  readonly dhcp6 = new Dhcp6();
   readonly stages: readonly Stage[];
   /** Set while a stage writes, so the lab does not take its own records for a change of configuration. */
   publishing = false;
@@ -25,7 +29,9 @@ export class Routing implements RoutingContext {
     /** The lab's tunnels (../tunnels/stage.ts): after VRRP, before the protocols that run over them. */
     tunnels?: Stage,
   ) {
-    this.stages = [new Vrrp(), ...(tunnels ? [tunnels] : []), new Ospf(), new Bgp()];
+    // Addresses first (VRRP's virtual ones, the tunnels' interfaces, delegated prefixes, SLAAC's),
+    // then the protocols that route over them.
+    this.stages = [new Vrrp(), ...(tunnels ? [tunnels] : []), this.dhcp6, new Slaac(), new Ospf(), new Bgp()];
   }
 
   /** Whether a change to these tables asks for the protocols to run again. */

@@ -312,7 +312,8 @@ function ruleMenu(path: string): MenuDecl {
   const v6 = path.startsWith('ipv6/');
   const fields = Object.fromEntries(Object.entries({ ...matchers, ...stateMatchers, ...(v6 ? ipv6Matchers : {}) })
     .filter(([n]) => n in add && !(v6 && IPV4_ONLY.has(n) && !(n in ipv6Matchers))));
-  return { path, kind: 'table', ordered: true, fields, commands: ruleCommands };
+  // Every rule counts what it matched, as the filter's do (the lab's data plane fills them in).
+  return { path, kind: 'table', ordered: true, fields: { ...fields, bytes: matcherTypes.bytes, packets: matcherTypes.packets }, commands: ruleCommands };
 }
 
 export const ruleMenus: readonly MenuDecl[] = [

@@ -65,6 +65,28 @@ export const arp: MenuDecl = {
   },
 };
 
+/** Dynamic IPv6 neighbours are numbered above any static one, as ARP's. */
+const ND_DYNAMIC_BASE = 0x100000;
+
+/**
+ * /ipv6/neighbor: the static entries users add, and in a lab the neighbours neighbour
+ * discovery found for the traffic that crossed (`router` when the neighbour forwards,
+ * status `reachable`: just confirmed).
+ */
+export const ipv6Neighbor: MenuDecl = {
+  path: 'ipv6/neighbor',
+  kind: 'table',
+  fields: {
+    dynamic: DYNAMIC,
+    router: { type: bool, readOnly: true, default: 'false' },
+    status: { type: str(), readOnly: true, derive: (row) => row.values.status ?? (row.dynamic ? 'reachable' : 'noarp') },
+  },
+  rows: (env, stored) => {
+    const lab = networkOf(env).lab;
+    return lab?.nd ? [...stored, ...computed(env, lab.nd(), ND_DYNAMIC_BASE)] : stored;
+  },
+};
+
 /** A client's state as the lab's DHCP gives it; outside a lab nobody answers. */
 function clientState(row: Row, env: Environment): Record<string, string> {
   if (row.values.disabled === 'true') return { status: 'stopped' };
@@ -86,5 +108,27 @@ export const dhcpClient: MenuDecl = {
     'primary-dns': fromState('primary-dns'),
     'secondary-dns': fromState('secondary-dns'),
     'expires-after': fromState('expires-after'),
+  },
+};
+
+/** A DHCPv6 client's state as the lab's prefix delegation gives it; outside a lab nobody answers. */
+function client6State(row: Row, env: Environment): Record<string, string> {
+  if (row.values.disabled === 'true') return { status: 'stopped' };
+  return networkOf(env).lab?.dhcp6Client?.(row.id) ?? { status: 'searching...' };
+}
+
+const fromState6 = (name: string): FieldDecl => ({ type: str(), readOnly: true, derive: (row, env) => client6State(row, env)[name] });
+
+/** /ipv6/dhcp-client: `status`, the delegated `prefix` (`2001:db8:100::/64, 3d`), the `address` given and the server's address. */
+export const dhcp6Client: MenuDecl = {
+  path: 'ipv6/dhcp-client',
+  kind: 'table',
+  fields: {
+    dynamic: DYNAMIC,
+    invalid: status(),
+    status: fromState6('status'),
+    prefix: fromState6('prefix'),
+    address: fromState6('address'),
+    'dhcp-server-v6': fromState6('dhcp-server-v6'),
   },
 };

@@ -19,6 +19,8 @@ import { bridgeOf } from '../interface/bridge.js';
 import { INTERFACE_TABLE, isRunning } from '../interface/interface.js';
 import { target } from '../common.js';
 import { routingTableName } from '../references.js';
+import { madeAddress } from './ipv6-made.js';
+import { vrfOfInterfaces } from './vrf-of.js';
 
 /** An address family's tables and words. */
 export interface Family {
@@ -57,12 +59,17 @@ export const isConnected = (row: Row) => row.values.connect === 'true';
  * router prints them (routeros-facts.md 2.3): distance 0, scope 10, target-scope 5.
  * An interface that does not run (no link, disabled, a VRRP backup) has none: RouterOS 7
  * removes the route on link down rather than flagging it inactive (routeros-facts.md 26.9).
- * IPv6 link-local networks are left out (the lab routes no link-local traffic).
+ * IPv6 link-local networks are left out (the lab routes no link-local traffic). An interface
+ * of a VRF has its connected routes in the VRF's table (manual "Virtual Routing and Forwarding").
  */
 export function connectedRoutes(env: Environment, family: Family): Row[] {
   const out: Row[] = [];
   const seen = new Set<string>();
-  for (const addr of env.store.table(family.addresses).rows) {
+  const vrfs = vrfOfInterfaces(env);
+  for (const row of env.store.table(family.addresses).rows) {
+    // IPv6: the address the record makes (`from-pool`, `eui-64`: ./ipv6-made.ts).
+    const addr = family.bits === 128 && (row.values['from-pool'] || row.values['eui-64'] === 'true')
+      ? { ...row, values: { ...row.values, address: madeAddress(env, row.values).address ?? '' } } : row;
     if (addr.values.disabled === 'true' || !addr.values.address) continue;
     if (family.bits === 128 && /^fe80:/i.test(addr.values.address)) continue;
     const iface = target(env, INTERFACE_TABLE, addr.values.interface);
@@ -78,13 +85,14 @@ export function connectedRoutes(env: Environment, family: Family): Row[] {
     // Two addresses in one network of one interface give one route (unconfirmed).
     if (seen.has(`${dst} ${name}`)) continue;
     seen.add(`${dst} ${name}`);
+    const table = vrfs.get(actual.id) ?? 'main';
     out.push({
       id: CONNECTED_BASE + addr.id,
       dynamic: true,
       pos: 0,
       values: {
         'dst-address': dst, gateway: name, distance: '0', scope: '10', 'target-scope': '5',
-        'routing-table': 'main', connect: 'true', 'local-address': `${ip}%${name}`,
+        'routing-table': table, connect: 'true', 'local-address': `${ip}%${name}`,
         // Kept for the status computation, never shown: the interface the route is on.
         '.interface': formatId(actual.id),
       },
@@ -133,33 +141,38 @@ export function computeStates(env: Environment, rows: readonly Row[], family: Fa
       state = { usable: false, active: false, ecmp: false, interfaces: [] };
     } else {
       const gws: string[] = [];
-      const via: Row[] = [];
-      for (const hop of (row.values.gateway ?? '').split(',')) {
-        if (hop === '') continue;
+      const through: Row[] = [];
+      for (const written of (row.values.gateway ?? '').split(',')) {
+        if (written === '') continue;
+        // `10.0.0.1@main`, `ether2@vrf1`: the gateway is looked up in that table (route leaking:
+        // routeros-facts.md 54.7); an interface of another VRF is reached as any interface.
+        const at = written.lastIndexOf('@');
+        const hop = at < 0 ? written : written.slice(0, at);
+        const via = at < 0 ? table : written.slice(at + 1);
         const pct = hop.indexOf('%');
         const host = pct < 0 ? hop : hop.slice(0, pct);
         const ip = prefixOf(host);
         if (pct >= 0) {
           const iface = interfaces.byKey.get(hop.slice(pct + 1));
-          if (running(iface)) { gws.push(hop); via.push(iface!); }
+          if (running(iface)) { gws.push(hop); through.push(iface!); }
         } else if (ip && ip.len === ip.bits) {
-          const found = lookup(table, ip, targetScopeOf(row));
+          const found = lookup(via, ip, targetScopeOf(row));
           if (!found || found.row.values.blackhole === 'true') continue;
           if (isConnected(found.row)) {
             gws.push(`${host}%${found.row.values.gateway}`);
-            via.push(found.state.interfaces[0]);
+            through.push(found.state.interfaces[0]);
           } else {
             // Resolved recursively: the gateway's own route says how it is reached.
             const first = found.state.immediateGw?.split(',')[0];
-            if (first && found.state.interfaces[0]) { gws.push(first); via.push(found.state.interfaces[0]); }
+            if (first && found.state.interfaces[0]) { gws.push(first); through.push(found.state.interfaces[0]); }
           }
         } else {
           const iface = interfaces.byKey.get(hop);
-          if (running(iface)) { gws.push(hop); via.push(iface!); }
+          if (running(iface)) { gws.push(hop); through.push(iface!); }
         }
       }
       const usable = row.values.blackhole === 'true' || gws.length > 0;
-      state = { usable, active: false, ecmp: false, immediateGw: gws.length ? gws.join(',') : undefined, interfaces: via };
+      state = { usable, active: false, ecmp: false, immediateGw: gws.length ? gws.join(',') : undefined, interfaces: through };
     }
     states.set(row, state);
     if (state.usable) {

@@ -61,7 +61,7 @@ async function* ping(ctx: CommandContext): AsyncGenerator<Reply, void> {
     sent++;
     if (network.lab) {
       // In a lab the echo travels hop by hop through the other routers (src/lab).
-      const result = network.lab.probe({ address: host, src: args['src-address'], ttl: args.ttl === undefined ? 64 : Number(args.ttl), size });
+      const result = network.lab.probe({ address: host, src: args['src-address'], ttl: args.ttl === undefined ? 64 : Number(args.ttl), size, vrf: args.vrf });
       const summary = () => ({
         host, sent, received, 'packet-loss': Math.round(((sent - received) * 100) / sent),
         ...(received ? { 'min-rtt': formatRtt(min), 'avg-rtt': formatRtt(total / received), 'max-rtt': formatRtt(max) } : {}),

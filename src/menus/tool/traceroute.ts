@@ -34,7 +34,7 @@ async function* traceroute(ctx: CommandContext): AsyncGenerator<Reply, void> {
       const hop = (hops[ttl - 1] ??= { address: '', sent: 0, received: 0, times: [], status: '' });
       hop.sent++;
       const result = lab
-        ? lab.probe({ address: host, src: args['src-address'], ttl, size })
+        ? lab.probe({ address: host, src: args['src-address'], ttl, size, vrf: args.vrf })
         : isOwnAddress(env, host) ? { status: 'reply' as const, from: host, rttUs: 30 } : { status: 'timeout' as const, rttUs: 0 };
       if (result.status === 'timeout') {
         if (!(await pause(timeout, signal))) return;

@@ -1,0 +1,1 @@
+/ipv6 settings set accept-router-advertisements=yes
