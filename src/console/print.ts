@@ -191,7 +191,9 @@ function formatDetail(menu: Menu, layout: Layout, rows: readonly Reply[], opts: 
   // dynamic route's `   DAv   dst-address=...`).
   const numberWidth = layout.numbered === false ? 0 : Math.max(2, ...nums.map((n) => n?.length ?? 0));
   const head = (i: number) => (nums[i] ?? '').padStart(numberWidth) + ' ' + (flags.groups.length ? flags.cell(rows[i]) + ' ' : '');
-  const indent = ' '.repeat(numberWidth + 1 + (flags.groups.length ? flags.groups.length + 1 : 0));
+  // Without numbers the lines after the first start one column further in (a real 7.x
+  // /routing/route print detail: ` Ab   afi=ip4 ...` then `       distance=...`, 59.4).
+  const indent = ' '.repeat(numberWidth + 1 + (flags.groups.length ? flags.groups.length + 1 : 0) + (layout.numbered === false ? 1 : 0));
   rows.forEach((r, i) => {
     const names = fieldsOf(menu, layout, r, opts);
     const { pairs, breaks } = grouped(names, (f, shownAs) => pair(menu, layout, f, r[f], shownAs));

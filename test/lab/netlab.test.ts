@@ -137,11 +137,11 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
       'c - connect, s - static, r - rip, b - bgp, o - ospf, d - dhcp, v - vpn, m - modem;',
       'H - hw-offloaded; + - ecmp, B - blackhole ',
       ' Ab   afi=ip4 contribution=active dst-address=10.0.0.1/32 routing-table=main ',
-      '      gateway=10.1.0.6 immediate-gw=10.1.0.6%ether2 distance=20 scope=40 ',
-      '      target-scope=10 belongs-to="bgp-IP-10.1.0.6" ',
+      '       gateway=10.1.0.6 immediate-gw=10.1.0.6%ether2 distance=20 scope=40 ',
+      '       target-scope=10 belongs-to="bgp-IP-10.1.0.6" ',
       // The 80 columns of the lab's console wrap the group (a pair never crosses the line end).
-      '      bgp.as-path="65000,65000" .local-pref=100 .atomic-aggregate=no ',
-      '      .origin=igp ',
+      '       bgp.as-path="65000,65000" .local-pref=100 .atomic-aggregate=no ',
+      '       .origin=igp ',
     ]);
   });
 
@@ -236,9 +236,9 @@ describe('OSPF as netlab configures it: o1 -(area 0, cost 10)- o2 -(area 0.0.0.1
     const run = async (script: string) => String((await t.rest('o1').post('/rest/execute', { script, 'as-string': '' })).json.ret).split('\r\n');
     assert.deepEqual((await run('/routing route print detail where dst-address=172.16.30.0/24')).slice(3), [
       ' Ao   afi=ip4 contribution=active dst-address=172.16.30.0/24 routing-table=main ',
-      '      gateway=10.2.0.2%ether2 immediate-gw=10.2.0.2%ether2 distance=110 ',
-      '      scope=20 target-scope=10 belongs-to="OSPF route" ',
-      '      ospf.metric=31 .type=ext-type-1 ',
+      '       gateway=10.2.0.2%ether2 immediate-gw=10.2.0.2%ether2 distance=110 ',
+      '       scope=20 target-scope=10 belongs-to="OSPF route" ',
+      '       ospf.metric=31 .type=ext-type-1 ',
     ]);
     assert.deepEqual(strip(await get('o1', '/rest/ip/route?dst-address=172.16.30.0/24')), [{
       active: 'true', distance: '110', 'dst-address': '172.16.30.0/24', dynamic: 'true', gateway: '10.2.0.2%ether2',
