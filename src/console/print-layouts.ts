@@ -74,6 +74,8 @@ export interface Layout {
   whenSet?: readonly string[];
   /** Fields whose value `detail` writes in quotes; without it, text fields that name no record. */
   quoted?: readonly string[];
+  /** Switches `detail` writes as their name alone where set (a session's `ibgp`). */
+  words?: readonly string[];
   /** Only these records get an item number (7.x numbers only static routes); false: none does, and there is no number column. */
   numbered?: ((row: Reply) => boolean) | false;
   /** A field a record of this kind does not print (a connected route has no target scope). */
@@ -204,7 +206,8 @@ const LAYOUTS: Record<string, Layout> = {
   // Detail layouts, as the manual prints them (BGP session print; routing filter rules).
   // A real 7.x print detail (routeros-facts.md 59.4): ` 1 E name="to-r1-direct-1" ` /
   // `     remote.address=172.36.0.1 .as=65001 .id=25.25.25.25 ...`: only the name in quotes.
-  'routing/bgp/session': { flags: [['established']], quoted: ['name', 'comment'] },
+  // `ebgp` / `ibgp` are switches: `input.procid=20 ibgp` (the same print), the word alone.
+  'routing/bgp/session': { flags: [['established']], quoted: ['name', 'comment'], words: ['ebgp', 'ibgp'] },
   'routing/filter/rule': { flags: [['disabled', 'inactive']] },
   // The 7.x manual: `  ACTION                 BY     POLICY` over `F route 0.0.0.0/0 added  admin  write`, no numbers.
   'system/history': { flags: [['undoable', 'redoable', 'floating-undo']], columns: ['action', 'by', 'policy'], numbered: false },

@@ -147,11 +147,14 @@ function pair(menu: Menu, layout: Layout, name: string, value: string, shownAs =
  * /routing/bgp/session: `name="to-r1-direct-1"` / `remote.address=172.36.0.1 .as=65001 ...` /
  * `local.role=ibgp .address=...`; routeros-facts.md 59.4). `breaks`: the pairs a line starts at.
  */
-function grouped(names: readonly string[], pairOf: (name: string, shownAs: string) => string): { pairs: string[]; breaks: Set<number> } {
+function grouped(names: readonly string[], pairOf: (name: string, shownAs: string) => string, words?: readonly string[]): { pairs: string[]; breaks: Set<number> } {
   const pairs: string[] = [];
   const breaks = new Set<number>();
   let group = '';
   for (const name of names) {
+    // A switch's word stays on the line it comes to, and the group goes on after it
+    // (`input.procid=20 ibgp` / `multihop=yes ...`).
+    if (words?.includes(name)) { pairs.push(name); continue; }
     const dot = name.indexOf('.');
     const g = dot > 0 ? name.slice(0, dot) : '';
     if (g && g === group) pairs.push(pairOf(name, name.slice(dot)));
@@ -196,7 +199,7 @@ function formatDetail(menu: Menu, layout: Layout, rows: readonly Reply[], opts: 
   const indent = ' '.repeat(numberWidth + 1 + (flags.groups.length ? flags.groups.length + 1 : 0) + (layout.numbered === false ? 1 : 0));
   rows.forEach((r, i) => {
     const names = fieldsOf(menu, layout, r, opts);
-    const { pairs, breaks } = grouped(names, (f, shownAs) => pair(menu, layout, f, r[f], shownAs));
+    const { pairs, breaks } = grouped(names, (f, shownAs) => pair(menu, layout, f, r[f], shownAs), layout.words);
     const first = head(i);
     if (r.comment) out.push(`${first};;; ${r.comment}`);
     const lines = wrapPairs(pairs, r.comment ? indent : first, indent, width, breaks);

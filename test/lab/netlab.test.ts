@@ -155,7 +155,7 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
       '     local.address=10.1.0.2 .as=65000 .id=10.0.0.2 .capabilities=mp,rr,gr,as4 ',
       '     .eor="" ',
       '     output.network=bgp-networks ',
-      '     input.filter=from-c1 ',
+      '     input.filter=from-c1 ebgp ',
     ]);
   });
 
