@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each printing its table, then the results written to
 // bench/RESULTS.md with a description of this machine.
 //
-//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf,snmp,container] [--entries N] [--out FILE | --no-write]
+//   node dist/bench/run.js [--quick] [--only startup,rest,api,large,fleet,fairness,ssh,ospf,snmp,container,reset] [--entries N] [--out FILE | --no-write]
 //
 // --quick runs each benchmark at tiny sizes (what `npm test` does to keep them working);
 // it writes no results file unless --out is given.
@@ -21,6 +21,7 @@ import { startupBench, type StartupConfig } from './startup.js';
 import { sshBench, type SshConfig } from './ssh.js';
 import { snmpBench, type SnmpConfig } from './snmp.js';
 import { containerBench, type ContainerConfig } from './container.js';
+import { resetBench, type ResetConfig } from './reset.js';
 
 export interface BenchConfig {
   startup: StartupConfig;
@@ -33,6 +34,7 @@ export interface BenchConfig {
   ospf: OspfConfig;
   snmp: SnmpConfig;
   container: ContainerConfig;
+  reset: ResetConfig;
 }
 
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
@@ -47,6 +49,7 @@ export const FULL: BenchConfig = {
   ospf: { routers: 100 },
   snmp: { ports: 64, repeats: 10 },
   container: { repeats: 5, idleMs: 15_000 },
+  reset: { repeats: 20 },
 };
 
 /** Tiny sizes: every code path once, in seconds. */
@@ -61,9 +64,10 @@ export const QUICK: BenchConfig = {
   ospf: { routers: 9 },
   snmp: { ports: 5, repeats: 1 },
   container: { repeats: 1, idleMs: 200 },
+  reset: { repeats: 1 },
 };
 
-export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf', 'snmp', 'container'] as const;
+export const BENCHMARKS = ['startup', 'rest', 'api', 'large', 'fleet', 'fairness', 'ssh', 'ospf', 'snmp', 'container', 'reset'] as const;
 export type BenchName = (typeof BENCHMARKS)[number];
 
 export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[] = BENCHMARKS, print = true): Promise<Section[]> {
@@ -82,6 +86,7 @@ export async function runBenchmarks(cfg: BenchConfig, only: readonly BenchName[]
       : name === 'ospf' ? await ospfBench(cfg.ospf)
       : name === 'snmp' ? await snmpBench(cfg.snmp)
       : name === 'container' ? await containerBench(cfg.container)
+      : name === 'reset' ? await resetBench(cfg.reset)
       : await largeBench(cfg.large);
     section.notes.push(`Ran in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
     sections.push(section);

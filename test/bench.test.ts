@@ -138,6 +138,17 @@ describe('benchmarks (smoke run at tiny sizes)', () => {
     assert.equal(typeof walk.met, 'boolean');
   });
 
+  test('reset: one router reset three ways between tests, each to its first-boot configuration, against a fresh spawn', async () => {
+    const [section] = await runBenchmarks(QUICK, ['reset'], false);
+    checkTables(section);
+    for (const what of [/^reset-configuration: /, /^reset-configuration no-defaults=yes: /, /^reset-configuration keep-users=yes: /]) {
+      const r = row(section, what);
+      assert.match(r.value, measured);
+      assert.match(r.baseline!, measured);
+      assert.equal(typeof r.met, 'boolean');
+    }
+  });
+
   test('the entry point of `npm run bench` runs and writes its results file', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-bench-test-')), 'RESULTS.md');
     try {
