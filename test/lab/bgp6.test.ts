@@ -71,6 +71,30 @@ describe('BGP in both families between two routers, with hosts', () => {
     assert.match(v4.stdout, /^64 bytes from 10\.2\.0\.10: icmp_seq=1 ttl=62 /m);
   });
 
+  test('output.redistribute=connected sends IPv6 connected networks (no link-local ones), an output filter\'s community with them', async () => {
+    const r2 = t.rest('r2');
+    const id = (await get('r2', '/rest/routing/bgp/connection?name=2001_db8_12__1'))[0]['.id'];
+    const addr = (await r2.put('/rest/ipv6/address', { address: '2001:db8:ff::2/128', interface: 'lo', advertise: 'no' })).json['.id'];
+    const rule = (await r2.put('/rest/routing/filter/rule', { chain: 'out6', rule: 'set bgp-communities 65002:6; accept' })).json['.id'];
+    try {
+      assert.equal((await r2.patch(`/rest/routing/bgp/connection/${id}`, { 'output.redistribute': 'connected', 'output.filter-chain': 'out6' })).status, 200);
+      const rows = await until(() => get('r1', '/rest/routing/route?afi=ip6&bgp=true'), (r) => r.length === 3);
+      // r2's loopback /128, its LAN and the shared link (r1's own connected route stays the active one there).
+      assert.deepEqual(pick(rows, ['dst-address', 'gateway', 'bgp.origin', 'bgp.communities', 'active']).sort(), [
+        ['2001:db8:12::/64', '2001:db8:12::2', 'incomplete', '65002:6', undefined],
+        ['2001:db8:b::/64', '2001:db8:12::2', 'igp', '65002:6', 'true'],
+        ['2001:db8:ff::2/128', '2001:db8:12::2', 'incomplete', '65002:6', 'true'],
+      ]);
+      const res = await t.rest('r1').post('/rest/ping', { address: '2001:db8:ff::2', count: '1' });
+      assert.deepEqual(pick(res.json as Rec[], ['host', 'received', 'ttl']), [['2001:db8:ff::2', '1', '64']]);
+    } finally {
+      await r2.post('/rest/routing/bgp/connection/unset', { numbers: id, 'value-name': 'output.redistribute' });
+      await r2.post('/rest/routing/bgp/connection/unset', { numbers: id, 'value-name': 'output.filter-chain' });
+      await r2.delete(`/rest/routing/filter/rule/${rule}`);
+      await r2.delete(`/rest/ipv6/address/${addr}`);
+    }
+  });
+
   test('the API face: the IPv6 session and the IPv6 route', async () => {
     const api = await ApiClient.connect(t.port('r2', 'api'));
     try {
