@@ -13,55 +13,39 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Lab } from '../src/lab/lab.js';
-import { checkTopology } from '../src/lab/topology.js';
+import { grid, ip } from './grid.js';
 import { textTable, type Section } from './lib.js';
 
 const SELF = fileURLToPath(import.meta.url);
 
-const ip = (n: number) => `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 const loopback4 = (i: number) => `10.255.${(i >> 8) & 255}.${i & 255}`;
 const loopback6 = (i: number) => `2001:db8:ffff::${(i + 1).toString(16)}`;
 
-/** A side x side grid: r_i's ether3 to its right neighbour's ether2, ether5 to the lower one's ether4. */
-function grid(side: number, dir: string) {
-  const nodes: Record<string, object> = {};
-  const links: { endpoints: string[] }[] = [];
-  const config = new Map<number, string[]>();
-  let link = 0;
-  const join = (a: number, pa: string, b: number, pb: string) => {
-    const base = (10 << 24) + link * 4;
-    const net6 = `2001:db8:${(link >> 16).toString(16)}:${(link & 0xffff).toString(16)}`;
-    link++;
-    links.push({ endpoints: [`r${a}:${pa}`, `r${b}:${pb}`] });
-    config.get(a)!.push(`/ip address add address=${ip(base + 1)}/30 interface=${pa}`, `/ipv6 address add address=${net6}::1/64 interface=${pa} advertise=no`);
-    config.get(b)!.push(`/ip address add address=${ip(base + 2)}/30 interface=${pb}`, `/ipv6 address add address=${net6}::2/64 interface=${pb} advertise=no`);
-  };
-  for (let i = 0; i < side * side; i++) {
-    config.set(i, [
-      `/ip address add address=${loopback4(i)}/32 interface=lo`,
-      `/ipv6 address add address=${loopback6(i)}/128 interface=lo advertise=no`,
-      `/routing ospf instance add name=v2 router-id=${loopback4(i)}`,
-      `/routing ospf instance add name=v3 version=3 router-id=${loopback4(i)}`,
-      '/routing ospf area add name=backbone instance=v2',
-      '/routing ospf area add name=backbone-v3 instance=v3',
-      '/routing ospf interface-template add area=backbone interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
-      '/routing ospf interface-template add area=backbone interfaces=lo passive',
-      '/routing ospf interface-template add area=backbone-v3 interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
-      '/routing ospf interface-template add area=backbone-v3 interfaces=lo passive',
-    ]);
-  }
-  for (let i = 0; i < side * side; i++) {
-    const row = Math.floor(i / side), col = i % side;
-    if (col + 1 < side) join(i, 'ether3', i + 1, 'ether2');
-    if (row + 1 < side) join(i, 'ether5', i + side, 'ether4');
-  }
-  for (let i = 0; i < side * side; i++) {
-    const file = path.join(dir, `r${i}.rsc`);
-    fs.writeFileSync(file, config.get(i)!.join('\n') + '\n');
-    nodes[`r${i}`] = { kind: 'mikrotik_ros', 'startup-config': file, certificate: { issue: false } };
-  }
-  return checkTopology({ name: `dualstack${side * side}`, topology: { nodes, links } }, dir);
-}
+/** The grid (./grid.ts), each link an IPv4 /30 and an IPv6 /64, OSPFv2 and OSPFv3 in the backbone. */
+const dualStackGrid = (side: number, dir: string) => grid(side, dir, {
+  name: 'dualstack',
+  node: { certificate: { issue: false } },
+  router: (i) => [
+    `/ip address add address=${loopback4(i)}/32 interface=lo`,
+    `/ipv6 address add address=${loopback6(i)}/128 interface=lo advertise=no`,
+    `/routing ospf instance add name=v2 router-id=${loopback4(i)}`,
+    `/routing ospf instance add name=v3 version=3 router-id=${loopback4(i)}`,
+    '/routing ospf area add name=backbone instance=v2',
+    '/routing ospf area add name=backbone-v3 instance=v3',
+    '/routing ospf interface-template add area=backbone interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
+    '/routing ospf interface-template add area=backbone interfaces=lo passive',
+    '/routing ospf interface-template add area=backbone-v3 interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
+    '/routing ospf interface-template add area=backbone-v3 interfaces=lo passive',
+  ],
+  link: (n, pa, pb) => {
+    const base = (10 << 24) + n * 4;
+    const net6 = `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    return [
+      [`/ip address add address=${ip(base + 1)}/30 interface=${pa}`, `/ipv6 address add address=${net6}::1/64 interface=${pa} advertise=no`],
+      [`/ip address add address=${ip(base + 2)}/30 interface=${pb}`, `/ipv6 address add address=${net6}::2/64 interface=${pb} advertise=no`],
+    ];
+  },
+});
 
 const auth = { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}` };
 
@@ -75,7 +59,7 @@ export async function dualStackBench(routers: number): Promise<Section> {
   const n = side * side;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-dualstack-bench-'));
   try {
-    const topo = grid(side, dir);
+    const topo = dualStackGrid(side, dir);
     global.gc?.();
     const base = process.memoryUsage().rss / 1048576;
     const t0 = performance.now();

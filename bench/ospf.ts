@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Lab } from '../src/lab/lab.js';
-import { checkTopology } from '../src/lab/topology.js';
+import { grid, ip } from './grid.js';
 import { textTable, type Section } from './lib.js';
 
 export interface OspfConfig {
@@ -23,42 +23,23 @@ export interface OspfConfig {
 
 const SELF = fileURLToPath(import.meta.url);
 
-const ip = (n: number) => `${(n >>> 24) & 255}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 const loopback = (i: number) => `10.255.${(i >> 8) & 255}.${i & 255}`;
 
-/** A side x side grid: r_i's ether3 to its right neighbour's ether2, ether5 to the lower one's ether4. */
-function grid(side: number, dir: string) {
-  const nodes: Record<string, object> = {};
-  const links: { endpoints: string[] }[] = [];
-  const config = new Map<number, string[]>();
-  let link = 0;
-  const join = (a: number, pa: string, b: number, pb: string) => {
-    const base = (10 << 24) + link++ * 4;
-    links.push({ endpoints: [`r${a}:${pa}`, `r${b}:${pb}`] });
-    config.get(a)!.push(`/ip address add address=${ip(base + 1)}/30 interface=${pa}`);
-    config.get(b)!.push(`/ip address add address=${ip(base + 2)}/30 interface=${pb}`);
-  };
-  for (let i = 0; i < side * side; i++) {
-    config.set(i, [
-      `/ip address add address=${loopback(i)}/32 interface=lo`,
-      `/routing ospf instance add name=v2 router-id=${loopback(i)}`,
-      '/routing ospf area add name=backbone instance=v2',
-      '/routing ospf interface-template add area=backbone interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
-      '/routing ospf interface-template add area=backbone interfaces=lo passive',
-    ]);
-  }
-  for (let i = 0; i < side * side; i++) {
-    const row = Math.floor(i / side), col = i % side;
-    if (col + 1 < side) join(i, 'ether3', i + 1, 'ether2');
-    if (row + 1 < side) join(i, 'ether5', i + side, 'ether4');
-  }
-  for (let i = 0; i < side * side; i++) {
-    const file = path.join(dir, `r${i}.rsc`);
-    fs.writeFileSync(file, config.get(i)!.join('\n') + '\n');
-    nodes[`r${i}`] = { kind: 'mikrotik_ros', 'startup-config': file };
-  }
-  return checkTopology({ name: `ospf${side * side}`, topology: { nodes, links } }, dir);
-}
+/** The grid (./grid.ts), OSPFv2 in the backbone over every link and the loopback. */
+const ospfGrid = (side: number, dir: string) => grid(side, dir, {
+  name: 'ospf',
+  router: (i) => [
+    `/ip address add address=${loopback(i)}/32 interface=lo`,
+    `/routing ospf instance add name=v2 router-id=${loopback(i)}`,
+    '/routing ospf area add name=backbone instance=v2',
+    '/routing ospf interface-template add area=backbone interfaces=ether2,ether3,ether4,ether5 type=ptp cost=10',
+    '/routing ospf interface-template add area=backbone interfaces=lo passive',
+  ],
+  link: (n, pa, pb) => {
+    const base = (10 << 24) + n * 4;
+    return [[`/ip address add address=${ip(base + 1)}/30 interface=${pa}`], [`/ip address add address=${ip(base + 2)}/30 interface=${pb}`]];
+  },
+});
 
 const auth = { Authorization: `Basic ${Buffer.from('admin:').toString('base64')}` };
 
@@ -72,7 +53,7 @@ export async function ospfBench(cfg: OspfConfig): Promise<Section> {
   const n = side * side;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-ospf-bench-'));
   try {
-    const topo = grid(side, dir);
+    const topo = ospfGrid(side, dir);
     const t0 = performance.now();
     const lab = await Lab.start(topo, { dataDir: path.join(dir, 'lab'), listen: '127.0.0.1', parallel: 16 });
     const started = performance.now() - t0;
