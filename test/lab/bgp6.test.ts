@@ -122,10 +122,10 @@ describe('BGP in both families between two routers, with hosts', () => {
     try {
       // r1 offers ipv6 on the IPv4 session, r2 does not yet: the session carries IPv4 alone.
       await set('r1', r1v4, { afi: 'ip,ipv6' });
-      const none = await until(() => get('r2', '/rest/ipv6/route?dst-address=2001:db8:a::/64'), (r) => r.length === 0);
-      assert.deepEqual(none, []);
-      const one = await get('r2', '/rest/routing/bgp/session?remote.address=10.0.12.1');
+      // Once r2 sees r1's offer (the same run of BGP as the routes), r2 has no IPv6 prefix from r1.
+      const one = await until(() => get('r2', '/rest/routing/bgp/session?remote.address=10.0.12.1'), (r) => r[0]?.['remote.afi'] === 'ip,ipv6');
       assert.deepEqual(pick(one, ['remote.afi', 'local.afi', 'prefix-count']), [['ip,ipv6', 'ip', '1']]);
+      assert.deepEqual(await get('r2', '/rest/ipv6/route?dst-address=2001:db8:a::/64'), []);
       await set('r2', r2v4, { afi: 'ip,ipv6' });
       const got = await until(() => get('r2', '/rest/ipv6/route?dst-address=2001:db8:a::/64'), (r) => r.length === 1);
       assert.deepEqual(pick(got, ['gateway', 'active', 'bgp']), [['2001:db8:12::1', 'true', 'true']]);
@@ -138,6 +138,34 @@ describe('BGP in both families between two routers, with hosts', () => {
       await set('r1', r1v4, { afi: 'ip' });
       await set('r2', r2v4, { afi: 'ip' });
       await set('r1', r1v6, { disabled: 'no' });
+    }
+  });
+
+  test('IPv4 prefixes over the IPv6 session: again only once both ends offer ip', async () => {
+    const conn = async (node: string, name: string) => (await get(node, `/rest/routing/bgp/connection?name=${name}`))[0]['.id'];
+    const set = async (node: string, id: string, body: Rec) => assert.equal((await t.rest(node).patch(`/rest/routing/bgp/connection/${id}`, body)).status, 200);
+    const r1v6 = await conn('r1', '2001_db8_12__2'), r2v6 = await conn('r2', '2001_db8_12__1');
+    const r1v4 = await conn('r1', '10_0_12_2');
+    await set('r1', r1v4, { disabled: 'yes' });
+    try {
+      await until(() => get('r2', '/rest/ip/route?dst-address=10.1.0.0/24'), (r) => r.length === 0);
+      await set('r2', r2v6, { afi: 'ipv6,ip' });
+      // Once r1 sees r2's offer (the same run of BGP as the routes), r2 still has no IPv4 prefix from r1.
+      const seen = await until(() => get('r1', '/rest/routing/bgp/session?remote.address=2001:db8:12::2'), (r) => r[0]?.['remote.afi'] === 'ipv6,ip');
+      assert.deepEqual(pick(seen, ['remote.afi', 'local.afi']), [['ipv6,ip', 'ipv6']]);
+      assert.deepEqual(await get('r2', '/rest/ip/route?dst-address=10.1.0.0/24'), []);
+      await set('r1', r1v6, { afi: 'ip,ipv6' });
+      const got = await until(() => get('r2', '/rest/ip/route?dst-address=10.1.0.0/24'), (r) => r.length === 1);
+      // The lab's next hop: r1's IPv4 address on the link (RFC 8950's IPv6 next hop is not emulated: facts 60.2).
+      assert.deepEqual(pick(got, ['gateway', 'active', 'bgp']), [['10.0.12.1', 'true', 'true']]);
+      const s = await get('r2', '/rest/routing/bgp/session?remote.address=2001:db8:12::1');
+      assert.deepEqual(pick(s, ['remote.afi', 'local.afi', 'prefix-count']), [['ip,ipv6', 'ipv6,ip', '2']]);
+      const r = await run('h2', 'ping', '-c', '1', '10.1.0.10');
+      assert.equal(r.code, 0, r.stdout);
+    } finally {
+      await set('r1', r1v6, { afi: 'ipv6' });
+      await set('r2', r2v6, { afi: 'ipv6' });
+      await set('r1', r1v4, { disabled: 'no' });
     }
   });
 });
