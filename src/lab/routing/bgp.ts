@@ -16,7 +16,12 @@
 //    drops paths with its own AS (loop prevention), runs its input filter chain and picks
 //    the best path per prefix of each routing table (RFC 4271 9.1 in RouterOS's order). Repeated to a fixed point.
 // 3. Results are published as the routers show them: /routing/bgp/session records and
-//    dynamic /ip/route records (owner `bgp`), and /log lines when a session comes or goes.
+//    dynamic /ip/route and /ipv6/route records (owner `bgp`), and /log lines when a session
+//    comes or goes.
+//
+// Both families (RFC 4760): a session runs over the family of its `remote.address` and carries
+// the families both ends offer in `afi` (routeros-facts.md 60); IPv6 prefixes come from the
+// /ipv6 address lists and routing table and go to /ipv6/route.
 
 import { covers, networkText, prefixOf, type Prefix } from '../../core/prefix.js';
 import { formatDateTime, ipToInt } from '../../core/values.js';
