@@ -12,23 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
 import { ask, digAnswer } from '../helpers/dns.js';
 import { encodeNtp, decodeNtp } from '../../src/device/ntp-packet.js';
-
-/** A seeded generator, so a failure can be run again exactly. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-}
-
-/** Sends every datagram to the port without waiting for answers, in batches. */
-async function flood(port: number, datagrams: Buffer[]) {
-  const socket = dgram.createSocket('udp4');
-  socket.on('message', () => {});
-  for (let i = 0; i < datagrams.length; i += 200) {
-    await Promise.all(datagrams.slice(i, i + 200).map((d) => new Promise<void>((ok) => socket.send(d, port, '127.0.0.1', () => ok()))));
-    await new Promise((r) => setImmediate(r));
-  }
-  await new Promise<void>((ok) => socket.close(() => ok()));
-}
+import { random, flood } from '../helpers/fuzz.js';
 
 const query = (name: string, type: dnsPacket.RecordType = 'A', id = 1) =>
   dnsPacket.encode({ type: 'query', id, flags: dnsPacket.RECURSION_DESIRED, questions: [{ name, type, class: 'IN' }] });

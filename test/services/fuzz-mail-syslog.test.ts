@@ -10,12 +10,7 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../helpers/ports.js';
 import { client, eventually, startRouter, type TestRouter } from '../helpers/router.js';
-
-/** A seeded generator, so a failure can be run again exactly. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-}
+import { random } from '../helpers/fuzz.js';
 
 /** A TCP server that does `serve` with each connection; counts the bytes it got out before the router hung up. */
 async function badServer(serve: (socket: net.Socket, written: (n: number) => void) => void) {

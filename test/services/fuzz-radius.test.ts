@@ -10,14 +10,9 @@ import dgram from 'node:dgram';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../helpers/ports.js';
 import { client, startRouter, type TestRouter } from '../helpers/router.js';
+import { random, flood } from '../helpers/fuzz.js';
 
 const SECRET = 'fuzzsecret';
-
-/** A seeded generator, so a failure can be run again exactly. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-}
 
 const md5 = (...parts: Buffer[]) => { const h = crypto.createHash('md5'); for (const p of parts) h.update(p); return h.digest(); };
 
@@ -44,16 +39,6 @@ function signedReply(code: number, request: Buffer, secret: string, messageAuth?
   if (messageAuth === 'wrong') crypto.randomBytes(16).copy(p, 22);
   md5(p, Buffer.from(secret)).copy(p, 4);
   return p;
-}
-
-async function flood(port: number, datagrams: Buffer[]) {
-  const socket = dgram.createSocket('udp4');
-  socket.on('message', () => {});
-  for (let i = 0; i < datagrams.length; i += 200) {
-    await Promise.all(datagrams.slice(i, i + 200).map((d) => new Promise<void>((ok) => socket.send(d, port, '127.0.0.1', () => ok()))));
-    await new Promise((r) => setImmediate(r));
-  }
-  await new Promise<void>((ok) => socket.close(() => ok()));
 }
 
 /** One request to the incoming port and its answer, or undefined after a second. */
