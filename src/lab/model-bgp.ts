@@ -6,8 +6,8 @@
 
 import type { Environment } from '../core/schema.js';
 import { parseId, type Row } from '../core/store.js';
-import { parsePrefix } from '../core/prefix.js';
-import { intToIp } from '../core/values.js';
+import { networkText, prefixOf } from '../core/prefix.js';
+import { canonical } from './family.js';
 import { routingTableName } from '../menus/references.js';
 import type { BgpConnection, BgpModel } from './model.js';
 
@@ -36,14 +36,17 @@ function connections(env: Environment): BgpConnection[] {
     for (const [k, val] of Object.entries(row.values)) if (val !== '' && !k.startsWith('.')) v[k] = val;
     // 7.20's /routing/bgp/instance holds the AS a connection names through `instance`.
     const instance = named(env, 'routing/bgp/instance', v.instance)[0];
-    // `169.254.169.254/32` (a real export's form) is one address like `169.254.169.254`.
-    const remote = parsePrefix((v['remote.address'] ?? '').split('%')[0]);
-    const remoteText = remote ? (remote[1] === 32 ? intToIp(remote[0]) : `${intToIp(remote[0])}/${remote[1]}`) : '';
+    // `169.254.169.254/32` (a real export's form) is one address like `169.254.169.254`; an
+    // IPv6 address is one spelling however written (`2001:DB8:0::2` is `2001:db8::2`).
+    const remoteRaw = (v['remote.address'] ?? '').split('%')[0];
+    const remote = prefixOf(remoteRaw) ?? undefined;
+    const remoteText = !remote ? '' : remote.len === remote.bits ? canonical(remoteRaw.split('/')[0]) : networkText(remoteRaw) ?? '';
+    const local = prefixOf(v['local.address'] ?? '');
     out.push({
       id: row.id, name: v.name ?? `*${row.id.toString(16).toUpperCase()}`,
       as: num(v.as) ?? num(instance?.values.as), remoteAs: num(v['remote.as']),
       remote, remoteText,
-      local: v['local.address'] && parsePrefix(v['local.address'])?.[1] === 32 ? v['local.address'] : undefined,
+      local: local && local.len === local.bits ? canonical(v['local.address'].split('/')[0]) : undefined,
       role: v['local.role'] ?? '', multihop: yes(v.multihop), md5: v['tcp-md5-key'] ?? '',
       connect: v.connect === undefined || yes(v.connect), listen: v.listen === undefined || yes(v.listen),
       holdTime: v['hold-time'] ?? '3m', keepalive: v['keepalive-time'] ?? '1m',

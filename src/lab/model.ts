@@ -26,6 +26,7 @@
 // current one.
 
 import type { FilterRoute } from '../menus/routing/filter-language.js';
+import type { Prefix } from '../core/prefix.js';
 
 export type { FilterRoute } from '../menus/routing/filter-language.js';
 /** Where the lab's VRRP election is published, and the interfaces section reads it back. */
@@ -604,10 +605,11 @@ export interface BgpConnection {
   readonly as?: number;
   /** `remote.as`. */
   readonly remoteAs?: number;
-  /** `remote.address`: one IPv4 address (/32) or a network it accepts connections from, as [net, len]. */
-  readonly remote?: readonly [number, number];
+  /** `remote.address`: one address (/32, /128) or a network it accepts connections from, of either family. */
+  readonly remote?: Prefix;
+  /** The address (one spelling: RFC 5952 for IPv6) or the network. */
   readonly remoteText: string;
-  /** `local.address`, when one address. */
+  /** `local.address`, when one address (one spelling). */
   readonly local?: string;
   /** `local.role`: ebgp, ibgp ... */
   readonly role: string;
@@ -631,7 +633,7 @@ export interface BgpConnection {
   readonly asOverride: boolean;
   /** The connection's own `router-id` (older 7.x exports write one per connection). */
   readonly routerId?: string;
-  /** `afi` (older `address-families`): ip, ipv6 ... */
+  /** `afi` (older `address-families`): the families it offers, ip, ipv6 ... (default ip). */
   readonly afi: readonly string[];
 }
 

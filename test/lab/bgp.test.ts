@@ -33,9 +33,9 @@ describe('BGP between four routers in three ASes', () => {
     assert.deepEqual(rest, {
       name: 'to-r2-1', established: 'true', ebgp: '',
       'remote.address': '10.0.12.2', 'remote.as': '65002', 'remote.id': '10.0.12.2',
-      'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
+      'remote.capabilities': 'mp,rr,gr,as4', 'remote.afi': 'ip', 'remote.eor': '',
       'local.address': '10.0.12.1', 'local.as': '65001', 'local.id': '10.0.12.1',
-      'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
+      'local.capabilities': 'mp,rr,gr,as4', 'local.afi': 'ip', 'local.eor': '',
       'output.network': 'bgp-networks', 'hold-time': '3m', 'keepalive-time': '1m', 'prefix-count': '5',
     });
     assert.deepEqual(await sessions('r2'), [

@@ -150,10 +150,11 @@ describe('BGP as netlab configures it: c1, c2, c3 (AS 65001) around p (AS 65000)
     assert.deepEqual(String(res.json.ret).split('\r\n').slice(0, 8), [
       'Flags: E - established ',
       ' 0 E name="10_1_0_1-1" ',
+      // `.afi` after `.capabilities`: the families each end offered (7.x prints: `.capabilities=mp,rr,gr,as4 .afi=ip`).
       '     remote.address=10.1.0.1 .as=65001 .id=10.0.0.1 .capabilities=mp,rr,gr,as4 ',
-      '     .eor="" ',
+      '     .afi=ip .eor="" ',
       '     local.address=10.1.0.2 .as=65000 .id=10.0.0.2 .capabilities=mp,rr,gr,as4 ',
-      '     .eor="" ',
+      '     .afi=ip .eor="" ',
       '     output.network=bgp-networks ',
       '     input.filter=from-c1 ebgp ',
     ]);

@@ -16,16 +16,26 @@
 //    drops paths with its own AS (loop prevention), runs its input filter chain and picks
 //    the best path per prefix of each routing table (RFC 4271 9.1 in RouterOS's order). Repeated to a fixed point.
 // 3. Results are published as the routers show them: /routing/bgp/session records and
-//    dynamic /ip/route records (owner `bgp`), and /log lines when a session comes or goes.
+//    dynamic /ip/route and /ipv6/route records (owner `bgp`), and /log lines when a session
+//    comes or goes.
+//
+// Both families (RFC 4760): a session runs over the family of its `remote.address` and carries
+// the families both ends offer in `afi` (routeros-facts.md 60); IPv6 prefixes come from the
+// /ipv6 address lists and routing table and go to /ipv6/route.
 
-import { parsePrefix } from '../../core/prefix.js';
-import { formatDateTime, intToIp, ipToInt, maskOf } from '../../core/values.js';
+import { covers, networkText, prefixOf, type Prefix } from '../../core/prefix.js';
+import { formatDateTime, ipToInt } from '../../core/values.js';
 import type { Fabric } from '../fabric.js';
-import type { BgpConnection, FilterRoute, RouterModel, RoutingFilters } from '../model.js';
+import { canonical, familyOf, isLinkLocal } from '../family.js';
+import type { BgpConnection, Family, FilterRoute, RouterModel, RoutingFilters } from '../model.js';
 import type { Published, RoutingContext, Stage } from './context.js';
 
 const SESSION = 'routing/bgp/session';
-const ROUTE = 'ip/route';
+/** Where each family's routes go: /ip/route and /ipv6/route (both listed in /routing/route). */
+const ROUTE = { 4: 'ip/route', 6: 'ipv6/route' } as const;
+/** The address families of unicast BGP, by the words of `afi` (RFC 4760's AFI 1 and 2). */
+const AFI = { 4: 'ip', 6: 'ipv6' } as const;
+type Afi = (typeof AFI)[Family];
 /** Marks a path BGP did not choose: the routing table lists it, never active (src/menus/ip/rib.ts). */
 const LOST = '.lost';
 /** A path the input filter rejected: kept and listed as filtered (routeros-facts.md 59.6). */
@@ -54,6 +64,14 @@ interface Side {
   ibgp: boolean;
   holdTime: string;
   keepalive: string;
+  /** The families both ends offer (RFC 4760 capabilities): what the session carries. */
+  afi: Set<Afi>;
+  /**
+   * The next hop this router gives per family: the session's own address for its family; for
+   * the other one its address of that family on the interface the session leaves by (RFC 2545
+   * section 2: an IPv6 next hop is an IPv6 address of the sender), undefined when it has none.
+   */
+  self: { 4?: string; 6?: string };
   /** The other router's side. */
   other?: Side;
 }
@@ -66,43 +84,56 @@ interface Path {
   from?: Side;
 }
 
-const prefix = (text: string | undefined) => parsePrefix(text ?? '');
+const familyOfDst = (dst: string): Family => (dst.includes(':') ? 6 : 4);
 
-const inside = (ip: string, p: readonly [number, number]) => ((ipToInt(ip) & maskOf(p[1])) >>> 0) === p[0];
+/** Addresses in order (IPv4 before IPv6, then by value): BGP's tie-breaker on the peer address. */
+function compareAddr(x: string | undefined, y: string | undefined): number {
+  const a = prefixOf(x ?? '0.0.0.0'), b = prefixOf(y ?? '0.0.0.0');
+  if (!a || !b) return 0;
+  return a.bits - b.bits || (a.net < b.net ? -1 : a.net > b.net ? 1 : 0);
+}
 
 // ---------------------------------------------------------------- the routing table as BGP reads it
 
-interface Entry { net: number; len: number; distance: number; ifId?: number; gw?: string; blackhole: boolean; protocol: string }
+interface Entry { p: Prefix; dst: string; distance: number; ifId?: number; gw?: string; blackhole: boolean; protocol: string }
+
+/** A router's main table of each family. */
+type Tables = { 4: Entry[]; 6: Entry[] };
 
 /**
- * A router's main table without BGP's own routes: connected networks of working addresses,
- * and static, OSPF ... routes whose gateway resolves through a connected network or, one
- * step further, through such a route (a recursive next hop).
+ * A router's main table of one family without BGP's own routes: connected networks of working
+ * addresses (IPv6 link-local ones left out: they are the link's, never advertised), and static,
+ * OSPF ... routes whose gateway resolves through a connected network or, one step further,
+ * through such a route (a recursive next hop).
  */
-function tableOf(model: RouterModel): Entry[] {
-  const connected: Entry[] = model.addresses.working[4].map((a) => ({
-    net: (ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, len: a.prefix, distance: 0, ifId: a.on, blackhole: false, protocol: 'connected',
-  }));
+function tableOf(model: RouterModel, family: Family): Entry[] {
+  const connected: Entry[] = [];
+  for (const a of model.addresses.working[family]) {
+    if (family === 6 && isLinkLocal(a.ip)) continue;
+    const p = prefixOf(`${a.ip}/${a.prefix}`);
+    if (p) connected.push({ p, dst: networkText(`${a.ip}/${a.prefix}`)!, distance: 0, ifId: a.on, blackhole: false, protocol: 'connected' });
+  }
   const out = [...connected];
   const pending: { e: Entry; hops: readonly string[] }[] = [];
-  for (const r of model.routing.records[4]) {
+  for (const r of model.routing.records[family]) {
     if (!r.enabled || r.protocol === 'bgp' || r.table !== 'main') continue;
-    const p = prefix(r.dst);
+    const p = prefixOf(r.dst);
     if (!p) continue;
     const protocol = !r.dynamic ? 'static' : r.owner ?? (r.protocol === 'ospf' || r.protocol === 'dhcp' ? r.protocol : 'static');
-    const e: Entry = { net: p[0], len: p[1], distance: r.distance, blackhole: r.blackhole, protocol };
+    const e: Entry = { p, dst: networkText(r.dst)!, distance: r.distance, blackhole: r.blackhole, protocol };
     if (e.blackhole) { out.push(e); continue; }
     pending.push({ e, hops: r.gateways });
   }
   const resolve = (within: Entry[], hop: string): { ifId: number; gw?: string } | undefined => {
     const [gw, ifName] = hop.split('%');
-    if (ifName || !/^\d+\.\d+\.\d+\.\d+$/.test(gw)) {
+    // An interface, or an address on one (`fe80::1%ether2`, OSPFv3's next hops).
+    if (ifName || !familyOf(gw)) {
       const iface = model.interfaces.resolve(ifName ?? gw);
-      return iface && iface.running ? { ifId: iface.id, gw: ifName ? gw : undefined } : undefined;
+      return iface && iface.running ? { ifId: iface.id, gw: ifName ? canonical(gw) : undefined } : undefined;
     }
     const via = longest(within, gw);
     if (!via || via.ifId === undefined) return undefined;
-    return { ifId: via.ifId, gw: via.gw ?? gw };
+    return { ifId: via.ifId, gw: via.gw ?? canonical(gw) };
   };
   const direct: typeof pending = [];
   for (const p of pending) {
@@ -118,21 +149,28 @@ function tableOf(model: RouterModel): Entry[] {
 }
 
 function longest(table: readonly Entry[], ip: string): Entry | undefined {
-  const n = ipToInt(ip);
+  const a = prefixOf(ip.split('%')[0]);
+  if (!a) return undefined;
   let best: Entry | undefined;
   for (const e of table) {
-    if (((n & maskOf(e.len)) >>> 0) !== e.net) continue;
-    if (!best || e.len > best.len || (e.len === best.len && e.distance < best.distance)) best = e;
+    if (!covers(e.p, a)) continue;
+    if (!best || e.p.len > best.p.len || (e.p.len === best.p.len && e.distance < best.distance)) best = e;
   }
   return best;
 }
+
+/** The route toward an address in the table of its family. */
+const lookup = (tables: Tables, ip: string): Entry | undefined => {
+  const f = familyOf(ip.split('%')[0]);
+  return f ? longest(tables[f], ip) : undefined;
+};
 
 // ---------------------------------------------------------------- the stage
 
 export class Bgp implements Stage {
   readonly name = 'bgp';
   readonly topics = 'route,bgp';
-  readonly inputs = ['routing/bgp/', 'routing/filter/', 'routing/id', 'ip/firewall/address-list', 'ip/route'];
+  readonly inputs = ['routing/bgp/', 'routing/filter/', 'routing/id', 'ip/firewall/address-list', 'ipv6/firewall/address-list', 'ip/route', 'ipv6/route', 'ipv6/address'];
   /** Established sessions of the last run, per node, by key: what the log compares against. */
   private up = new Map<number, Map<string, string>>();
   /** Whether the last run had connections (and so may have published something to take back). */
@@ -147,9 +185,9 @@ export class Bgp implements Stage {
     this.ran = any;
     const fabric = ctx.fabric();
     const models = nodes.map((n) => n.model);
-    const tables = models.map(tableOf);
-    const owned = models.map((m) => new Set(m.addresses.working[4].map((a) => a.ip)));
-    const ids = models.map((m, i) => m.bgp.routerId ?? lowestAddress(owned[i]));
+    const tables: Tables[] = models.map((m) => ({ 4: tableOf(m, 4), 6: tableOf(m, 6) }));
+    const owned = models.map((m) => new Set([...m.addresses.working[4].map((a) => a.ip), ...m.addresses.working[6].map((a) => canonical(a.ip))]));
+    const ids = models.map((m) => m.bgp.routerId ?? lowestAddress(m.addresses.working[4].map((a) => a.ip)));
     const sides = this.sessions(fabric, tables, owned, conns, ids);
     const filters = models.map((m) => m.filters);
     const multipath = models.map((m) => m.bgp.multipath);
@@ -163,7 +201,7 @@ export class Bgp implements Stage {
 
   // ---------------------------------------------------------------- sessions
 
-  private sessions(fabric: Fabric, tables: Entry[][], owned: Set<string>[], conns: Conn[][], ids: string[]): Side[][] {
+  private sessions(fabric: Fabric, tables: Tables[], owned: Set<string>[], conns: Conn[][], ids: string[]): Side[][] {
     const sides: Side[][] = conns.map(() => []);
     const reach = new Map<string, boolean>();
     const delivers = (from: number, src: string, dst: string) => {
@@ -172,38 +210,56 @@ export class Bgp implements Stage {
       if (v === undefined) { v = walk(fabric, tables, owned, from, dst); reach.set(k, v); }
       return v;
     };
+    // A router's global addresses of a family on an interface, the one in `toward`'s network first.
+    const addressesOn = (node: number, family: Family, ifId: number, toward?: string) => {
+      const addrs = fabric.nodes[node].model.addresses.working[family].filter((a) => a.on === ifId && !(family === 6 && isLinkLocal(a.ip)));
+      const t = toward && familyOf(toward) === family ? prefixOf(toward) : undefined;
+      const i = t ? addrs.findIndex((a) => covers(prefixOf(`${a.ip}/${a.prefix}`)!, t)) : -1;
+      return (i >= 0 ? [addrs[i], ...addrs.filter((_, j) => j !== i)] : addrs).map((a) => canonical(a.ip));
+    };
     // The source address a router uses toward an address: its address on the way out.
     const sourceToward = (node: number, dst: string): string | undefined => {
-      const e = longest(tables[node], dst);
+      const e = lookup(tables[node], dst);
       if (!e || e.ifId === undefined) return undefined;
-      const addrs = fabric.nodes[node].model.addresses.working[4].filter((a) => a.on === e.ifId);
-      const toward = e.gw ?? dst;
-      return (addrs.find((a) => inside(toward, [(ipToInt(a.ip) & maskOf(a.prefix)) >>> 0, a.prefix])) ?? addrs[0])?.ip;
+      return addressesOn(node, familyOfDst(dst), e.ifId, e.gw ?? dst)[0];
+    };
+    // The next hops a side gives: for the other family, its address on the interface the session leaves by.
+    const selfOf = (node: number, local: string, remote: string): Side['self'] => {
+      const f = familyOfDst(remote);
+      const e = lookup(tables[node], remote);
+      const other: Family = f === 4 ? 6 : 4;
+      const there = e?.ifId !== undefined ? addressesOn(node, other, e.ifId)[0] : undefined;
+      return f === 4 ? { 4: local, 6: there } : { 4: there, 6: local };
     };
     const directly = (node: number, peer: number, addr: string) => {
-      const e = longest(tables[node], addr);
+      const e = lookup(tables[node], addr);
       return e?.protocol === 'connected' && e.ifId !== undefined && fabric.hostAt(node, e.ifId, addr)?.node === peer;
     };
+    const families = (c: Conn) => new Set(c.afi.filter((x): x is Afi => x === 'ip' || x === 'ipv6'));
     const all = conns.flat();
     for (const a of all) {
-      if (!a.connect || !a.remote || a.remote[1] !== 32 || a.as === undefined) continue;
+      if (!a.connect || !a.remote || a.remote.len !== a.remote.bits || a.as === undefined) continue;
       const x = a.remoteText;
       // A connection to one address has one session: found already from the other side when both connect.
       if (sides[a.node].some((s) => s.conn === a)) continue;
       // The address a's connection comes from: local.address, or its address on the way out.
       const y = a.local ?? sourceToward(a.node, x);
       if (!y || !owned[a.node].has(y)) continue;
+      const from = prefixOf(y)!;
       for (const b of all) {
         if (b.node === a.node || !b.listen || !owned[b.node].has(x) || b.as === undefined || !b.remote) continue;
-        if ((b.local && b.local !== x) || !inside(y, b.remote)) continue;
+        if ((b.local && b.local !== x) || !covers(b.remote, from)) continue;
         const key = `${a.node}:${a.id}>${b.node}:${b.id}`;
         if (!agree(a, b) || a.md5 !== b.md5) continue;
         const ibgp = a.as === b.as;
         if (!delivers(a.node, y, x) || !delivers(b.node, x, y)) continue;
         if (!ibgp && ((!a.multihop && !directly(a.node, b.node, x)) || (!b.multihop && !directly(b.node, a.node, y)))) continue;
         const hold = minTime(a.holdTime, b.holdTime);
-        const sa: Side = { key, conn: a, node: a.node, peer: b.node, localAddr: y, remoteAddr: x, localAs: a.as, remoteAs: b.as, localId: a.routerId ?? ids[a.node], remoteId: b.routerId ?? ids[b.node], ibgp, holdTime: hold, keepalive: a.keepalive };
-        const sb: Side = { key, conn: b, node: b.node, peer: a.node, localAddr: x, remoteAddr: y, localAs: b.as, remoteAs: a.as, localId: b.routerId ?? ids[b.node], remoteId: a.routerId ?? ids[a.node], ibgp, holdTime: hold, keepalive: b.keepalive };
+        // Each side offers its families; the session carries those both offer (RFC 4760 5).
+        const offered = families(b);
+        const afi = new Set([...families(a)].filter((f) => offered.has(f)));
+        const sa: Side = { key, conn: a, node: a.node, peer: b.node, localAddr: y, remoteAddr: x, localAs: a.as, remoteAs: b.as, localId: a.routerId ?? ids[a.node], remoteId: b.routerId ?? ids[b.node], ibgp, holdTime: hold, keepalive: a.keepalive, afi, self: selfOf(a.node, y, x) };
+        const sb: Side = { key, conn: b, node: b.node, peer: a.node, localAddr: x, remoteAddr: y, localAs: b.as, remoteAs: a.as, localId: b.routerId ?? ids[b.node], remoteId: a.routerId ?? ids[a.node], ibgp, holdTime: hold, keepalive: b.keepalive, afi, self: selfOf(b.node, x, y) };
         sa.other = sb; sb.other = sa;
         sides[a.node].push(sa);
         sides[b.node].push(sb);
@@ -229,9 +285,10 @@ export class Bgp implements Stage {
       records.set(key, {
         name,
         'remote.address': s.remoteAddr, 'remote.as': String(s.remoteAs), 'remote.id': s.remoteId,
-        'remote.capabilities': 'mp,rr,gr,as4', 'remote.eor': '',
+        // The families each end offered (a 7.x session print: `remote ... .afi=ip,ipv6`, `local ... .afi=ip`).
+        'remote.capabilities': 'mp,rr,gr,as4', 'remote.afi': s.other!.conn.afi.join(','), 'remote.eor': '',
         'local.address': s.localAddr, 'local.as': String(s.localAs), 'local.id': s.localId,
-        'local.capabilities': 'mp,rr,gr,as4', 'local.eor': '',
+        'local.capabilities': 'mp,rr,gr,as4', 'local.afi': s.conn.afi.join(','), 'local.eor': '',
         ...(s.conn.outputFilter ? { 'output.filter-chain': s.conn.outputFilter } : {}),
         ...(s.conn.outputNetwork ? { 'output.network': s.conn.outputNetwork } : {}),
         ...(s.conn.inputFilter ? { 'input.filter': s.conn.inputFilter } : {}),
@@ -249,7 +306,7 @@ export class Bgp implements Stage {
     }
     // A connection that tries and gets no session shows one that is not established.
     for (const c of conns) {
-      if (counter.has(c.id) || !c.connect || !c.remote || c.remote[1] !== 32) continue;
+      if (counter.has(c.id) || !c.connect || !c.remote || c.remote.len !== c.remote.bits) continue;
       records.set(`${c.id} down`, {
         name: `${c.name}-1`, 'remote.address': c.remoteText, ...(c.remoteAs !== undefined ? { 'remote.as': String(c.remoteAs) } : {}),
         ...(c.as !== undefined ? { 'local.as': String(c.as) } : {}), established: 'false',
@@ -266,23 +323,24 @@ export class Bgp implements Stage {
   // ---------------------------------------------------------------- routes
 
   private publishRoutes(ctx: RoutingContext, node: number, best: Map<string, Path[]>, losers: Map<string, Path[]>, filtered: Map<string, Path[]>) {
-    const records: Published = new Map();
+    const records: { 4: Published; 6: Published } = { 4: new Map(), 6: new Map() };
     for (const [key, paths] of best) {
       const learned = paths.filter((p) => p.from);
       if (!learned.length) continue;
       const dst = dstOf(key);
       const table = learned[0].from!.conn.routingTable;
       // Keyed by destination in main (stable ids), by destination and table elsewhere.
-      records.set(table === 'main' ? dst : `${dst}@${table}`, routeValues(dst, learned));
+      records[familyOfDst(dst)].set(table === 'main' ? dst : `${dst}@${table}`, routeValues(dst, learned));
     }
     // The paths that lost are routes of the router too, listed but not active (routeros-facts.md 26.8).
     for (const [dst, paths] of losers) {
-      for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true' });
+      for (const p of paths) records[familyOfDst(dst)].set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true' });
     }
     for (const [dst, paths] of filtered) {
-      for (const p of paths) records.set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true', [FILTERED]: 'true' });
+      for (const p of paths) records[familyOfDst(dst)].set(`${dst} ${p.from!.remoteAddr}`, { ...routeValues(dst, [p]), [LOST]: 'true', [FILTERED]: 'true' });
     }
-    ctx.publish(node, ROUTE, 'bgp', records);
+    ctx.publish(node, ROUTE[4], 'bgp', records[4]);
+    ctx.publish(node, ROUTE[6], 'bgp', records[6]);
   }
 }
 
@@ -306,7 +364,8 @@ function routeValues(dst: string, learned: Path[]): Record<string, string> {
     ...(a['bgp-communities'].length ? { 'bgp.communities': a['bgp-communities'].join(',') } : {}),
     // A boolean, always there: REST and the API say true/false, the console yes/no.
     'bgp.atomic-aggregate': a['bgp-atomic-aggregate'] ? 'true' : 'false',
-    'belongs-to': `bgp-IP-${s.remoteAddr}`,
+    // IPv6 routes' word is unconfirmed (routeros-facts.md 60): `bgp-IPv6-<peer>` beside `bgp-IP-<peer>`.
+    'belongs-to': `bgp-${familyOfDst(dst) === 6 ? 'IPv6' : 'IP'}-${s.remoteAddr}`,
     ...(a.blackhole ? { blackhole: 'true' } : {}),
   };
 }
@@ -332,18 +391,18 @@ function minTime(a: string, b: string): string {
  * The router ID when none is configured (the instance's or /routing/id's: the model's): the
  * lowest working IPv4 address (RouterOS picks one of its addresses; which one is unconfirmed).
  */
-function lowestAddress(own: Set<string>): string {
+function lowestAddress(own: readonly string[]): string {
   return [...own].sort((x, y) => ipToInt(x) - ipToInt(y))[0] ?? '0.0.0.0';
 }
 
 /** Whether a packet from `from` to `dst` gets there hop by hop through the routing tables. */
-function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: number, dst: string): boolean {
+function walk(fabric: Fabric, tables: Tables[], owned: Set<string>[], from: number, dst: string): boolean {
   let node = from;
   for (let hop = 0; hop < 64; hop++) {
     // A Linux host of the lab (numbered after the routers) forwards nothing.
     if (!owned[node]) return false;
     if (owned[node].has(dst)) return true;
-    const e = longest(tables[node], dst);
+    const e = lookup(tables[node], dst);
     if (!e || e.blackhole || e.ifId === undefined) return false;
     const host = fabric.hostAt(node, e.ifId, e.gw ?? dst);
     if (!host) return false;
@@ -359,40 +418,44 @@ function walk(fabric: Fabric, tables: Entry[][], owned: Set<string>[], from: num
  * the active routes of the protocols `output.redistribute` names, and the default route of
  * `output.default-originate`.
  */
-function originated(model: RouterModel, table: Entry[], side: Side): Map<string, Path> {
+function originated(model: RouterModel, tables: Tables, side: Side): Map<string, Path> {
   const out = new Map<string, Path>();
   const c = side.conn;
-  const active = new Map<string, Entry>();
-  for (const e of table) {
-    const k = `${intToIp(e.net)}/${e.len}`;
-    const cur = active.get(k);
-    if (!cur || e.distance < cur.distance) active.set(k, e);
-  }
-  const add = (dst: string, protocol: string, origin: 'igp' | 'incomplete', network = false) => {
-    if (out.has(dst)) return;
-    out.set(dst, {
-      nextHop: side.localAddr,
-      attrs: {
-        dst, afi: 'ip', protocol, distance: 1, scope: 30, 'target-scope': 10, 'routing-table': 'main', active: true,
-        'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
-        'bgp-origin': origin, ...(network ? { 'bgp-network': true } : {}),
-      },
-    });
-  };
-  // output.network: each prefix of the address list that the routing table has (manual:
-  // the network must be in the routing table to be advertised).
-  if (c.outputNetwork) {
-    for (const address of model.firewall[4].addressLists.get(c.outputNetwork) ?? []) {
-      const p = prefix(address);
-      if (!p) continue;
-      const dst = `${intToIp(p[0])}/${p[1]}`;
-      if (active.has(dst)) add(dst, active.get(dst)!.protocol, 'igp', true);
+  for (const family of [4, 6] as const) {
+    // Only the families the session carries, and each with a next hop of its own family.
+    const nextHop = side.self[family];
+    if (!side.afi.has(AFI[family]) || !nextHop) continue;
+    const active = new Map<string, Entry>();
+    for (const e of tables[family]) {
+      const cur = active.get(e.dst);
+      if (!cur || e.distance < cur.distance) active.set(e.dst, e);
     }
+    const add = (dst: string, protocol: string, origin: 'igp' | 'incomplete', network = false) => {
+      if (out.has(dst)) return;
+      out.set(dst, {
+        nextHop,
+        attrs: {
+          dst, afi: AFI[family], protocol, distance: 1, scope: 30, 'target-scope': 10, 'routing-table': 'main', active: true,
+          'bgp-as-path': [], 'bgp-communities': [], 'bgp-large-communities': [], 'bgp-ext-communities': [],
+          'bgp-origin': origin, ...(network ? { 'bgp-network': true } : {}),
+        },
+      });
+    };
+    // output.network: each prefix of the address list (/ip or /ipv6 firewall address-list, one
+    // name for both, as netlab's template writes them) that the routing table has (manual: the
+    // network must be in the routing table to be advertised).
+    if (c.outputNetwork) {
+      for (const address of model.firewall[family].addressLists.get(c.outputNetwork) ?? []) {
+        const dst = networkText(address);
+        if (dst && active.has(dst)) add(dst, active.get(dst)!.protocol, 'igp', true);
+      }
+    }
+    for (const [dst, e] of active) {
+      if (c.redistribute.includes(e.protocol)) add(dst, e.protocol, 'incomplete');
+    }
+    const any = family === 4 ? '0.0.0.0/0' : '::/0';
+    if (c.defaultOriginate === 'always' || (c.defaultOriginate === 'if-installed' && active.has(any))) add(any, 'bgp', 'igp');
   }
-  for (const [dst, e] of active) {
-    if (c.redistribute.includes(e.protocol)) add(dst, e.protocol, 'incomplete');
-  }
-  if (c.defaultOriginate === 'always' || (c.defaultOriginate === 'if-installed' && active.has('0.0.0.0/0'))) add('0.0.0.0/0', 'bgp', 'igp');
   return out;
 }
 
@@ -402,7 +465,7 @@ const ORIGIN_RANK: Record<string, number> = { igp: 0, egp: 1, incomplete: 2 };
 function better(a: Path, b: Path): number {
   return equalCost(a, b)
     || ipToInt(a.from?.remoteId ?? '0.0.0.0') - ipToInt(b.from?.remoteId ?? '0.0.0.0')
-    || ipToInt(a.from?.remoteAddr ?? '0.0.0.0') - ipToInt(b.from?.remoteAddr ?? '0.0.0.0');
+    || compareAddr(a.from?.remoteAddr, b.from?.remoteAddr);
 }
 
 /** The comparison up to the tie-breakers: paths it finds equal share the load with multipath. */
@@ -441,7 +504,7 @@ const dstOf = (key: string) => key.slice(key.indexOf('\t') + 1);
  * path equal to it up to the router ID: 7.20's /routing/bgp/instance `multipath`), and the
  * prefixes each session received (after its input filter).
  */
-function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filters: RoutingFilters[], multipath: boolean[]): {
+function exchange(envs: RouterModel[], tables: Tables[], sides: Side[][], filters: RoutingFilters[], multipath: boolean[]): {
   best: Map<string, Path[]>[]; losers: Map<string, Path[]>[]; filtered: Map<string, Path[]>[]; received: Map<Side, number>;
 } {
   const adjIn = new Map<Side, Map<string, Path>>();
@@ -469,7 +532,7 @@ function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filte
           if (s.conn.routingTable !== table) continue;
           const p = adjIn.get(s)!.get(dst);
           // A path whose next hop the router cannot reach is not used.
-          if (p && (p.attrs.blackhole || longest(tables[n], p.nextHop))) list.push(p);
+          if (p && (p.attrs.blackhole || lookup(tables[n], p.nextHop))) list.push(p);
         }
         list.sort(better);
         const chosen = !list.length ? undefined : multipath[n] ? list.filter((p) => equalCost(p, list[0]) === 0) : [list[0]];
@@ -542,8 +605,11 @@ function exchange(envs: RouterModel[], tables: Entry[][], sides: Side[][], filte
  * eBGP and iBGP give.
  */
 function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<string, Path[]>, filters: RoutingFilters): Path | undefined {
-  // IPv4 unicast only where both ends have the family.
-  if (!s.conn.afi.includes('ip') || !s.other?.conn.afi.includes('ip')) return undefined;
+  // A prefix goes only over a session that carries its family (both ends offer it, RFC 4760),
+  // with a next hop of that family this router has toward the peer.
+  const family = familyOfDst(dst);
+  const self = s.self[family];
+  if (!s.afi.has(AFI[family]) || !self) return undefined;
   let p = own.get(dst);
   if (!p) {
     // A session advertises its own routing table's best path.
@@ -569,10 +635,10 @@ function advertiseOne(s: Side, dst: string, own: Map<string, Path>, best: Map<st
   const local = !p.from;
   let nextHop = p.nextHop;
   if (s.ibgp) {
-    if (local || s.conn.nexthopChoice === 'force-self') nextHop = s.localAddr;
+    if (local || s.conn.nexthopChoice === 'force-self') nextHop = self;
     sent['bgp-local-pref'] = sent['bgp-local-pref'] ?? DEFAULT_LOCAL_PREF;
   } else {
-    if (s.conn.nexthopChoice !== 'propagate') nextHop = s.localAddr;
+    if (s.conn.nexthopChoice !== 'propagate') nextHop = self;
     const prepend = Math.min(16, sent['bgp-path-prepend'] ?? 0);
     sent['bgp-as-path'] = [...Array(1 + prepend).fill(s.localAs), ...sent['bgp-as-path']];
     // LOCAL_PREF is not sent to eBGP peers; bgp-med "is local to the router. It is also used
@@ -594,7 +660,7 @@ function receive(s: Side, path: Path, filters: RoutingFilters): { path: Path; fi
   const a = path.attrs;
   if (a['bgp-as-path'].filter((as) => as === s.localAs).length > s.conn.allowAs) return undefined;
   const attrs: FilterRoute = {
-    dst: a.dst, afi: 'ip', protocol: 'bgp', gw: path.nextHop,
+    dst: a.dst, afi: AFI[familyOfDst(a.dst)], protocol: 'bgp', gw: path.nextHop,
     distance: s.ibgp ? DISTANCE_IBGP : DISTANCE_EBGP, scope: 40, 'target-scope': s.ibgp || s.conn.multihop ? 30 : 10,
     'routing-table': s.conn.routingTable,
     'bgp-as-path': [...a['bgp-as-path']], 'bgp-communities': [...a['bgp-communities']],

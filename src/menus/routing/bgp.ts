@@ -8,8 +8,8 @@ import { TREE } from '../../tree/declare.js';
 
 /** The fields the lab's sessions carry, in the manual's order (types from the tree). */
 const SHOWN = [
-  'name', 'remote.address', 'remote.as', 'remote.id', 'remote.capabilities', 'remote.eor',
-  'local.address', 'local.as', 'local.id', 'local.capabilities', 'local.eor',
+  'name', 'remote.address', 'remote.as', 'remote.id', 'remote.capabilities', 'remote.afi', 'remote.eor',
+  'local.address', 'local.as', 'local.id', 'local.capabilities', 'local.afi', 'local.eor',
   'output.filter-chain', 'output.network', 'input.filter', 'ibgp', 'ebgp', 'multihop', 'routing-table',
   'hold-time', 'keepalive-time', 'uptime', 'last-started', 'prefix-count', 'established',
 ];
