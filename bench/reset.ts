@@ -47,9 +47,10 @@ export async function resetBench(cfg: ResetConfig): Promise<Section> {
         await dirty(router.port);
         const t0 = performance.now();
         await json(router.port, 'POST', '/rest/system/reset-configuration', { 'skip-backup': 'yes', ...k.args });
-        // The reset answers before the router has rebooted: asked until it shows the new state.
+        // Asked until it shows the new state (a reset that never gets there ends the bench).
         for (;;) {
           try { if (await k.done(router.port)) break; } catch { /* rebooting */ }
+          if (performance.now() - t0 > 10_000) throw new Error(`${k.what}: no first-boot configuration after 10 s`);
           await new Promise((r) => setTimeout(r, 1));
         }
         times.get(k)!.push(performance.now() - t0);
