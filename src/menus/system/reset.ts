@@ -30,8 +30,12 @@ export function isSystemDefault(menu: Menu, given: Reply): boolean {
 /** Tables a reset leaves alone: memory-only status, and what mirrors the device (files, packages). */
 export const UNTOUCHED = new Set(['log', 'user/active', JOB_TABLE, 'file', 'system/package', 'system/package/update']);
 
-/** The services whose ports the command line gives (src/cli.ts --www-port ...). */
-const FLAG_PORTS = new Set(['www', 'www-ssl', 'api', 'api-ssl']);
+/**
+ * The services whose ports the command line gives (src/cli.ts --www-port ..., src/router.ts
+ * DEFAULT_PORTS): ssh and telnet too, whose stand-ins (2222, 2323) would otherwise become 22
+ * and 23 after a reset, and the next start fail to listen.
+ */
+const FLAG_PORTS = new Set(['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet']);
 
 const isOn = (v: string | undefined) => v !== undefined && v !== 'no' && v !== 'false';
 
