@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Lab } from '../src/lab/lab.js';
-import { grid, ip } from './grid.js';
+import { grid, ip, startGrid } from './grid.js';
 import { textTable, type Section } from './lib.js';
 
 export interface OspfConfig {
@@ -54,18 +53,9 @@ export async function ospfBench(cfg: OspfConfig): Promise<Section> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-ospf-bench-'));
   try {
     const topo = ospfGrid(side, dir);
-    const t0 = performance.now();
-    const lab = await Lab.start(topo, { dataDir: path.join(dir, 'lab'), listen: '127.0.0.1', parallel: 16 });
-    const started = performance.now() - t0;
+    // Started, then one run of every stage with nothing changed: every router's SPF, every diff.
+    const { lab, started, stage } = await startGrid(topo, dir);
     try {
-      // One run of every stage with nothing changed: every router's SPF, every diff.
-      const runs: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t = performance.now();
-        lab.routing.converge();
-        runs.push(performance.now() - t);
-      }
-      const stage = Math.min(...runs);
       const corner = lab.nodes[0].router.bound.www as number;
       const routes = new Set((await get(corner, '/rest/ip/route?ospf=true&.proplist=dst-address')).map((r) => r['dst-address'])).size;
       // A link in the middle fails (mid's ether3, to mid + 1): the router above mid loses one of its two equal paths to mid + 1.
