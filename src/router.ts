@@ -146,6 +146,7 @@ export class Router {
     device.network.upstreamPorts = { ...device.network.upstreamPorts, ...options.upstreamPorts };
     if (options.mailTimeoutMs !== undefined) this.engine.services.mailTimeoutMs = options.mailTimeoutMs;
     this.standIns = standInPorts(store);
+    this.engine.services.bootPorts = () => this.bootPorts();
     if (store.fresh) {
       seedDevice(this.engine, options.noDefaults);
       // A fresh router listens where its default flags say.
@@ -236,6 +237,22 @@ export class Router {
       throw e;
     }
     return router;
+  }
+
+  /**
+   * The ports the command line gives the services, which a reset keeps (src/menus/system/reset.ts):
+   * a flag's, else the stand-in; port 0 (any free one) keeps the port bound.
+   */
+  private bootPorts(): Map<string, string> {
+    const ports = new Map<string, string>();
+    const table = this.store.table('ip/service');
+    for (const name of SERVICE_NAMES) {
+      const given = this.options.ports[name] ?? DEFAULT_PORTS[name];
+      // A free port is chosen once, when the service first listens: a disabled one has none yet.
+      const port = given === 0 ? this.bound[name] ?? table.byKey.get(name)?.values.port : given;
+      if (port) ports.set(name, String(port));
+    }
+    return ports;
   }
 
   private writePorts(ports: Partial<Record<FaceName, number>>) {

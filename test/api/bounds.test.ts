@@ -192,7 +192,10 @@ test('once abusive clients have gone, the router is as fast as fresh and has giv
   const held = sockets();
   // Resident size: the abusive clients' bytes are free, though the C allocator keeps much of
   // what it freed for the process (measured: +34 MB, and +1 MB with MALLOC_MMAP_THRESHOLD_=65536).
-  const now = rss();
+  // V8 gives its freed pages back when the router next idles, which on a loaded machine comes
+  // some seconds later (measured in CI: +112 MB just after the floods): the test waits for it.
+  let now = rss();
+  for (const end = performance.now() + 10_000; now - freshRss >= 100 && performance.now() < end; now = rss()) await new Promise((ok) => setTimeout(ok, 100));
   // Two 15 MiB words at once, each past a connection's own 256 KiB, need 29.5 of the 32 MiB
   // that all connections share: the second is ended (`!fatal too much data`) if more than
   // 2.5 MiB of it is still held for clients that have gone.
@@ -218,7 +221,8 @@ test('once abusive clients have gone, the router is as fast as fresh and has giv
   // Close to the fresh router's time (room for a busy machine's noise; the slowness this
   // guards against was 100 times it).
   assert.ok(ms < 3 * freshMs + 1000, `2000 prints answered in ${ms.toFixed(0)} ms, fresh in ${freshMs.toFixed(0)} ms`);
-  assert.equal(held, freshSockets, 'sockets the router holds');
+  // At most as many as when fresh (then, the last pipeline's own connection may still have been closing).
+  assert.ok(held <= freshSockets, `the router holds ${held} sockets, ${freshSockets} when fresh`);
   // The most the clients above may make it hold at once (their own bound): none of it stays.
   assert.ok(now - freshRss < 100, `resident ${now.toFixed(0)} MB, fresh ${freshRss.toFixed(0)} MB`);
 });

@@ -15,6 +15,8 @@ test('after a reset every face keeps its port: /ip/service shows them and the fa
     const ports = Object.fromEntries((before.json as { name: string; port: string }[]).map((s) => [s.name, s.port]));
     for (const face of ['www', 'api', 'ssh', 'telnet'] as const) assert.equal(ports[face], String(r.router.bound[face]), face);
     for (const args of [{}, { 'no-defaults': 'yes' }, { 'keep-users': 'yes' }]) {
+      // A port the user set goes back with the rest of the configuration (ftp's to 21).
+      assert.equal((await c.post('/rest/ip/service/set', { numbers: 'ftp', port: '2121' })).status, 200);
       assert.equal((await c.post('/rest/system/reset-configuration', { 'skip-backup': 'yes', ...args })).status, 200);
       const after = await c.get('/rest/ip/service?.proplist=name,port');
       const now = Object.fromEntries((after.json as { name: string; port: string }[]).map((s) => [s.name, s.port]));

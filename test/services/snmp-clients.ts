@@ -3,6 +3,9 @@
 // router with its SNMP agent enabled.
 
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { call, startRouter, type TestRouter } from '../helpers/router.js';
 
 export interface Run {
@@ -11,11 +14,27 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * The clients' persistent directory, this process's own and made whole beforehand: in the
+ * system's (/var/lib/snmp) the first run on a machine prints `Created directory:
+ * /var/lib/snmp/cert_indexes` among its answers.
+ */
+let persistent: string | undefined;
+function persistentDir(): string {
+  if (!persistent) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-net-snmp-'));
+    fs.mkdirSync(path.join(dir, 'cert_indexes'));
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    persistent = dir;
+  }
+  return persistent;
+}
+
 /** Runs one Net-SNMP tool (never blocking: the router answers in this very process). */
 export function netSnmp(tool: string, args: string[], timeoutMs = 20_000): Promise<Run> {
   return new Promise((resolve) => {
     // -m '': no MIB modules (none are installed); -On: numeric OIDs in the output.
-    execFile(tool, ['-m', '', '-On', ...args], { timeout: timeoutMs, env: { ...process.env, MIBS: '' } }, (err, stdout, stderr) => {
+    execFile(tool, ['-m', '', '-On', ...args], { timeout: timeoutMs, env: { ...process.env, MIBS: '', SNMP_PERSISTENT_DIR: persistentDir() } }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as NodeJS.ErrnoException & { code?: unknown }).code === 'number' ? Number((err as { code: number }).code) : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });

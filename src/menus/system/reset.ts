@@ -31,11 +31,13 @@ export function isSystemDefault(menu: Menu, given: Reply): boolean {
 export const UNTOUCHED = new Set(['log', 'user/active', JOB_TABLE, 'file', 'system/package', 'system/package/update']);
 
 /**
- * The services whose ports the command line gives (src/cli.ts --www-port ..., src/router.ts
- * DEFAULT_PORTS): ssh and telnet too, whose stand-ins (2222, 2323) would otherwise become 22
- * and 23 after a reset, and the next start fail to listen.
+ * The ports a router's command line gives its services (src/router.ts bootPorts: the flags,
+ * else the stand-ins 8080, 2222 ...), which a reset keeps so that the router is still where its
+ * user reaches it and its next start does not try 80 or 22. A port the user set in /ip/service
+ * goes back to the command line's, as on a real router it goes back to the default. Without a
+ * router (an engine alone) the services take the router's own defaults.
  */
-const FLAG_PORTS = new Set(['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet']);
+export type BootPorts = () => ReadonlyMap<string, string>;
 
 const isOn = (v: string | undefined) => v !== undefined && v !== 'no' && v !== 'false';
 
@@ -49,7 +51,7 @@ export function resetConfiguration(engine: Engine, opts: { noDefaults: boolean; 
     if (untouched.has(m.table)) continue;
     tables.set(m.table, [...(tables.get(m.table) ?? []), m]);
   }
-  const ports = new Map(engine.store.table('ip/service').rows.filter((r) => r.values.port && FLAG_PORTS.has(r.values.name)).map((r) => [r.values.name, r.values.port]));
+  const ports = (engine.services.bootPorts as BootPorts | undefined)?.() ?? new Map<string, string>();
   const mutations: Mutation[] = [];
   const emptied: string[] = [];
   for (const [name, owners] of tables) {
