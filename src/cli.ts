@@ -22,7 +22,6 @@ import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceN
 import { STAND_IN_DEFAULTS } from './services/stand-in.js';
 import type { OwnFaceName } from './services/services.js';
 import { consoleCommand } from './console/interactive.js';
-import { labCommand } from './lab/command.js';
 import { quote } from './console/export.js';
 import { writeLog } from './menus/log.js';
 import type { Environment } from './core/schema.js';
@@ -249,6 +248,8 @@ async function main() {
   if (process.argv[2] === 'console') process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
   // `vrouter lab TOPOLOGY.yml ...`: many routers in this process, joined by the topology's links.
   if (process.argv[2] === 'lab') {
+    // Loaded only here: a single router's start does not pay for the lab's modules (YAML, links, hosts).
+    const { labCommand } = await import('./lab/command.js');
     const status = await labCommand(process.argv.slice(3));
     if (status !== undefined) process.exit(status);
     startedUp();
