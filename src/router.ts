@@ -113,6 +113,8 @@ export class Router {
   readonly bound: Partial<Record<FaceName, number>> = {};
   /** The ports of the faces bound from their own menus (src/services/stand-in.ts). */
   private readonly standIns: StandInPorts;
+  /** Ports that were taken when a face started, and where it listens instead (RouterOptions.portTaken). */
+  private readonly substitutes = new Map<FaceName, { wanted: number; bound: number }>();
   /** Request bodies held by www and www-ssl together. */
   private readonly bodies = new BodyBudget(MAX_BODY_TOTAL_BYTES);
 
@@ -249,7 +251,10 @@ export class Router {
     for (const name of SERVICE_NAMES) {
       const given = this.options.ports[name] ?? DEFAULT_PORTS[name];
       // A free port is chosen once, when the service first listens: a disabled one has none yet.
-      const port = given === 0 ? this.bound[name] ?? table.byKey.get(name)?.values.port : given;
+      let port = given === 0 ? this.bound[name] ?? table.byKey.get(name)?.values.port : given;
+      // A port that was taken at start (a lab's node) stays where the service went instead.
+      const instead = this.substitutes.get(name);
+      if (instead && String(instead.wanted) === String(port)) port = instead.bound;
       if (port) ports.set(name, String(port));
     }
     return ports;
@@ -275,7 +280,11 @@ export class Router {
       store: this.store, host: this.options.listen, bound: this.bound, standIns: this.standIns,
       certificate: (stored) => tlsMaterial(this.engine, stored),
       log: (topics, message) => writeLog(this.engine, topics, message),
-      portTaken: this.options.portTaken,
+      // Only where the owner asks (a lab's node): otherwise a taken port ends the start.
+      portTaken: this.options.portTaken && ((face, wanted, bound) => {
+        this.substitutes.set(face, { wanted, bound });
+        this.options.portTaken!(face, wanted, bound);
+      }),
     });
     this.services = services;
     this.engine.services.serviceStatus = (name: string) => services.status(name);

@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { client, startRouter } from '../helpers/router.js';
 
 test('after a reset every face keeps its port: /ip/service shows them and the faces stay bound', async () => {
@@ -27,5 +28,28 @@ test('after a reset every face keeps its port: /ip/service shows them and the fa
     }
   } finally {
     await r.stop();
+  }
+});
+
+test('a face whose port was taken at start (a lab\'s node) stays on the port it took instead after a reset', async () => {
+  // Another program holds the api port the router is given.
+  const holder = net.createServer();
+  await new Promise<void>((ok) => holder.listen(0, '127.0.0.1', ok));
+  const taken = (holder.address() as net.AddressInfo).port;
+  const moved: [string, number, number][] = [];
+  const r = await startRouter({ ports: { www: 0, 'www-ssl': 0, api: taken, 'api-ssl': 0 }, portTaken: (face, wanted, bound) => moved.push([face, wanted, bound]) });
+  try {
+    assert.equal(moved.length, 1);
+    const [face, wanted, instead] = moved[0];
+    assert.deepEqual([face, wanted], ['api', taken]);
+    assert.equal(r.router.bound.api, instead);
+    const c = client(r.port);
+    assert.equal((await c.post('/rest/system/reset-configuration', { 'skip-backup': 'yes' })).status, 200);
+    assert.equal((await c.get('/rest/ip/service/api')).json.port, String(instead));
+    await r.router.services!.settled();
+    assert.equal(r.router.bound.api, instead);
+  } finally {
+    await r.stop();
+    holder.close();
   }
 });
