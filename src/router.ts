@@ -250,11 +250,10 @@ export class Router {
     const table = this.store.table('ip/service');
     for (const name of SERVICE_NAMES) {
       const given = this.options.ports[name] ?? DEFAULT_PORTS[name];
-      // A free port is chosen once, when the service first listens: a disabled one has none yet.
-      let port = given === 0 ? this.bound[name] ?? table.byKey.get(name)?.values.port : given;
-      // A port that was taken at start (a lab's node) stays where the service went instead.
       const instead = this.substitutes.get(name);
-      if (instead && String(instead.wanted) === String(port)) port = instead.bound;
+      // A free port is chosen once, when the service first listens: a disabled one has none yet.
+      // A port that was taken at start (a lab's node) stays where the service went instead.
+      const port = given === 0 ? this.bound[name] ?? table.byKey.get(name)?.values.port : instead?.wanted === given ? instead.bound : given;
       if (port) ports.set(name, String(port));
     }
     return ports;
