@@ -4,9 +4,8 @@
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { call, startRouter, type TestRouter } from '../helpers/router.js';
+import { call, startRouter, tempDir, type TestRouter } from '../helpers/router.js';
 
 export interface Run {
   code: number;
@@ -22,7 +21,7 @@ export interface Run {
 let persistent: string | undefined;
 function persistentDir(): string {
   if (!persistent) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vrouter-net-snmp-'));
+    const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'cert_indexes'));
     process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     persistent = dir;
