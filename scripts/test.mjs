@@ -1,0 +1,27 @@
+// `npm test`: Node's test runner over the built tests, `dist/test/**/*.test.js`, two files at a
+// time (this machine has two cores; most tests also run a router or a real client beside them).
+// The runner is given the files, not the directory: given `dist/test/` it would also run
+// every other module there as a test file, helpers and the corpus recorders among them (which
+// rewrite test/corpus/*.json), each in a process of its own. Arguments after `npm test --`
+// go to the runner (`npm test -- --test-name-pattern=snmp`).
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tests = path.join(root, 'dist', 'test');
+// The files that take longest (each 20 s to 90 s here) start first, longest first: started
+// last, one of them would run on alone while the other slot has nothing left to do.
+const LONGEST = [
+  'api/ansible.test.js', 'bench.test.js', 'container/image.test.js', 'web/webfig.test.js', 'api/bounds.test.js',
+  'corpus/real-exports.test.js', 'cli.test.js', 'lab/lifecycle.test.js', 'console/jobs.test.js', 'api/ansible-roundtrip.test.js',
+];
+const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length);
+const files = fs.readdirSync(tests, { recursive: true })
+  .filter((f) => f.endsWith('.test.js'))
+  .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+  .map((f) => path.join(tests, f));
+const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
+process.exit(run.status ?? 1);
