@@ -18,12 +18,9 @@ import { releaseFor } from './tree/tree.js';
 import { rememberedVersion } from './device/release.js';
 import { rememberedBoard } from './device/machine.js';
 import { UPSTREAM_DEFAULTS, type UpstreamService } from './device/upstream.js';
-import { DEFAULT_PORTS, Router, type FaceName, type RouterOptions, type ServiceName } from './router.js';
+import type { Router, RouterOptions } from './router.js';
 import { STAND_IN_DEFAULTS } from './services/stand-in.js';
-import type { OwnFaceName } from './services/services.js';
-import { consoleCommand } from './console/interactive.js';
-import { quote } from './console/export.js';
-import { writeLog } from './menus/log.js';
+import { DEFAULT_PORTS, type FaceName, type OwnFaceName, type ServiceName } from './services/services.js';
 import type { Environment } from './core/schema.js';
 import { environmentFlags, ENV_FLAGS } from './container/environment.js';
 import { clabInterfaces, followCarrier, waitForInterfaces } from './container/clab.js';
@@ -229,6 +226,7 @@ function parseFlags(argv: readonly string[]): CliOptions | 'help' {
  * router's import does; the router runs on, with the failure in its log and on stderr.
  */
 async function firstBoot(router: Router, options: CliOptions) {
+  const [{ quote }, { writeLog }] = await Promise.all([import('./console/export.js'), import('./menus/log.js')]);
   if (options.adminPassword !== undefined) await router.runScript(`/user set [find name=admin] password=${quote(options.adminPassword)}`, 'console');
   if (!options.startupConfig) return;
   try {
@@ -245,7 +243,10 @@ const STOP_DEADLINE_MS = 3000;
 
 async function main() {
   // `vrouter console [URL] [--user NAME] [--password PW]`: the console of a running router.
-  if (process.argv[2] === 'console') process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
+  if (process.argv[2] === 'console') {
+    const { consoleCommand } = await import('./console/interactive.js');
+    process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
+  }
   // `vrouter lab TOPOLOGY.yml ...`: many routers in this process, joined by the topology's links.
   if (process.argv[2] === 'lab') {
     // Loaded only here: a single router's start does not pay for the lab's modules (YAML, links, hosts).
@@ -274,6 +275,8 @@ async function main() {
     // A containerlab node's interfaces come after it has started: the router waits for them.
     if (clab) await waitForInterfaces(clab);
     const given = options;
+    // The router's modules load once the flags are known good: a bad flag is refused at once.
+    const { Router } = await import('./router.js');
     router = await Router.start({ ...options, firstBoot: (r) => firstBoot(r, given) });
   } catch (e) {
     const message = e instanceof StoreError ? e.message : (e as Error).message;

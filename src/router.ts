@@ -33,7 +33,7 @@ import { BodyBudget } from './services/budget.js';
 import { ApiServer } from './services/api/server.js';
 import { INPUT_TOTAL, type ApiContext } from './services/api/session.js';
 import { Turns } from './services/api/turns.js';
-import { SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
+import { DEFAULT_PORTS, SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
 import type { UpstreamService } from './device/upstream.js';
@@ -41,8 +41,6 @@ import { resolverOf } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
-import { snmpFace } from './services/snmp/agent.js';
-import { TRAP_PORT } from './services/snmp/traps.js';
 import { startDns } from './services/dns.js';
 import { startNtp } from './services/ntp.js';
 import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
@@ -99,8 +97,6 @@ const OWN_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
 
-// Stand-ins for the router's 80, 443, 22 and 23, which need root.
-export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729, ssh: 2222, telnet: 2323 };
 
 export class Router {
   /** The engine of this boot: a reboot that changes the installed packages makes a new one. */
@@ -301,9 +297,11 @@ export class Router {
     services.register('ssh', (spec) => this.startTerminal(spec, new SshServer({ ...this.terminal(), hostKeys: this.engine.services.hostKeys as HostKeys }, spec.allowed, spec.maxSessions)));
     services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
     // The SNMP agent listens while /snmp says enabled=yes (src/services/snmp/agent.ts).
-    services.register('snmp', snmpFace({
-      engine: () => this.engine, log: (topics, message) => writeLog(this.engine, topics, message), trapPort: this.options.snmpTrapPort ?? TRAP_PORT,
-    }), {
+    // Its modules (net-snmp) load when it is first enabled: most routers never are.
+    const snmp = {
+      engine: () => this.engine, log: (topics: string, message: string) => writeLog(this.engine, topics, message), trapPort: this.options.snmpTrapPort,
+    };
+    services.register('snmp', async (spec) => (await import('./services/snmp/agent.js')).snmpFace(snmp)(spec), {
       tables: ['snmp'], enabled: (store) => store.table('snmp').rows[0]?.values.enabled === 'true',
     });
     // The router's DNS server for its network, while /ip/dns allows remote requests in main

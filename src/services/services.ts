@@ -22,6 +22,9 @@ import { bindReason } from './bind.js';
 /** The services of /ip/service that have a face. */
 export type ServiceName = 'www' | 'www-ssl' | 'api' | 'api-ssl' | 'ssh' | 'telnet';
 export const SERVICE_NAMES: readonly ServiceName[] = ['www', 'www-ssl', 'api', 'api-ssl', 'ssh', 'telnet'];
+
+/** The ports when no flag gives one: the router's own 8728 and 8729, stand-ins for its 80, 443, 22 and 23 (which need root). */
+export const DEFAULT_PORTS: Record<ServiceName, number> = { www: 8080, 'www-ssl': 8443, api: 8728, 'api-ssl': 8729, ssh: 2222, telnet: 2323 };
 /** Faces bound from their own menus, on stand-in ports. */
 export type OwnFaceName = 'snmp' | 'dns' | 'ntp';
 export const OWN_FACE_NAMES: readonly OwnFaceName[] = ['snmp', 'dns', 'ntp'];

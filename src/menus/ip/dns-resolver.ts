@@ -12,7 +12,8 @@
 // upstream and, when upstream has nothing, answered NOERROR without records. Names compare in
 // lower case. A static answer carries the entry's `ttl`; the cache answers with the time left.
 
-import dnsPacket from 'dns-packet';
+import type dnsPacket from 'dns-packet';
+import { packets } from './dns-packets.js';
 import net from 'node:net';
 import type { Engine } from '../../core/engine.js';
 import type { Environment, Session } from '../../core/schema.js';
@@ -267,11 +268,11 @@ export class Resolver {
   /** One exchange with one server: over UDP, again over TCP when the answer comes truncated. */
   private async ask(to: Endpoint, q: Question, timeoutMs: number): Promise<Outcome | undefined> {
     const id = Math.floor(Math.random() * 65536);
-    const query = dnsPacket.encode({ type: 'query', id, flags: dnsPacket.RECURSION_DESIRED, questions: [{ name: q.name, type: q.type as dnsPacket.RecordType, class: 'IN' }] });
+    const query = packets().encode({ type: 'query', id, flags: packets().RECURSION_DESIRED, questions: [{ name: q.name, type: q.type as dnsPacket.RecordType, class: 'IN' }] });
     const started = this.env.now();
     const valid = (bytes: Buffer) => {
       try {
-        const p = dnsPacket.decode(bytes);
+        const p = packets().decode(bytes);
         return p.id === id && p.type === 'response';
       } catch {
         return false;
@@ -279,11 +280,11 @@ export class Resolver {
     };
     let bytes = await exchangeUdp(to, query, timeoutMs, { accept: valid });
     if (!bytes) return undefined;
-    let packet = dnsPacket.decode(bytes);
+    let packet = packets().decode(bytes);
     if (packet.flag_tc) {
       bytes = await exchangeTcp(to, query, Math.max(1, timeoutMs - (this.env.now() - started)));
       if (!bytes || !valid(bytes)) return undefined;
-      packet = dnsPacket.decode(bytes);
+      packet = packets().decode(bytes);
     }
     return { rcode: ((packet as { rcode?: Rcode }).rcode) ?? 'SERVFAIL', answers: (packet.answers ?? []).filter((a): a is RR => a.type !== 'OPT') };
   }

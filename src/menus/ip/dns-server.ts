@@ -6,7 +6,8 @@
 // the client's EDNS size (512 bytes without EDNS) and `max-udp-packet-size`: what does not fit
 // goes with TC set and no records, so the client asks again over TCP (RFC 1035 4.2.1, RFC 6891).
 
-import dnsPacket from 'dns-packet';
+import type dnsPacket from 'dns-packet';
+import { packets } from './dns-packets.js';
 import type { Environment } from '../../core/schema.js';
 import { logWanted, writeLog } from '../log.js';
 import { rcodeNumber, resolverOf, type Outcome, type Rcode } from './dns-resolver.js';
@@ -17,11 +18,11 @@ const PLAIN_UDP = 512;
 function reply(id: number, flags: number, rcode: Rcode, questions: dnsPacket.Question[], outcome?: Outcome, opt?: number): Buffer {
   const packet: dnsPacket.Packet = {
     type: 'response', id,
-    flags: flags | rcodeNumber(rcode) | (outcome?.authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0),
+    flags: flags | rcodeNumber(rcode) | (outcome?.authoritative ? packets().AUTHORITATIVE_ANSWER : 0),
     questions, answers: outcome?.answers ?? [],
     additionals: opt === undefined ? [] : [{ type: 'OPT', name: '.', udpPayloadSize: opt, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }],
   };
-  return dnsPacket.encode(packet);
+  return packets().encode(packet);
 }
 
 /** The reply to one query from a device, or undefined to send none. */
@@ -31,11 +32,11 @@ export async function answerQuery(env: Environment, bytes: Buffer, client: { add
   const head = bytes.readUInt16BE(2);
   // A reply is never answered: that is how reflection loops start.
   if (head & 0x8000) return undefined;
-  const rd = head & dnsPacket.RECURSION_DESIRED;
-  const flags = rd | dnsPacket.RECURSION_AVAILABLE;
+  const rd = head & packets().RECURSION_DESIRED;
+  const flags = rd | packets().RECURSION_AVAILABLE;
   let query: dnsPacket.DecodedPacket;
   try {
-    query = dnsPacket.decode(bytes);
+    query = packets().decode(bytes);
   } catch {
     return reply(id, flags, 'FORMERR', []);
   }
@@ -57,5 +58,5 @@ export async function answerQuery(env: Environment, bytes: Buffer, client: { add
   const edns = opt ? maxUdp : undefined;
   const full = reply(id, flags, outcome.rcode, questions, outcome, edns);
   if (full.length <= limit) return full;
-  return reply(id, flags | dnsPacket.TRUNCATED_RESPONSE, outcome.rcode, questions, { ...outcome, answers: [] }, edns);
+  return reply(id, flags | packets().TRUNCATED_RESPONSE, outcome.rcode, questions, { ...outcome, answers: [] }, edns);
 }

@@ -30,7 +30,7 @@ import { STANDARD_BRANCHES } from './mib2.js';
 import { MIKROTIK_BRANCHES, SCRIPT_RUN_OUTPUT } from './mikrotik.js';
 import { applySets, type SetContext } from './set.js';
 import { accessList, printOf, type Access } from './community.js';
-import { Traps } from './traps.js';
+import { TRAP_PORT, Traps } from './traps.js';
 
 /** What a face of a router needs. */
 export interface SnmpContext {
@@ -38,8 +38,8 @@ export interface SnmpContext {
   engine(): Engine;
   /** Writes a line to /log. */
   log(topics: string, message: string): void;
-  /** The port traps go to on each trap-target (162, or the command line's stand-in). */
-  trapPort: number;
+  /** The port traps go to on each trap-target: the command line's stand-in, else 162. */
+  trapPort?: number;
 }
 
 /** RFC 3414 2.2.3: an authenticated message more than 150 s off the agent's clock is refused. */
@@ -86,7 +86,7 @@ export class SnmpAgent {
     });
     this.socket.on('error', () => {});
     this.mib = new Mib([...STANDARD_BRANCHES, ...MIKROTIK_BRANCHES, this.engineBranch(), this.usmBranch()]);
-    this.traps = new Traps({ engine: context.engine, trapPort: context.trapPort, log: context.log, engineId: () => this.engine.engineID });
+    this.traps = new Traps({ engine: context.engine, trapPort: context.trapPort ?? TRAP_PORT, log: context.log, engineId: () => this.engine.engineID });
   }
 
   private readonly traps: Traps;

@@ -14,7 +14,7 @@
 // - the user name's login options (`admin+cet1024w`, src/services/terminal.ts).
 
 import net from 'node:net';
-import ssh2 from 'ssh2';
+import type ssh2 from 'ssh2';
 import type { Engine } from '../../core/engine.js';
 import type { Session } from '../../core/schema.js';
 import type { Logins, Login } from '../../auth/logins.js';
@@ -24,10 +24,16 @@ import { sshSettings } from '../../menus/ip/ssh.js';
 import { remoteAddress } from '../www.js';
 import { commandOutput, interactiveConsole, loginOptions, TerminalOutput, type LoginOptions } from '../terminal.js';
 import { scpCommand } from './scp.js';
-import { serveSftp } from './sftp.js';
 import { listenOn } from '../bind.js';
 
-const { Server: Ssh2Server, utils } = ssh2;
+/**
+ * ssh2 and the SFTP server, loaded at the first connection: a router nobody reaches by ssh
+ * (most of a lab's nodes, every REST client) does not pay for them at start.
+ */
+type Library = { ssh2: typeof ssh2; sftp: typeof import('./sftp.js') };
+let library: Promise<Library> | undefined;
+const loadLibrary = () => (library ??= Promise.all([import('ssh2'), import('./sftp.js')])
+  .then(([lib, sftp]) => ({ ssh2: lib.default, sftp })));
 
 export interface SshContext {
   engine: Engine;
@@ -106,19 +112,19 @@ export class SshServer {
     const algos = algorithms(settings);
     const want = `${type}/${JSON.stringify(algos ?? null)}`;
     if (this.ssh?.key === want) return this.ssh.server;
-    const key = await this.ctx.hostKeys.key(type, Number(settings['host-key-size']) || 2048);
+    const [key, lib] = await Promise.all([this.ctx.hostKeys.key(type, Number(settings['host-key-size']) || 2048), loadLibrary()]);
     if (this.ssh?.key === want) return this.ssh.server;
-    const server = new Ssh2Server({
+    const server = new lib.ssh2.Server({
       hostKeys: [sshPrivateKey(key)],
       ident: 'ROSSSH',
       ...(algos ? { algorithms: algos } : {}),
-    }, (client, info) => this.connection(client, info.ip));
+    }, (client, info) => this.connection(client, info.ip, lib));
     server.on('error', () => {});
     this.ssh = { key: want, server };
     return server;
   }
 
-  private connection(client: ssh2.Connection, ip: string) {
+  private connection(client: ssh2.Connection, ip: string, lib: Library) {
     const { engine, logins } = this.ctx;
     const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
     let login: { login: Login; end(): void } | undefined;
@@ -147,7 +153,7 @@ export class SshServer {
         }
         // Asked whether the key would do: yes, and the client signs with it next.
         if (!auth.signature || !auth.blob) return auth.accept();
-        const parsed = utils.parseKey(offered);
+        const parsed = lib.ssh2.utils.parseKey(offered);
         if (parsed instanceof Error || !parsed.verify(auth.blob, auth.signature, auth.hashAlgo)) return auth.reject(methods);
         login = logins.openProven(user, address, 'ssh');
         return login ? auth.accept() : auth.reject(methods);
@@ -175,7 +181,7 @@ export class SshServer {
     client.on('ready', () => {
       const l = login!.login;
       const session: Session = { user: l.user, policies: l.policies, address, via: 'ssh' };
-      client.on('session', (acceptSession) => this.session(acceptSession(), session, options, () => client.end()));
+      client.on('session', (acceptSession) => this.session(acceptSession(), session, options, () => client.end(), lib));
       this.forwarding(client);
     });
   }
@@ -229,7 +235,7 @@ export class SshServer {
     client.on('close', () => { for (const l of listeners.values()) l.close(); });
   }
 
-  private session(s: ssh2.Session, session: Session, options: LoginOptions, hangUp: () => void) {
+  private session(s: ssh2.Session, session: Session, options: LoginOptions, hangUp: () => void, lib: Library) {
     const { engine, version } = this.ctx;
     let size = { columns: options.width ?? 80, rows: options.height ?? 24 };
     let output: TerminalOutput | undefined;
@@ -272,7 +278,7 @@ export class SshServer {
     });
     s.on('sftp', (accept, reject) => {
       if (!session.policies.has('ftp')) return void reject?.();
-      serveSftp(engine, accept());
+      lib.sftp.serveSftp(engine, accept());
     });
     s.on('subsystem', (_accept, reject) => reject?.());
   }
