@@ -41,6 +41,7 @@ import { resolverOf } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
+import type { SnmpContext } from './services/snmp/agent.js';
 import { startDns } from './services/dns.js';
 import { startNtp } from './services/ntp.js';
 import { answerNtp, startNtpClient, stopNtpClient } from './menus/system/ntp.js';
@@ -96,7 +97,6 @@ const from = (address: string) => (address ? ` from ${address}` : '');
 const OWN_POLICIES = 'local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api';
 /** Settings not (yet) in the store: every default. */
 const NO_VALUES: Readonly<Record<string, string>> = Object.freeze({});
-
 
 export class Router {
   /** The engine of this boot: a reboot that changes the installed packages makes a new one. */
@@ -298,8 +298,8 @@ export class Router {
     services.register('telnet', (spec) => this.startTerminal(spec, new TelnetServer(this.terminal(), spec.allowed, spec.maxSessions)));
     // The SNMP agent listens while /snmp says enabled=yes (src/services/snmp/agent.ts).
     // Its modules (net-snmp) load when it is first enabled: most routers never are.
-    const snmp = {
-      engine: () => this.engine, log: (topics: string, message: string) => writeLog(this.engine, topics, message), trapPort: this.options.snmpTrapPort,
+    const snmp: SnmpContext = {
+      engine: () => this.engine, log: (topics, message) => writeLog(this.engine, topics, message), trapPort: this.options.snmpTrapPort,
     };
     services.register('snmp', async (spec) => (await import('./services/snmp/agent.js')).snmpFace(snmp)(spec), {
       tables: ['snmp'], enabled: (store) => store.table('snmp').rows[0]?.values.enabled === 'true',
