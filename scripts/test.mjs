@@ -19,7 +19,10 @@ const LONGEST = [
   'corpus/real-exports.test.js', 'cli.test.js', 'lab/lifecycle.test.js', 'console/jobs.test.js', 'api/ansible-roundtrip.test.js',
 ];
 const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length);
-const files = fs.readdirSync(tests, { recursive: true })
+/** Every file below `dir`, as a path relative to `tests` (a walk of its own: Node 20.0's readdirSync has no `recursive`). */
+const below = (dir) => fs.readdirSync(path.join(tests, dir), { withFileTypes: true })
+  .flatMap((e) => (e.isDirectory() ? below(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const files = below('')
   .filter((f) => f.endsWith('.test.js'))
   .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
   .map((f) => path.join(tests, f));
