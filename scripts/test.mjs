@@ -12,19 +12,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tests = path.join(root, 'dist', 'test');
-// The files that take longest (each 20 s to 90 s here) start first, longest first: started
-// last, one of them would run on alone while the other slot has nothing left to do.
-const LONGEST = [
-  'api/ansible.test.js', 'bench.test.js', 'container/image.test.js', 'web/webfig.test.js', 'api/bounds.test.js',
-  'corpus/real-exports.test.js', 'cli.test.js', 'lab/lifecycle.test.js', 'console/jobs.test.js', 'api/ansible-roundtrip.test.js',
-];
-const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length);
 /** Every file below `dir`, as a path relative to `tests` (a walk of its own: Node 20.0's readdirSync has no `recursive`). */
 const below = (dir) => fs.readdirSync(path.join(tests, dir), { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? below(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const files = below('')
   .filter((f) => f.endsWith('.test.js'))
-  .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+  .sort()
   .map((f) => path.join(tests, f));
 const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
 process.exit(run.status ?? 1);
