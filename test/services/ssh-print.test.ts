@@ -143,9 +143,10 @@ c = pexpect.spawn(argv[0], argv[1:], encoding='utf-8', timeout=10, dimensions=(4
 c.expect(r'\] > ')
 c.send('/ping 127.0.0.1 interval=50ms\r')
 c.expect(r'\n    2 127\.0\.0\.1 ')
+shown = c.before + c.after
 c.send('\x03')
 c.expect(r'\] > ')
-out = c.before
+out = shown + c.before
 c.send('/quit\r')
 c.expect(pexpect.EOF)
 print(json.dumps(out))
@@ -153,9 +154,13 @@ print(json.dumps(out))
     const r = await pexpect(driver, [JSON.stringify(argv)], env(l));
     assert.equal(r.stderr, '');
     const screen = (JSON.parse(r.stdout) as string).replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
-    const rows = screen.split('\n').filter((line) => /^ {4}\d+ 127\.0\.0\.1 /.test(line)).length;
-    assert.ok(rows >= 1, screen);
-    assert.match(screen, new RegExp(`\\n {4}sent=${rows + 3} received=${rows + 3} packet-loss=0% min-rtt=\\d+us avg-rtt=\\d+us max-rtt=\\d+us \\n`));
+    // Rows 0 to 2 were on the screen before Ctrl-C was typed. pexpect waits 50 ms before it
+    // sends, so the echo due then may or may not come first; either way the summary counts
+    // exactly the rows shown, in order, and the prompt follows it.
+    const seqs = screen.split('\n').flatMap((line) => /^ {4}(\d+) 127\.0\.0\.1 +56 +64 \d+us +$/.exec(line)?.[1] ?? []).map(Number);
+    assert.deepEqual(seqs, [...seqs.keys()], screen);
+    assert.ok(seqs.length >= 3, screen);
+    assert.match(screen, new RegExp(`\\n {4}sent=${seqs.length} received=${seqs.length} packet-loss=0% min-rtt=\\d+us avg-rtt=\\d+us max-rtt=\\d+us \\n\\[admin@MikroTik$`));
   } finally {
     await t.stop();
     fs.rmSync(dir, { recursive: true, force: true });
