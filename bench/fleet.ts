@@ -93,7 +93,7 @@ export async function fleetBench(cfg: FleetConfig): Promise<Section> {
         { what: `memory per router (VmRSS)`, value: mb(routers.rssKb / n), baseline: mb(bare.rssKb / n) },
       ],
       notes: [
-        `${n} routers (\`node dist/src/cli.js --data-dir DIR --www-port 0 --www-ssl-port 0 --api-port 0 --api-ssl-port 0\`, each on a fresh data directory, so each writes its default configuration) started one after another, each timed from spawn to the first answered \`GET /rest/system/identity\` while the earlier ones keep running; then ${(cfg.idleMs / 1000).toFixed(0)} s idle and the memory of every process read from /proc.`,
+        `${n} routers (\`node dist/vrouter/cli.js --data-dir DIR --www-port 0 --www-ssl-port 0 --api-port 0 --api-ssl-port 0\`, each on a fresh data directory, so each writes its default configuration) started one after another, each timed from spawn to the first answered \`GET /rest/system/identity\` while the earlier ones keep running; then ${(cfg.idleMs / 1000).toFixed(0)} s idle and the memory of every process read from /proc.`,
         `Baseline: ${n} bare node:http processes (bench/baseline-server.ts), started, timed and measured the same way: what ${n} Node processes take before any router is in them.`,
         'Pss shares each page among the processes that map it (the node binary and its libraries are in memory once): the sum is what the lab takes from the machine. VmRSS counts shared pages in every process.',
         'Sizing a lab: memory is about n × the Pss per router (idle routers; a router holding large tables takes more, see the large tables below).',

@@ -15,7 +15,8 @@ import Database from 'better-sqlite3';
 
 /** The project's root (this file runs as dist/bench/lib.js). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = path.join(ROOT, 'dist', 'src', 'cli.js');
+/** `vrouter` as package.json's "bin" runs it: the bundle of dist/src (scripts/bundle.mjs). */
+export const CLI = path.join(ROOT, 'dist', 'vrouter', 'cli.js');
 const BASELINE_SERVER = path.join(ROOT, 'dist', 'bench', 'baseline-server.js');
 
 export const HOST = '127.0.0.1';
@@ -204,7 +205,7 @@ export async function startProcess(args: string[], portLine: RegExp, firstReques
   };
 }
 
-/** Starts the built router (`node dist/src/cli.js`) on a data directory, every port picked free. */
+/** Starts the built router (`node dist/vrouter/cli.js`) on a data directory, every port picked free. */
 export function startRouter(dataDir: string, flags: readonly string[] = []): Promise<Server> {
   const args = [CLI, '--data-dir', dataDir, '--listen', HOST, '--www-port', '0', '--www-ssl-port', '0', '--api-port', '0', '--api-ssl-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--snmp-port', '0', '--dns-port', '0', '--ntp-port', '0', ...flags];
   return startProcess(args, /REST at http:\/\/127\.0\.0\.1:(\d+)\/rest/, async (port) => (await request(port, 'GET', '/rest/system/identity', { agent: false })).status, 'the router');

@@ -127,7 +127,7 @@ export async function snmpBench(cfg: SnmpConfig): Promise<Section> {
         { what: 'the same, per object', value: ms(r / first.cells.length), baseline: ms(b / first.cells.length) },
       ],
       notes: [
-        `${cfg.repeats} walks of each agent, one after another, by net-snmp's client in the bench process (v2c, max-repetitions ${MAX_REPETITIONS}); the router is \`node dist/src/cli.js --board chr --ports ${cfg.ports}\` in its own process, SNMP enabled over REST.`,
+        `${cfg.repeats} walks of each agent, one after another, by net-snmp's client in the bench process (v2c, max-repetitions ${MAX_REPETITIONS}); the router is \`node dist/vrouter/cli.js --board chr --ports ${cfg.ports}\` in its own process, SNMP enabled over REST.`,
         'Baseline: net-snmp\'s own agent in the bench process serving the same OIDs, types and values from its MIB (tables registered with the router\'s columns and rows): the library\'s agent with nothing to compute.',
       ],
     };

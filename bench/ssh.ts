@@ -116,7 +116,7 @@ export async function sshBench(cfg: SshConfig): Promise<Section> {
         { what: `OpenSSH \`ssh admin@router '${COMMAND}'\`: spawn -> exit (median)`, value: ms(median(e2e)) },
       ],
       notes: [
-        `${cfg.repeats} logins and commands, one after another, with the ssh2 library's client from the bench process; the router is \`node dist/src/cli.js\` in its own process (RSA 2048 host key, admin with the empty password, which is not hashed).`,
+        `${cfg.repeats} logins and commands, one after another, with the ssh2 library's client from the bench process; the router is \`node dist/vrouter/cli.js\` in its own process (RSA 2048 host key, admin with the empty password, which is not hashed).`,
         'Baseline: a bare ssh2 server in the bench process, letting any password in and answering each command with the router\'s bytes: the SSH protocol\'s own cost.',
       ],
     };

@@ -1,4 +1,4 @@
-// Start-up: from spawning the built program (`node dist/src/cli.js`) on a fresh data
+// Start-up: from spawning the built program (`node dist/vrouter/cli.js`) on a fresh data
 // directory to the end of the first answered REST request, against a bare node:http server
 // process started and asked the same way.
 
@@ -116,7 +116,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
       ]),
     ],
     notes: [
-      `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/src/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,
+      `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/vrouter/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,
       'Baseline: a bare node:http server process (bench/baseline-server.ts) spawned and asked the same way: the cost of starting Node itself.',
       'Start-up with 100,000 address-list entries is measured with the large tables below.',
       `The largest board of the catalogue (most ports: \`--board ${big.key}\`) is started once the same way, on a fresh data directory, and read after the same idle time.`,

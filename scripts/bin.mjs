@@ -1,6 +1,6 @@
 // Makes the package's own commands (package.json "bin") executable after a build: tsc writes
 // new files without the executable bit, and `npx vrouter` in a fresh checkout runs
-// dist/src/cli.js as a program (npm sets the bit only on installed packages' bins, or at
+// dist/vrouter/cli.js as a program (npm sets the bit only on installed packages' bins, or at
 // `npm link`).
 
 import fs from 'node:fs';

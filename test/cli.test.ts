@@ -7,11 +7,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from './helpers/ports.js';
 import { call, tempDir } from './helpers/router.js';
+import { VROUTER } from './helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
+const CLI = VROUTER;
 
 const running: ChildProcess[] = [];
 after(() => { for (const p of running) p.kill('SIGKILL'); });

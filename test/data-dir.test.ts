@@ -7,11 +7,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { call, tempDir } from './helpers/router.js';
+import { VROUTER } from './helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
+const CLI = VROUTER;
 const FREE = ['--www-port', '0', '--api-port', '0', '--ssh-port', '0', '--telnet-port', '0', '--dns-port', '0', '--ntp-port', '0'];
 
 const running: ChildProcess[] = [];

@@ -36,7 +36,7 @@ test('npm link puts vrouter on the PATH, linked to this checkout', async () => {
     const linked = await run('npm', ['link'], { NPM_CONFIG_PREFIX: prefix });
     assert.equal(linked.code, 0, linked.stderr);
     const vrouter = path.join(prefix, 'bin', 'vrouter');
-    assert.equal(fs.realpathSync(vrouter), fs.realpathSync(path.join(ROOT, 'dist', 'src', 'cli.js')));
+    assert.equal(fs.realpathSync(vrouter), fs.realpathSync(path.join(ROOT, 'dist', 'vrouter', 'cli.js')));
     const help = await run('vrouter', ['--help'], { PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}` });
     assert.equal(help.code, 0, help.stderr);
     assert.match(help.stdout, /^Usage: vrouter \[FLAGS\]\n/);

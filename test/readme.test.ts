@@ -16,9 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { freePorts, type ServicePorts } from './helpers/ports.js';
 import { tempDir } from './helpers/router.js';
+import { VROUTER } from './helpers/vrouter.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = path.join(ROOT, 'dist', 'src', 'cli.js');
+const CLI = VROUTER;
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The ports the README names, by the service whose stand-in default each is. */

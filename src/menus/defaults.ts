@@ -7,6 +7,7 @@
 // depends on the board (RAM, model), is left out, not guessed.
 
 import fs from 'node:fs';
+import { ROOT } from '../paths.js';
 
 export const DOCUMENTED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // "IP Settings" (manual: IPv4 and IPv6 Fundamentals > IP Settings). max-neighbor-entries and
@@ -395,7 +396,7 @@ export const SHOWN_STATUS: Readonly<Record<string, Readonly<Record<string, strin
  * tree has the argument and the value reads back as itself. The manual and the prints above
  * win where both give one (the collection's data is partly of older releases).
  */
-export const COLLECTION_FILE = new URL('../../../tree/defaults/community-routeros.json', import.meta.url);
+export const COLLECTION_FILE = new URL('tree/defaults/community-routeros.json', ROOT);
 interface CollectionFile {
   defaults: Record<string, Record<string, string>>;
   /** The fields `add` cannot go without, by path. */
@@ -417,7 +418,7 @@ export function collectionRequired(): Readonly<Record<string, readonly string[]>
  * collection: both come from real prints, the collection's per path from `export verbose`
  * (docs/routeros-facts.md section 23.3 lists where they disagree).
  */
-export const TERRAFORM_FILE = new URL('../../../tree/defaults/terraform-routeros.json', import.meta.url);
+export const TERRAFORM_FILE = new URL('tree/defaults/terraform-routeros.json', ROOT);
 let terraform: Record<string, Record<string, string>> | undefined;
 export function terraformDefaults(): Readonly<Record<string, Readonly<Record<string, string>>>> {
   return (terraform ??= (JSON.parse(fs.readFileSync(TERRAFORM_FILE, 'utf8')) as { defaults: Record<string, Record<string, string>> }).defaults);

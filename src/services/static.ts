@@ -10,9 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { ROOT } from '../paths.js';
 
 /** Where the build puts the page's files: dist/web, next to dist/src. */
-export const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
+export const WEB_DIR = fileURLToPath(new URL('dist/web/', ROOT));
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +

@@ -3,6 +3,7 @@
 // tree/explanations.json. Read once, on first use.
 
 import fs from 'node:fs';
+import { ROOT } from '../paths.js';
 
 interface Explanations {
   readonly version: string;
@@ -10,7 +11,7 @@ interface Explanations {
   readonly dirs: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-const FILE = new URL('../../../tree/explanations.json', import.meta.url);
+const FILE = new URL('tree/explanations.json', ROOT);
 
 let loaded: Explanations | undefined;
 

@@ -5,6 +5,7 @@
 // difference from the next newer. Only the releases a process asks for are built, on first use.
 
 import fs from 'node:fs';
+import { ROOT } from '../paths.js';
 
 /** An argument: its type note ('' when the router gives none), or [note, offered values, marks]. */
 export type ArgSpec = string | readonly [note: string, values: readonly string[], marks?: string];
@@ -36,7 +37,7 @@ export interface Tree {
   readonly installed?: readonly string[];
 }
 
-const TREE_DIR = new URL('../../../tree/', import.meta.url);
+const TREE_DIR = new URL('tree/', ROOT);
 const RELEASES_DIR = new URL('releases/', TREE_DIR);
 
 /** The releases held, oldest first: the newest whole, each older one as a difference. */

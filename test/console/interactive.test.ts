@@ -4,12 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { client, startRouter } from '../helpers/router.js';
 import { freePort } from '../helpers/ports.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CLI = VROUTER;
 // The console is typed into through tmux; .ci/run installs it where it is missing.
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const needTmux = () => assert.ok(hasTmux, 'tmux is not installed (apt-get install tmux; .ci/run does this)');

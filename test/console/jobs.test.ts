@@ -12,11 +12,10 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { error, readReply, tempDir, type Reply } from '../helpers/router.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CLI = VROUTER;
 
 const running: ChildProcess[] = [];
 after(() => { for (const p of running) p.kill('SIGKILL'); });

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { call, tempDir } from '../helpers/router.js';
 import { TOPOLOGIES } from './lab.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CLI = VROUTER;
 
 const running: ChildProcess[] = [];
 after(() => { for (const p of running) p.kill('SIGKILL'); });

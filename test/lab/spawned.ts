@@ -5,10 +5,10 @@ import { after } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tempDir } from '../helpers/router.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-export const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+export const CLI = VROUTER;
 
 const running = new Set<ChildProcess>();
 after(() => { for (const p of running) p.kill('SIGKILL'); });

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startRouter, tempDir } from '../helpers/router.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CLI = VROUTER;
 
 describe('--board', () => {
   test('--help lists the boards; an unknown board is refused with exit status 2', () => {

@@ -8,8 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startRouter, tempDir } from '../helpers/router.js';
+import { VROUTER } from '../helpers/vrouter.js';
 
-const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli.js');
+const CLI = VROUTER;
 const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'corpus', 'real-exports');
 
 /** Runs a command to its end without blocking the routers of this process. */
