@@ -60,6 +60,14 @@ function run(command, args, timeoutMs) {
   });
 }
 
+/** Builds the copy as `npm run build` does what the tests run: tsc, then the bundled `vrouter` (scripts/bundle.mjs). */
+async function build() {
+  const compiled = await run('npx', ['tsc', '-b'], 600_000);
+  if (compiled.code !== 0) return compiled;
+  const bundled = await run(process.execPath, ['scripts/bundle.mjs'], 600_000);
+  return { ...bundled, out: compiled.out + bundled.out, ms: compiled.ms + bundled.ms };
+}
+
 // A test that waits for ever on a break (a reply that never comes) fails after this, not the run.
 const TEST_TIMEOUT = ['--test-timeout=300000'];
 
@@ -75,7 +83,7 @@ async function prepare() {
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
   // The tests read ../shared (the captured trees, the real exports) beside the project.
   fs.symlinkSync(fs.realpathSync(path.join(root, '..', 'shared')), path.join(scratch, 'shared'));
-  const built = await run('npx', ['tsc', '-b'], 600_000);
+  const built = await build();
   if (built.code !== 0) throw new Error(`the unbroken copy does not build:\n${built.out}`);
 }
 
@@ -102,7 +110,7 @@ try {
   }
   for (const m of chosen) {
     const undo = m.edits.map(apply);
-    const built = await run('npx', ['tsc', '-b'], 600_000);
+    const built = await build();
     let result;
     // A break that does not build tests nothing: it is a mistake of the list, reported as not caught.
     if (built.code !== 0) result = { ...m, caught: false, by: [`does not build: ${built.out.split('\n').find((l) => /error TS/.test(l)) ?? built.out.slice(0, 200)}`], ms: built.ms };
@@ -115,7 +123,7 @@ try {
     console.log(`${result.caught ? 'caught  ' : 'SURVIVED'} ${m.name} (${(result.ms / 1000).toFixed(1)} s)${result.caught ? `: ${result.by.slice(0, 2).join('; ')}` : ''}`);
   }
   // The copy is whole again: build it back so a later break starts from the product.
-  await run('npx', ['tsc', '-b'], 600_000);
+  await build();
 } finally {
   cleanup();
 }
