@@ -129,7 +129,9 @@ export function menusOf(t: Tree): readonly MenuDecl[] {
   // capture lacks (./hardware.ts), the board's default configuration (./defconf.ts).
   const facts = withCounters(withRepeatingNames(withRequired(withSecrets(withReferenceStatus(generated, handPaths)), handFields)));
   out = withExport(withDefconf([...facts, ...hardwareMenus]), t);
-  if (t !== newest) out = out.map(fitDefaults);
+  // A tree of the newest release with fewer packages or a board's lacks types every argument it
+  // keeps as the newest does: its defaults fit as they are.
+  if (t.version !== newest.version) out = out.map(fitDefaults);
   declared.set(t, out);
   return out;
 }
