@@ -4,11 +4,11 @@
 
 import { directories, NEWEST_RELEASE, RELEASES } from '../src/tree/tree.js';
 import { kindOf } from '../src/tree/declare.js';
-import { CATALOGUE } from '../src/device/boards/index.js';
+import { catalogue } from '../src/device/boards/index.js';
 import { mb, ms, median, progress, ratio, removeDir, startBaseline, startRouter, tempDir, type Section } from './lib.js';
 
 /** The board of the catalogue with most ports (and so most interfaces, queues and switch ports). */
-const largest = () => CATALOGUE.filter((b) => !b.swosOnly).reduce((a, b) => (b.ports.length > a.ports.length ? b : a));
+const largest = () => catalogue().filter((b) => !b.swosOnly).reduce((a, b) => (b.ports.length > a.ports.length ? b : a));
 
 /** The menus of the tree (directories with print), all of which the router declares. */
 const menuCount = () => [...directories()].filter(([, dir]) => kindOf(dir) !== 'dir').length;

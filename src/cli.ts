@@ -46,7 +46,8 @@ const UPSTREAM_FLAGS: Record<string, [UpstreamService, string]> = {
 
 const defaultPort = (face: FaceName) => (face in DEFAULT_PORTS ? DEFAULT_PORTS[face as ServiceName] : STAND_IN_DEFAULTS[face as OwnFaceName]);
 
-const HELP = `Usage: vrouter [FLAGS]
+/** The help text, made when asked for: it lists every board of the catalogue. */
+const help = () => `Usage: vrouter [FLAGS]
 
 Runs a virtual RouterOS router; its REST service answers under http://ADDR:PORT/rest.
 
@@ -267,7 +268,7 @@ async function main() {
     process.exit(2);
   }
   if (options === 'help') {
-    process.stdout.write(HELP);
+    process.stdout.write(help());
     return;
   }
   let router: Router;

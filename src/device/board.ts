@@ -6,14 +6,14 @@ import { DEFAULT_ROS_VERSION } from './version.js';
 import os from 'node:os';
 import type { Environment } from '../core/schema.js';
 import { LteModem } from './lte.js';
-import { CATALOGUE, type Board, type Port } from './boards/index.js';
+import { BOARD_KEYS, boardByKey, type Board, type Port } from './boards/index.js';
 import { Network } from './network.js';
 import { PORT_AMBIENT, Traffic, type Ambient, type Rates } from './traffic.js';
 
 export type { Board, Button, LinkClass, Port, Sensor, SwitchFamily } from './boards/index.js';
 
-/** The catalogue by short name (`--board hap-ax2`): src/device/boards/. */
-export const BOARDS: Readonly<Record<string, Board>> = Object.fromEntries(CATALOGUE.map((b) => [b.key, b]));
+/** The catalogue by short name (`--board hap-ax2`): src/device/boards/. Each model is made when its name is first read. */
+export const BOARDS: Readonly<Record<string, Board>> = Object.defineProperties({}, Object.fromEntries(BOARD_KEYS.map((key) => [key, { enumerable: true, get: () => boardByKey(key) }])));
 
 /** `prefix` + from..to: `ether1`..`ether12`, `slot1`..`slot3`. */
 const range = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);

@@ -5,7 +5,7 @@
 // packages the router had installed. A CHR gets as many ports, drives and serial ports as
 // the lines name.
 
-import { CATALOGUE, findBoard, type Board } from './boards/index.js';
+import { boardByKey, findBoard, type Board } from './boards/index.js';
 import type { Hardware } from './board.js';
 import { NEWEST_RELEASE, releaseFor, releaseTree } from '../tree/tree.js';
 
@@ -46,7 +46,7 @@ export function readLike(text: string): Like {
     if (!board) throw new LikeError(`the export's model ${model} is not in the catalogue`);
     if (board.swosOnly) throw new LikeError(`the export's model ${model} runs SwOS, not RouterOS`);
   } else {
-    board = CATALOGUE.find((b) => b.key === 'chr')!;
+    board = boardByKey('chr')!;
   }
   const have = new Set(board.packages.map((p) => p.name));
   // The release the router will run: the export's, or the newest vrouter holds.

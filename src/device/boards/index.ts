@@ -141,14 +141,36 @@ function build(spec: BoardSpec): Board {
   };
 }
 
-/** Every model, routers first, in the catalogue's order. */
-export const CATALOGUE: readonly Board[] = [...WIRELESS, ...ROUTERS, ...SWITCHES, ...VIRTUAL].map(build);
+/** Every model's specification, routers first, in the catalogue's order. */
+const SPECS: readonly BoardSpec[] = [...WIRELESS, ...ROUTERS, ...SWITCHES, ...VIRTUAL];
 
-const byKey = new Map(CATALOGUE.map((b) => [b.key, b]));
-const byModel = new Map<string, Board>();
+// A model is made the first time it is asked for: a router's start needs one of the hundred,
+// and making them all took 20 to 40 ms of every start (bench/PROFILE.md, start-up).
+const made = new Map<BoardSpec, Board>();
+function boardOf(spec: BoardSpec): Board {
+  let board = made.get(spec);
+  if (!board) { board = build(spec); made.set(spec, board); }
+  return board;
+}
+
+let all: readonly Board[] | undefined;
+/** Every model, routers first, in the catalogue's order. */
+export const catalogue = (): readonly Board[] => (all ??= SPECS.map(boardOf));
+
+/** The short names of the catalogue (`hap-ax2`), in its order. */
+export const BOARD_KEYS: readonly string[] = SPECS.map((s) => s.key);
+
+const byKey = new Map(SPECS.map((s) => [s.key, s]));
+const byModel = new Map<string, BoardSpec>();
 // Models first: a board name another model shares (`L009UiGS`, `hEX`) names the model of that name, else the first.
-for (const b of CATALOGUE) if (!byModel.has(b.model.toLowerCase())) byModel.set(b.model.toLowerCase(), b);
-for (const b of CATALOGUE) if (!byModel.has(b.name.toLowerCase())) byModel.set(b.name.toLowerCase(), b);
+for (const s of SPECS) if (!byModel.has(s.model.toLowerCase())) byModel.set(s.model.toLowerCase(), s);
+for (const s of SPECS) if (!byModel.has(s.board.toLowerCase())) byModel.set(s.board.toLowerCase(), s);
+
+/** The model of a short name of the catalogue (`hap-ax2`). */
+export function boardByKey(key: string): Board | undefined {
+  const spec = byKey.get(key);
+  return spec && boardOf(spec);
+}
 
 /**
  * The board a name stands for: a short name (`rb4011`), the model as /system/routerboard
@@ -159,9 +181,9 @@ for (const b of CATALOGUE) if (!byModel.has(b.name.toLowerCase())) byModel.set(b
 export function findBoard(name: string): Board | undefined {
   const low = name.toLowerCase();
   const found = byKey.get(low) ?? byModel.get(low);
-  if (found) return found;
+  if (found) return boardOf(found);
   // Sold as RB4011iGS+RM, printed as RB4011iGS+: the product names.
-  return CATALOGUE.find((b) => b.product.toLowerCase() === low || b.product.toLowerCase().startsWith(`${low} `) || b.product.toLowerCase().includes(`(${low})`));
+  return catalogue().find((b) => b.product.toLowerCase() === low || b.product.toLowerCase().startsWith(`${low} `) || b.product.toLowerCase().includes(`(${low})`));
 }
 
 /** Edit distance, for the names closest to one a user mistyped. */
@@ -185,7 +207,7 @@ export function closestBoards(name: string, count = 3): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[-_ ^]/g, '');
   const low = norm(name);
   const scored: [string, number][] = [];
-  for (const b of CATALOGUE) {
+  for (const b of catalogue()) {
     if (b.swosOnly) continue;
     for (const n of [b.key, b.model]) {
       const l = norm(n);

@@ -1,7 +1,7 @@
 // The catalogue as docs/boards.md lists it (`node scripts/boards.mjs` writes the page; a test
 // holds the page to the catalogue, so a board added to it shows there once regenerated).
 
-import { CATALOGUE, type Board } from './index.js';
+import { catalogue, type Board } from './index.js';
 
 /** `ether1-10, sfp-sfpplus1`: a board's ports, runs of one prefix written as ranges. */
 function portRanges(b: Board): string {
@@ -26,7 +26,7 @@ const DEFCONF: Record<Board['defconf'], string> = {
 };
 
 export function boardsTable(): string {
-  const rows = CATALOGUE.map((b) => {
+  const rows = catalogue().map((b) => {
     const extras = [
       b.radios && `${b.radios.names.join(' ')} (${b.packages[1]?.name})`,
       b.lte && `lte1 (${b.lte.model})`,
