@@ -35,11 +35,12 @@ const { outputFiles } = await build({
 
 // A router may be running from this directory while it is built again (`npm start` beside
 // `npm test`, whose pretest builds): it loads its later chunks by the names it started with.
-// So no file is removed, one that did not change is not touched, and a new or changed one
-// appears whole (written beside, then renamed over). Chunks are named by their content, so an
-// unchanged build writes nothing, and what an earlier build left is only what no start of
-// this build loads.
-fs.mkdirSync(path.join(root, 'dist', 'vrouter'), { recursive: true });
+// So a file that did not change is not touched, a new or changed one appears whole (written
+// beside, then renamed over), and the files of the last KEPT builds stay. Chunks are named by
+// their content: an unchanged build writes nothing and counts as no new build.
+const KEPT = 3;
+const dir = path.join(root, 'dist', 'vrouter');
+fs.mkdirSync(dir, { recursive: true });
 for (const file of outputFiles) {
   let same = false;
   try { same = fs.readFileSync(file.path).equals(file.contents); } catch { /* a new file */ }
@@ -49,3 +50,13 @@ for (const file of outputFiles) {
   fs.writeFileSync(beside, file.contents, { mode: file.contents[0] === 0x23 && file.contents[1] === 0x21 ? 0o755 : 0o644 });
   fs.renameSync(beside, file.path);
 }
+
+const BUILDS = path.join(dir, 'builds.json');
+const names = outputFiles.map((f) => path.basename(f.path)).sort();
+let builds = [];
+try { builds = JSON.parse(fs.readFileSync(BUILDS, 'utf8')); } catch { /* the first build here */ }
+if (JSON.stringify(builds[builds.length - 1]) !== JSON.stringify(names)) builds = [...builds, names].slice(-KEPT);
+fs.writeFileSync(BUILDS, `${JSON.stringify(builds)}\n`);
+const kept = new Set(['builds.json', ...builds.flat()]);
+// Only the bundle's own files: one another build is writing (`name.js.PID`) is left to it.
+for (const name of fs.readdirSync(dir)) if (/\.js(\.map)?$/.test(name) && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });
