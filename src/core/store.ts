@@ -76,16 +76,27 @@ export const parseId = (text: string): number | undefined => {
   return id;
 };
 
+/** What an empty table's indexes read: most of a router's four hundred tables stay empty. */
+const NO_ROWS: ReadonlyMap<never, Row> = new Map<never, Row>();
+const NO_INDEXES: ReadonlyMap<string, Index> = new Map();
+
+interface Index { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }
+
 export class Table {
   readonly rows: Row[] = [];
-  readonly byId = new Map<number, Row>();
+  // The maps are made at a table's first row or index: an empty Map costs some 200 bytes, and
+  // a lab of a thousand routers has some 400,000 tables, most of them empty.
+  private ids?: Map<number, Row>;
+  private keys?: Map<string, Row>;
+  private indexMap?: Map<string, Index>;
+  get byId(): ReadonlyMap<number, Row> { return this.ids ?? NO_ROWS; }
   /** Next id to hand out; never goes back, persisted with the table. */
   nextId = 1;
   /** Index of the key field (usually 'name'), when the table has one. */
   keyField?: string;
-  readonly byKey = new Map<string, Row>();
+  get byKey(): ReadonlyMap<string, Row> { return this.keys ?? NO_ROWS; }
   /** Indexes over computed keys (the `unique` field sets of the menus on this table). */
-  private readonly indexes = new Map<string, { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }>();
+  private get indexes(): ReadonlyMap<string, Index> { return this.indexMap ?? NO_INDEXES; }
 
   /** `changed` is called at every change of a row, its values or its place (see Store.changes). */
   constructor(readonly name: string, private readonly changed: () => void = () => {}) {}
@@ -99,7 +110,7 @@ export class Table {
   sort() {
     this.changed();
     this.rows.sort((a, b) => a.pos - b.pos || a.id - b.id);
-    this.byKey.clear();
+    this.keys?.clear();
     for (const index of this.indexes.values()) index.rows.clear();
     for (const row of this.rows) this.reindex(row);
   }
@@ -107,7 +118,7 @@ export class Table {
   /** Declares an index; `keyOf` must depend on the values only. */
   addIndex(name: string, keyOf: (values: Record<string, string>) => string) {
     const index = { keyOf, rows: new Map<string, Row[]>() };
-    this.indexes.set(name, index);
+    (this.indexMap ??= new Map()).set(name, index);
     for (const row of this.rows) this.indexRow(row, index);
   }
 
@@ -118,7 +129,7 @@ export class Table {
     return index.rows.get(index.keyOf(values)) ?? [];
   }
 
-  private indexRow(row: Row, index: { keyOf: (v: Record<string, string>) => string; rows: Map<string, Row[]> }) {
+  private indexRow(row: Row, index: Index) {
     const key = index.keyOf(row.values);
     const list = index.rows.get(key);
     if (list) list.push(row); else index.rows.set(key, [row]);
@@ -129,7 +140,7 @@ export class Table {
     this.changed();
     if (this.keyField) {
       const k = row.values[this.keyField];
-      if (out) { if (this.byKey.get(k) === row) this.byKey.delete(k); } else if (k !== undefined) this.byKey.set(k, row);
+      if (out) { if (this.keys?.get(k) === row) this.keys.delete(k); } else if (k !== undefined) (this.keys ??= new Map()).set(k, row);
     }
     for (const index of this.indexes.values()) {
       if (!out) { this.indexRow(row, index); continue; }
@@ -143,6 +154,19 @@ export class Table {
   }
 
   get(id: number) { return this.byId.get(id); }
+
+  /** A row read from the disk, in order: placed last, indexed by id only (`sort` or `keyOn` index the rest). */
+  loaded(row: Row) {
+    this.rows.push(row);
+    (this.ids ??= new Map()).set(row.id, row);
+  }
+
+  /** The key field (usually 'name'), and its index built. */
+  keyOn(field: string) {
+    this.keyField = field;
+    this.keys?.clear();
+    for (const row of this.rows) if (row.values[field] !== undefined) (this.keys ??= new Map()).set(row.values[field], row);
+  }
 
   indexOf(id: number): number {
     const row = this.byId.get(id);
@@ -177,7 +201,7 @@ export class Table {
       if (this.rows[mid].pos <= row.pos) lo = mid + 1; else hi = mid;
     }
     this.rows.splice(lo, 0, row);
-    this.byId.set(row.id, row);
+    (this.ids ??= new Map()).set(row.id, row);
     this.reindex(row);
   }
 
@@ -186,8 +210,24 @@ export class Table {
     if (i < 0) return;
     const row = this.rows[i];
     this.rows.splice(i, 1);
-    this.byId.delete(id);
+    this.ids!.delete(id);
     this.reindex(row, true);
+  }
+}
+
+/** fsync of a file or directory; one that is not there (a log checkpointed away) has nothing to flush. */
+async function syncPath(name: string) {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(name, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -219,8 +259,14 @@ export class Store {
 
   private readonly writeTransaction: (ops: readonly SqlOp[], counters: ReadonlySet<string>) => void;
 
-  /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
-  static open(dir: string): Store {
+  /**
+   * Opens (or creates) the store of a data directory. Refuses anything that is not ours.
+   * `deferSync`: a store made new here is written without waiting for the disk until
+   * `durable()` (a lab's node at its first boot, which its directory's first-boot mark stands
+   * for meanwhile: a node whose first boot did not finish is booted afresh). Each of a first
+   * boot's dozen commits would otherwise wait for its own fsync on the main thread.
+   */
+  static open(dir: string, o: { deferSync?: boolean } = {}): Store {
     try {
       makeDirectory(dir);
     } catch (e) {
@@ -231,8 +277,9 @@ export class Store {
     let existed = false;
     try {
       db = new Database(file);
+      // Before the log is set up: making a new file's log waits for the disk too.
+      if (o.deferSync) db.pragma('synchronous = OFF');
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
       const appId = db.pragma('application_id', { simple: true }) as number;
       const version = db.pragma('user_version', { simple: true }) as number;
       // What the database holds, its write-ahead log included: a router stopped before its
@@ -246,14 +293,19 @@ export class Store {
         db.close();
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
+      const deferred = !existed && !!o.deferSync;
+      if (!deferred) db.pragma('synchronous = FULL');
       if (!existed) {
+        // One transaction: each statement alone would be a commit of its own.
         db.exec(`
+          BEGIN;
           CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
           CREATE TABLE IF NOT EXISTS rows (
             tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
             PRIMARY KEY (tbl, id)) WITHOUT ROWID;
           PRAGMA application_id = ${APPLICATION_ID};
-          PRAGMA user_version = ${FORMAT_VERSION};`);
+          PRAGMA user_version = ${FORMAT_VERSION};
+          COMMIT;`);
       }
       // A file SQLite opens lazily; reading the schema proves it is a database at all.
       db.prepare('SELECT count(*) FROM rows').get();
@@ -262,8 +314,28 @@ export class Store {
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
     const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
+    store.deferredFile = !existed && o.deferSync ? file : undefined;
     store.load();
     return store;
+  }
+
+  /** The database file while its writes wait for `durable()`. */
+  private deferredFile?: string;
+
+  /**
+   * Everything committed so far is on disk, and every commit from now on waits for the disk
+   * as usual (synchronous=FULL). For a store opened with `deferSync`: the database, its log
+   * and the directory naming them are flushed, off the main thread, so that many routers'
+   * flushes overlap with each other's work. Otherwise as `settled()`.
+   */
+  async durable(): Promise<void> {
+    await this.settled();
+    const file = this.deferredFile;
+    if (!file || !this.db.open) return;
+    this.deferredFile = undefined;
+    // From here each commit syncs itself; what came before is covered by the flushes below.
+    this.db.pragma('synchronous = FULL');
+    await Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath));
   }
 
   private load() {
@@ -280,8 +352,7 @@ export class Store {
         throw new StoreError(`configuration record ${r.tbl} ${formatId(r.id)} is damaged; the data directory needs repair`);
       }
       const row: Row = { id: r.id, values, dynamic: false, pos: r.pos };
-      table.rows.push(row);
-      table.byId.set(row.id, row);
+      table.loaded(row);
       if (row.id >= table.nextId && row.id < OWN_IDS) table.nextId = row.id + 1;
     }
   }
@@ -305,9 +376,7 @@ export class Store {
   setKey(name: string, field: string) {
     const t = this.table(name);
     if (t.keyField === field) return;
-    t.keyField = field;
-    t.byKey.clear();
-    for (const row of t.rows) if (row.values[field] !== undefined) t.byKey.set(row.values[field], row);
+    t.keyOn(field);
   }
 
   /** A new row, not yet stored: its id is taken now and never handed out again. */

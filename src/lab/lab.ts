@@ -167,7 +167,7 @@ export class Lab {
     const router = await Router.start({
       dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
-      board: node.board, rosVersion: node.rosVersion, noDefaults: true,
+      board: node.board, rosVersion: node.rosVersion, noDefaults: true, deferSync: boot === 'first',
       ...(node.ports ? { hardware: { ports: node.ports } } : {}),
       portTaken: (service, wanted, bound) => this.options.portTaken?.(node.name, service, wanted, bound),
     });
@@ -180,6 +180,8 @@ export class Lab {
     await firstBoot(router, node, { index, tls, signal: this.options.signal });
     // Booted once what the first boot enabled listens (www-ssl, api-ssl).
     await router.services?.settled();
+    // The first boot on disk before its mark goes (its writes did not wait for the disk).
+    await router.store.durable();
     firstBootDone(dataDir);
     this.halfMade.delete(dataDir);
   }
