@@ -121,6 +121,7 @@ export class Lab {
         }
       };
       await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, total) }, worker));
+      await Promise.all(lab.finishing);
     } catch (e) {
       failure ??= e;
     }
@@ -180,11 +181,19 @@ export class Lab {
     await firstBoot(router, node, { index, tls, signal: this.options.signal });
     // Booted once what the first boot enabled listens (www-ssl, api-ssl).
     await router.services?.settled();
-    // The first boot on disk before its mark goes (its writes did not wait for the disk).
-    await router.store.durable();
-    firstBootDone(dataDir);
-    this.halfMade.delete(dataDir);
+    // The first boot on disk before its mark goes (its writes did not wait for the disk), while
+    // the next nodes boot: the flushes wait on the disk, the next boot on the CPU. The lab's
+    // start waits for them all.
+    const done = router.store.durable().then(() => {
+      firstBootDone(dataDir);
+      this.halfMade.delete(dataDir);
+    });
+    done.catch(() => { /* told by the start, which awaits it */ });
+    this.finishing.push(done);
   }
+
+  /** First boots on their way to the disk (startNode). */
+  private readonly finishing: Promise<void>[] = [];
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
