@@ -13,7 +13,8 @@
 //
 // Each run is a child process of its own, so one run's memory does not count in another's.
 // Each router listens on 4 ports (www, api, ssh, telnet; 6 with certificates) of 127.0.0.1,
-// all from the kernel's free ports: a size that needs more sockets than this process may open
+// all from the kernel's free ports, and holds 5 more open files (its database's three, both
+// ends of the REST connection): a size that needs more sockets than this process may open
 // (`ulimit -n`) or more ports than the kernel hands out (ip_local_port_range) is not run, and
 // the table says what it would need.
 
@@ -112,8 +113,9 @@ function limits(): { files: number; ports: number } {
 function beyond(n: number, certificates: boolean): string | undefined {
   const { files, ports } = limits();
   const listeners = n * (certificates ? 6 : 4);
-  // Besides the listeners: each router's database, its log and its index, and the batch's connections.
-  const needFiles = listeners + n * 3 + 200;
+  // Besides the listeners: each router's database, its log and its index, and both ends of the
+  // REST connection to it (the client keeps it open).
+  const needFiles = listeners + n * 5 + 200;
   if (needFiles > files) return `not run: needs ${needFiles} open files (ulimit -n is ${files})`;
   if (listeners > ports) return `not run: needs ${listeners} ports of 127.0.0.1 (the kernel hands out ${ports})`;
   return undefined;
