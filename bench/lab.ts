@@ -9,9 +9,14 @@
 // data directory (no first boot: configurations and ports kept). Each size runs with
 // certificates and without (`certificate: { issue: false }`), as its baseline.
 //
-//   node dist/bench/lab.js [--routers 100,1000]
+//   node dist/bench/lab.js [--routers 100,1000,10000] [--certificates both|no|yes]
 //
 // Each run is a child process of its own, so one run's memory does not count in another's.
+// Each router listens on 4 ports (www, api, ssh, telnet; 6 with certificates) of 127.0.0.1,
+// all from the kernel's free ports, and holds 5 more open files (its database's three, both
+// ends of the REST connection): a size that needs more sockets than this process may open
+// (`ulimit -n`) or more ports than the kernel hands out (ip_local_port_range) is not run, and
+// the table says what it would need.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,7 +67,7 @@ async function child(n: number, certificates: boolean) {
     const again = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
     const againMs = performance.now() - t1;
     await again.stop();
-    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(1), ...change }) + '\n');
+    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(2), ...change }) + '\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -93,13 +98,41 @@ async function changeCost(lab: Lab): Promise<{ changeMs: number; changeCpuMs: nu
   return { changeMs: median(wall), changeCpuMs: median(cpu) };
 }
 
+/** The open files this process may have (`ulimit -n`), and the free ports the kernel hands out. */
+function limits(): { files: number; ports: number } {
+  const files = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim()) || Infinity;
+  let ports = Infinity;
+  try {
+    const [lo, hi] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    ports = hi - lo + 1;
+  } catch { /* not Linux: not known */ }
+  return { files, ports };
+}
+
+/** Why a size cannot run here, if it cannot: each router's listeners, and a client connection of each in a batch. */
+function beyond(n: number, certificates: boolean): string | undefined {
+  const { files, ports } = limits();
+  const listeners = n * (certificates ? 6 : 4);
+  // Besides the listeners: each router's database, its log and its index, and both ends of the
+  // REST connection to it (the client keeps it open).
+  const needFiles = listeners + n * 5 + 200;
+  if (needFiles > files) return `not run: needs ${needFiles} open files (ulimit -n is ${files})`;
+  if (listeners > ports) return `not run: needs ${listeners} ports of 127.0.0.1 (the kernel hands out ${ports})`;
+  return undefined;
+}
+
 function main() {
   const arg = process.argv.indexOf('--routers');
   const sizes = (arg > 0 ? process.argv[arg + 1] : '100,1000').split(',').map(Number);
+  const certArg = process.argv.indexOf('--certificates');
+  const asked = certArg > 0 ? process.argv[certArg + 1] : 'both';
+  const variants = asked === 'no' ? [false] : asked === 'yes' ? [true] : [false, true];
   const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'start again', 'RSS', 'per router', 'a change on one router']];
   for (const n of sizes) {
-    for (const certificates of [false, true]) {
-      const r = spawnSync(process.execPath, ['--expose-gc', SELF, '--child', String(n), String(certificates)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    for (const certificates of variants) {
+      const reason = beyond(n, certificates);
+      if (reason) { rows.push([String(n), certificates ? 'yes' : 'no', reason, '', '', '', '', '']); continue; }
+      const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', SELF, '--child', String(n), String(certificates)], { encoding: 'utf8', maxBuffer: 1 << 24 });
       const line = r.stdout.trim().split('\n').pop() ?? '';
       let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number; changeMs: number; changeCpuMs: number } | undefined;
       try { m = JSON.parse(line); } catch { /* failed: reported below */ }

@@ -72,6 +72,11 @@ export interface RouterOptions {
   rosVersion?: string;
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;
+  /**
+   * A new store's writes wait for the disk only once the owner calls `store.durable()`
+   * (a lab's node, whose first-boot mark stands for its first boot meanwhile; src/core/store.ts).
+   */
+  deferSync?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
   packages?: readonly string[];
   /** Where SNMP traps go on each /snmp trap-target (`--snmp-trap-port`; the router's is 162). */
@@ -215,7 +220,7 @@ export class Router {
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
   static async start(options: RouterOptions): Promise<Router> {
-    const store = Store.open(options.dataDir);
+    const store = Store.open(options.dataDir, { deferSync: options.deferSync });
     let router: Router;
     try {
       router = new Router(store, options);

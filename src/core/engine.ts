@@ -110,9 +110,65 @@ function shapeOf(decl: MenuDecl): Shape {
 /** Declaration sets the start-up check has passed. */
 const checkedDecls = new WeakSet<readonly MenuDecl[]>();
 
+/** The menu tree of a set of declarations: its directories, menus and commands. */
+interface Tree { root: Node; menus: Map<string, Menu> }
+
+/**
+ * Each set of declarations' tree, made once: it depends on the declarations alone, and a lab
+ * of a thousand routers would otherwise hold a thousand copies of some 450 nodes, each with
+ * maps of its own (a quarter of a router's memory).
+ */
+const trees = new WeakMap<readonly MenuDecl[], Tree>();
+
+function treeOf(decls: readonly MenuDecl[]): Tree {
+  let tree = trees.get(decls);
+  if (tree) return tree;
+  tree = { root: { word: '', path: '', children: new Map(), commands: new Map() }, menus: new Map() };
+  for (const decl of decls) declareMenu(tree, decl);
+  trees.set(decls, tree);
+  return tree;
+}
+
+function declareMenu({ root, menus }: Tree, decl: MenuDecl) {
+  const prior = menus.get(decl.path);
+  // A directory's commands may come from several files (the root has /password, /delay,
+  // /ping ...; a menu may get a command from a file of its own); a menu is declared once.
+  if (prior && prior.decl.kind !== 'dir' && decl.kind !== 'dir') throw new Error(`menu ${decl.path} is declared twice`);
+  let node = root;
+  if (decl.path !== '') {
+    for (const word of decl.path.split('/')) {
+      let next = node.children.get(word);
+      if (!next) node.children.set(word, (next = { word, path: node.path ? `${node.path}/${word}` : word, children: new Map(), commands: new Map() }));
+      node = next;
+    }
+  }
+  if (prior) {
+    for (const name of Object.keys(decl.commands ?? {})) {
+      if (node.commands.has(name)) throw new Error(`command ${name} of /${decl.path} is declared twice`);
+    }
+  }
+  const { fields, order, keepsViews, generic } = shapeOf(decl);
+  const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
+  if (!prior || decl.kind !== 'dir') menus.set(decl.path, menu);
+  if (decl.kind !== 'dir') node.menu = menu;
+  if (decl.present) {
+    // Asked once by each router: the board a router runs on does not change while it runs.
+    const present = decl.present;
+    const known = new WeakMap<Environment, boolean>();
+    node.present = (env) => {
+      let answer = known.get(env);
+      if (answer === undefined) known.set(env, (answer = present(env)));
+      return answer;
+    };
+  }
+  for (const [name, cmd] of generic) node.commands.set(name, cmd);
+  for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
+}
+
 export class Engine implements Environment {
-  readonly root: Node = { word: '', path: '', children: new Map(), commands: new Map() };
-  private readonly menus = new Map<string, Menu>();
+  /** The menu tree, shared by the routers of the same declarations (treeOf). */
+  readonly root: Node;
+  private readonly menus: Map<string, Menu>;
   readonly lifetimes: Lifetimes;
   /** Records as last shown, while the configuration stays the same. */
   private readonly views = new Views(this);
@@ -127,6 +183,7 @@ export class Engine implements Environment {
 
   constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
     this.history = new History(store, now);
+    ({ root: this.root, menus: this.menus } = treeOf(decls));
     for (const decl of decls) this.declare(decl);
     // The check reads the declarations only: once per set of them, however many routers share it (a lab).
     if (!checkedDecls.has(decls)) {
@@ -136,26 +193,13 @@ export class Engine implements Environment {
     this.lifetimes = new Lifetimes(this);
   }
 
+  /** What a menu's declaration asks of this router's store: the key, the first id, the unique indexes. */
   private declare(decl: MenuDecl) {
-    const prior = this.menus.get(decl.path);
-    // A directory's commands may come from several files (the root has /password, /delay,
-    // /ping ...; a menu may get a command from a file of its own); a menu is declared once.
-    if (prior && prior.decl.kind !== 'dir' && decl.kind !== 'dir') throw new Error(`menu ${decl.path} is declared twice`);
-    const node = this.nodeAt(decl.path, true)!;
-    if (prior) {
-      for (const name of Object.keys(decl.commands ?? {})) {
-        if (node.commands.has(name)) throw new Error(`command ${name} of /${decl.path} is declared twice`);
-      }
-    }
-    const { fields, order, keepsViews, generic } = shapeOf(decl);
-    const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
-    if (!prior || decl.kind !== 'dir') this.menus.set(decl.path, menu);
-    if (decl.kind !== 'dir') node.menu = menu;
-    if (decl.present) {
-      // Asked once: the board a router runs on does not change while it runs.
-      const present = decl.present;
-      let known: boolean | undefined;
-      node.present = (env) => (known ??= present(env));
+    let menu = this.menus.get(decl.path)!;
+    if (menu.decl !== decl) {
+      // A directory declared again (commands from another file): its own menu, as the tree has the first.
+      const { fields, order, keepsViews } = shapeOf(decl);
+      menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
     }
     if (decl.key) this.store.setKey(menu.table, decl.key);
     const table = this.store.table(menu.table);
@@ -163,8 +207,6 @@ export class Engine implements Environment {
     for (const fields of decl.unique ?? []) {
       this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
     }
-    for (const [name, cmd] of generic) node.commands.set(name, cmd);
-    for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
   }
 
   /** The start-up check: every declaration is complete and consistent, or the router does not start. */

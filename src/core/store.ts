@@ -1,8 +1,12 @@
 // The configuration store: tables of records with ids and a user-visible order, kept in
-// memory for reads and in SQLite (write-ahead log, synchronous=FULL) for durability.
+// memory for reads and in SQLite (write-ahead log) for durability.
 // A change applies to memory at once and is queued for disk; what one turn of the event
 // loop queued is written in one transaction (group commit), and front ends acknowledge a
-// change only when `settled()` says it is on disk: an acknowledged change survives kill -9.
+// change only when `settled()` says it is on disk: an acknowledged change survives kill -9
+// and a power cut. The log is flushed to the disk (fsync) after each transaction, as
+// SQLite's synchronous=FULL would, but off the main thread (synchronous=NORMAL, then the
+// log's fsync in the thread pool): a lab of a thousand routers does not stop serving while
+// one router's write waits for the disk.
 // If a write fails, memory is taken back to what the disk holds. Dynamic records (entries
 // with a timeout) live in memory only, as on the real router.
 
@@ -76,16 +80,27 @@ export const parseId = (text: string): number | undefined => {
   return id;
 };
 
+/** What an empty table's indexes read: most of a router's four hundred tables stay empty. */
+const NO_ROWS: ReadonlyMap<never, Row> = new Map<never, Row>();
+const NO_INDEXES: ReadonlyMap<string, Index> = new Map();
+
+interface Index { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }
+
 export class Table {
   readonly rows: Row[] = [];
-  readonly byId = new Map<number, Row>();
+  // The maps are made at a table's first row or index: an empty Map costs some 200 bytes, and
+  // a lab of a thousand routers has some 400,000 tables, most of them empty.
+  private ids?: Map<number, Row>;
+  private keys?: Map<string, Row>;
+  private indexMap?: Map<string, Index>;
+  get byId(): ReadonlyMap<number, Row> { return this.ids ?? NO_ROWS; }
   /** Next id to hand out; never goes back, persisted with the table. */
   nextId = 1;
   /** Index of the key field (usually 'name'), when the table has one. */
   keyField?: string;
-  readonly byKey = new Map<string, Row>();
+  get byKey(): ReadonlyMap<string, Row> { return this.keys ?? NO_ROWS; }
   /** Indexes over computed keys (the `unique` field sets of the menus on this table). */
-  private readonly indexes = new Map<string, { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }>();
+  private get indexes(): ReadonlyMap<string, Index> { return this.indexMap ?? NO_INDEXES; }
 
   /** `changed` is called at every change of a row, its values or its place (see Store.changes). */
   constructor(readonly name: string, private readonly changed: () => void = () => {}) {}
@@ -99,7 +114,7 @@ export class Table {
   sort() {
     this.changed();
     this.rows.sort((a, b) => a.pos - b.pos || a.id - b.id);
-    this.byKey.clear();
+    this.keys?.clear();
     for (const index of this.indexes.values()) index.rows.clear();
     for (const row of this.rows) this.reindex(row);
   }
@@ -107,7 +122,7 @@ export class Table {
   /** Declares an index; `keyOf` must depend on the values only. */
   addIndex(name: string, keyOf: (values: Record<string, string>) => string) {
     const index = { keyOf, rows: new Map<string, Row[]>() };
-    this.indexes.set(name, index);
+    (this.indexMap ??= new Map()).set(name, index);
     for (const row of this.rows) this.indexRow(row, index);
   }
 
@@ -118,7 +133,7 @@ export class Table {
     return index.rows.get(index.keyOf(values)) ?? [];
   }
 
-  private indexRow(row: Row, index: { keyOf: (v: Record<string, string>) => string; rows: Map<string, Row[]> }) {
+  private indexRow(row: Row, index: Index) {
     const key = index.keyOf(row.values);
     const list = index.rows.get(key);
     if (list) list.push(row); else index.rows.set(key, [row]);
@@ -129,7 +144,7 @@ export class Table {
     this.changed();
     if (this.keyField) {
       const k = row.values[this.keyField];
-      if (out) { if (this.byKey.get(k) === row) this.byKey.delete(k); } else if (k !== undefined) this.byKey.set(k, row);
+      if (out) { if (this.keys?.get(k) === row) this.keys.delete(k); } else if (k !== undefined) (this.keys ??= new Map()).set(k, row);
     }
     for (const index of this.indexes.values()) {
       if (!out) { this.indexRow(row, index); continue; }
@@ -143,6 +158,19 @@ export class Table {
   }
 
   get(id: number) { return this.byId.get(id); }
+
+  /** A row read from the disk, in order: placed last, indexed by id only (`sort` or `keyOn` index the rest). */
+  loaded(row: Row) {
+    this.rows.push(row);
+    (this.ids ??= new Map()).set(row.id, row);
+  }
+
+  /** The key field (usually 'name'), and its index built. */
+  keyOn(field: string) {
+    this.keyField = field;
+    this.keys?.clear();
+    for (const row of this.rows) if (row.values[field] !== undefined) (this.keys ??= new Map()).set(row.values[field], row);
+  }
 
   indexOf(id: number): number {
     const row = this.byId.get(id);
@@ -177,7 +205,7 @@ export class Table {
       if (this.rows[mid].pos <= row.pos) lo = mid + 1; else hi = mid;
     }
     this.rows.splice(lo, 0, row);
-    this.byId.set(row.id, row);
+    (this.ids ??= new Map()).set(row.id, row);
     this.reindex(row);
   }
 
@@ -186,8 +214,35 @@ export class Table {
     if (i < 0) return;
     const row = this.rows[i];
     this.rows.splice(i, 1);
-    this.byId.delete(id);
+    this.ids!.delete(id);
     this.reindex(row, true);
+  }
+}
+
+/** What a new store holds before its first record. */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS rows (
+    tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (tbl, id)) WITHOUT ROWID;
+  PRAGMA application_id = ${APPLICATION_ID};
+  PRAGMA user_version = ${FORMAT_VERSION};`;
+
+const saveFailed = (e: unknown) => new Error(`the configuration could not be saved: ${(e as Error).message}`);
+
+/** fsync of a file or directory; one that is not there (a log checkpointed away) has nothing to flush. */
+async function syncPath(name: string) {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(name, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -219,8 +274,14 @@ export class Store {
 
   private readonly writeTransaction: (ops: readonly SqlOp[], counters: ReadonlySet<string>) => void;
 
-  /** Opens (or creates) the store of a data directory. Refuses anything that is not ours. */
-  static open(dir: string): Store {
+  /**
+   * Opens (or creates) the store of a data directory. Refuses anything that is not ours.
+   * `deferSync`: a store made new here is written without waiting for the disk until
+   * `durable()` (a lab's node at its first boot, which its directory's first-boot mark stands
+   * for meanwhile: a node whose first boot did not finish is booted afresh). Each of a first
+   * boot's dozen commits would otherwise wait for its own fsync on the main thread.
+   */
+  static open(dir: string, o: { deferSync?: boolean } = {}): Store {
     try {
       makeDirectory(dir);
     } catch (e) {
@@ -231,8 +292,9 @@ export class Store {
     let existed = false;
     try {
       db = new Database(file);
+      // Before the log is set up: making a new file's log waits for the disk too.
+      if (o.deferSync) db.pragma('synchronous = OFF');
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
       const appId = db.pragma('application_id', { simple: true }) as number;
       const version = db.pragma('user_version', { simple: true }) as number;
       // What the database holds, its write-ahead log included: a router stopped before its
@@ -246,15 +308,11 @@ export class Store {
         db.close();
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
-      if (!existed) {
-        db.exec(`
-          CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
-          CREATE TABLE IF NOT EXISTS rows (
-            tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
-            PRIMARY KEY (tbl, id)) WITHOUT ROWID;
-          PRAGMA application_id = ${APPLICATION_ID};
-          PRAGMA user_version = ${FORMAT_VERSION};`);
-      }
+      const deferred = !existed && !!o.deferSync;
+      // SQLite syncs the log at checkpoints only; the store syncs it after each write (syncLog).
+      if (!deferred) db.pragma('synchronous = NORMAL');
+      // One transaction: each statement alone would be a commit of its own.
+      if (!existed) db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
       // A file SQLite opens lazily; reading the schema proves it is a database at all.
       db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
@@ -262,8 +320,51 @@ export class Store {
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
     const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
+    store.file = file;
+    store.deferred = !existed && !!o.deferSync;
     store.load();
     return store;
+  }
+
+  private file = '';
+  /** Writes wait for `durable()` (Store.open's deferSync). */
+  private deferred = false;
+  /** Whether the directory has been flushed since the log was made (at the first write after open). */
+  private dirSynced = false;
+  /** The latest flush of the log under way, and how many are. */
+  private syncing = 0;
+  private lastSync?: Promise<void>;
+
+  /**
+   * Everything committed so far is on disk, and every commit from now on waits for the disk
+   * as usual. For a store opened with `deferSync`: the database, its log and the directory
+   * naming them are flushed, off the main thread, so that many routers' flushes overlap with
+   * each other's work. Otherwise as `settled()`.
+   */
+  async durable(): Promise<void> {
+    await this.settled();
+    if (!this.deferred || !this.db.open) return;
+    this.deferred = false;
+    // From here each write syncs the log; what came before is covered by the flushes below.
+    this.db.pragma('synchronous = NORMAL');
+    this.dirSynced = true;
+    await Promise.all([this.file, `${this.file}-wal`, path.dirname(this.file)].map(syncPath));
+  }
+
+  /**
+   * The log flushed to the disk after a write, off the main thread; and the directory once,
+   * so that the log file itself is found after a power cut (SQLite's FULL does the same).
+   */
+  private syncLog(): Promise<void> {
+    const names = [`${this.file}-wal`];
+    if (!this.dirSynced) {
+      this.dirSynced = true;
+      names.push(path.dirname(this.file));
+    }
+    this.syncing++;
+    const done = Promise.all(names.map(syncPath)).then(() => {}).finally(() => { this.syncing--; });
+    this.lastSync = done;
+    return done;
   }
 
   private load() {
@@ -280,8 +381,7 @@ export class Store {
         throw new StoreError(`configuration record ${r.tbl} ${formatId(r.id)} is damaged; the data directory needs repair`);
       }
       const row: Row = { id: r.id, values, dynamic: false, pos: r.pos };
-      table.rows.push(row);
-      table.byId.set(row.id, row);
+      table.loaded(row);
       if (row.id >= table.nextId && row.id < OWN_IDS) table.nextId = row.id + 1;
     }
   }
@@ -305,9 +405,7 @@ export class Store {
   setKey(name: string, field: string) {
     const t = this.table(name);
     if (t.keyField === field) return;
-    t.keyField = field;
-    t.byKey.clear();
-    for (const row of t.rows) if (row.values[field] !== undefined) t.byKey.set(row.values[field], row);
+    t.keyOn(field);
   }
 
   /** A new row, not yet stored: its id is taken now and never handed out again. */
@@ -447,12 +545,14 @@ export class Store {
 
   /** Whether every change made so far is on disk (`settled()` would resolve at once). */
   get isSettled(): boolean {
-    return !this.pending.length && !this.counters.size;
+    return !this.pending.length && !this.counters.size && !this.syncing;
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
   settled(): Promise<void> {
     if (this.isSettled) return Promise.resolve();
+    // Nothing waits to be written: the latest flush of the log covers all that was.
+    if (!this.pending.length && !this.counters.size) return this.lastSync!.catch((e) => { throw saveFailed(e); });
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
@@ -460,13 +560,23 @@ export class Store {
     this.scheduled = false;
     const waiters = this.waiters;
     this.waiters = [];
+    const wrote = this.pending.length > 0 || this.counters.size > 0;
     try {
       this.flush();
-      for (const w of waiters) w.resolve();
     } catch (e) {
-      const error = new Error(`the configuration could not be saved: ${(e as Error).message}`);
+      const error = saveFailed(e);
       for (const w of waiters) w.reject(error);
+      return;
     }
+    // Under a first boot's deferral durable() flushes it all; at close SQLite does (FULL).
+    if (!wrote || this.deferred || this.closing) {
+      for (const w of waiters) w.resolve();
+      return;
+    }
+    this.syncLog().then(
+      () => { for (const w of waiters) w.resolve(); },
+      (e) => { const error = saveFailed(e); for (const w of waiters) w.reject(error); },
+    );
   }
 
   /** Writes the queue in one transaction. On failure memory is reloaded from the disk. */
@@ -541,9 +651,14 @@ export class Store {
     return order.map((id, i) => [id, i + 1]);
   }
 
-  /** Writes what is queued, then closes the database. */
+  private closing = false;
+
+  /** Writes what is queued, then closes the database (its last checkpoint flushes the log and the database). */
   close() {
     if (!this.db.open) return;
+    this.closing = true;
+    // The last writes wait for the disk right here: nothing is left to flush them after.
+    if (!this.deferred) this.db.pragma('synchronous = FULL');
     try {
       this.flushQueued();
     } finally {

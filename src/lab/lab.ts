@@ -121,6 +121,7 @@ export class Lab {
         }
       };
       await Promise.all(Array.from({ length: Math.min(options.parallel ?? 8, total) }, worker));
+      await Promise.all(lab.finishing);
     } catch (e) {
       failure ??= e;
     }
@@ -167,7 +168,7 @@ export class Lab {
     const router = await Router.start({
       dataDir, listen: this.options.listen, ports,
       loginKeepMs: this.options.loginKeepMs ?? 600_000, requestLimitMs: this.options.requestLimitMs ?? 60_000,
-      board: node.board, rosVersion: node.rosVersion, noDefaults: true,
+      board: node.board, rosVersion: node.rosVersion, noDefaults: true, deferSync: boot === 'first',
       ...(node.ports ? { hardware: { ports: node.ports } } : {}),
       portTaken: (service, wanted, bound) => this.options.portTaken?.(node.name, service, wanted, bound),
     });
@@ -180,9 +181,19 @@ export class Lab {
     await firstBoot(router, node, { index, tls, signal: this.options.signal });
     // Booted once what the first boot enabled listens (www-ssl, api-ssl).
     await router.services?.settled();
-    firstBootDone(dataDir);
-    this.halfMade.delete(dataDir);
+    // The first boot on disk before its mark goes (its writes did not wait for the disk), while
+    // the next nodes boot: the flushes wait on the disk, the next boot on the CPU. The lab's
+    // start waits for them all.
+    const done = router.store.durable().then(() => {
+      firstBootDone(dataDir);
+      this.halfMade.delete(dataDir);
+    });
+    done.catch(() => { /* told by the start, which awaits it */ });
+    this.finishing.push(done);
   }
+
+  /** First boots on their way to the disk (startNode). */
+  private readonly finishing: Promise<void>[] = [];
 
   /** The network as the configurations make it now. */
   fabric(): Fabric {
