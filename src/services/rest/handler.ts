@@ -125,6 +125,8 @@ export class RestHandler {
   private readonly paths = new WeakMap<Node, string[]>();
   /** The JSON bytes of records the engine keeps (see recordReply). */
   private readonly texts = new WeakMap<Reply, Buffer>();
+  /** The JSON bytes of whole tables' lists the engine keeps (see listReply). */
+  private readonly lists = new WeakMap<readonly Reply[], Buffer>();
 
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
@@ -245,8 +247,12 @@ export class RestHandler {
   /** GET of a menu: the settings of a settings menu, the records of a table. */
   private getAll(node: Node, query: string, session: Session, cancel: Cancel): Maybe<RestReply> {
     const menu = node.menu;
-    const { filters, proplist } = getParams(query);
     if (!menu || !node.commands.has('print')) throw noSuchCommand();
+    if (!query && menu.decl.kind === 'table') {
+      const all = this.engine.printAll(node, session);
+      if (all) return after(all, (records) => this.listReply(records));
+    }
+    const { filters, proplist } = getParams(query);
     const sentence: Sentence = { path: this.pathOf(node), command: 'print', args: {}, query: filters, proplist };
     if (menu.decl.kind === 'settings') return after(this.engine.execute(sentence, session, { signal: cancel }), (out) => reply(200, out.records[0] ?? {}));
     return after(this.listed(sentence, session, cancel), (out) => out.reply);
@@ -278,6 +284,22 @@ export class RestHandler {
     if (!Object.isFrozen(record)) return reply(200, record);
     let body = this.texts.get(record);
     if (!body) this.texts.set(record, (body = Buffer.from(JSON.stringify(record))));
+    return { status: 200, headers: JSON_TYPE, body };
+  }
+
+  /**
+   * 200 with a whole table printAll gave: the kept list of kept views, the same frozen
+   * list while the configuration stays the same, so its bytes are kept with it. They are
+   * the bytes `listed` makes of the same records: the records' JSON joined by commas in
+   * brackets.
+   */
+  private listReply(records: readonly Reply[]): RestReply {
+    let body = this.lists.get(records);
+    if (!body) {
+      const texts: string[] = [];
+      for (const r of records) texts.push(JSON.stringify(r));
+      this.lists.set(records, (body = Buffer.from('[' + texts.join(',') + ']')));
+    }
     return { status: 200, headers: JSON_TYPE, body };
   }
 
