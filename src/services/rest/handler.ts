@@ -113,6 +113,12 @@ interface Target {
   readonly query: string;
   /** Where the words lead in the menu tree (which does not change while the router runs). */
   walked?: { readonly node: Node; readonly rest: readonly string[] };
+  /**
+   * Whether the first word after the node names a menu this router lacks, as the engine's
+   * `lacks` (set at each boot) said: the answer reads the release's trees by path, a cost
+   * every GET of one record paid again.
+   */
+  lacking?: { readonly lacks: Engine['lacks']; readonly value: boolean };
 }
 
 /** How many request targets are kept read; clients ask for the same few URLs again and again. */
@@ -234,7 +240,7 @@ export class RestHandler {
     // A menu of a package not installed (or of hardware the board lacks) is not there, whatever
     // the method; under a table its word names a record only if one has that name
     // (docs/routeros-facts.md 50.2).
-    if (rest.length && this.engine.lacksMenu(node, rest[0]) && !(rest.length === 1 && this.namesRecord(req.method, node, rest[0], session))) {
+    if (rest.length && this.lacksMenu(target, node, rest[0]) && !(rest.length === 1 && this.namesRecord(req.method, node, rest[0], session))) {
       throw noSuchDirectory(rest[0]);
     }
     if (req.method === 'GET') {
@@ -242,6 +248,16 @@ export class RestHandler {
       return rest.length ? this.getOne(node, rest[0], query, session, cancel) : this.getAll(node, query, session, cancel);
     }
     return this.dispatchWaiting(req, node, rest, body, session, cancel);
+  }
+
+  /** Engine.lacksMenu for a target's first word after its node, kept with the target while the boot's `lacks` stands. */
+  private lacksMenu(target: Target, node: Node, word: string): boolean {
+    const lacks = this.engine.lacks;
+    const known = target.lacking;
+    if (known && known.lacks === lacks) return known.value;
+    const value = this.engine.lacksMenu(node, word);
+    target.lacking = { lacks, value };
+    return value;
   }
 
   /** GET of a menu: the settings of a settings menu, the records of a table. */
