@@ -410,6 +410,22 @@ export class Engine implements Environment {
     return this.onDisk(this.views.of(menu, row, session));
   }
 
+  /**
+   * `print` of a whole table without arguments, `.proplist` or `.query`: the very records
+   * `run` gives, in the same order, with the same policy check and the same wait for the
+   * disk, as the kept list of kept views (views.ts) while the configuration stays the same.
+   * Undefined when the node's print is not the generic one or the menu keeps no such list:
+   * then `run` it.
+   */
+  printAll(node: Node, session: Session): Maybe<readonly Reply[]> | undefined {
+    const cmd = node.commands.get('print');
+    const menu = node.menu;
+    if (!menu || menu.decl.kind !== 'table' || !isGenericPrint(cmd)) return undefined;
+    for (const p of cmd!.policy) if (!session.policies.has(p as Policy)) throw notEnoughPermissions();
+    const list = this.views.list(menu, session);
+    return list && this.onDisk(list);
+  }
+
   private readonly dirMenus = new Map<string, Menu>();
   /** Commands of a plain directory (`/ping`, `/export`) still get a Menu to see their path. */
   private dirMenu(node: Node): Menu {

@@ -88,3 +88,52 @@ test('a live field is read at every GET: an address-list entry counts its timeou
   assert.match(first, /^(59m5\ds|1h)$/);
   assert.notEqual(second, first);
 });
+
+// A GET of a whole table answers from the engine's kept list of kept views and keeps its
+// bytes (Engine.printAll): they must be the bytes the print command itself gives.
+test('a whole table read again is the print command\'s own reply, and shows every change at once', async () => {
+  const same = async (path: string, as = admin) => {
+    const got = await as.get(path);
+    assert.equal(got.status, 200, got.text);
+    const printed = await as.post(`${path}/print`, {});
+    assert.equal(printed.status, 200, printed.text);
+    assert.equal(got.text, printed.text, path);
+    // Read again, from what is kept.
+    assert.equal((await as.get(path)).text, got.text, path);
+    return got.json as Record<string, string>[];
+  };
+  for (const path of ['/rest/ip/address', '/rest/interface', '/rest/ip/route', '/rest/interface/bridge/port', '/rest/ip/pool']) await same(path);
+  const before = await same('/rest/ip/address');
+  const put = await admin.put('/rest/ip/address', { address: '10.9.9.1/24', interface: 'ether2' });
+  assert.equal(put.status, 201, put.text);
+  const added = await same('/rest/ip/address');
+  assert.equal(added.length, before.length + 1);
+  assert.equal(added.at(-1)!.network, '10.9.9.0');
+  // A rename in another menu shows in the list at once.
+  const bridge = (await admin.get('/rest/interface/bridge?name=bridge')).json[0];
+  assert.equal((await admin.patch(`/rest/interface/bridge/${bridge['.id']}`, { name: 'lan2' })).status, 200);
+  assert.ok((await same('/rest/ip/address')).some((a) => a.interface === 'lan2'));
+  assert.equal((await admin.patch(`/rest/interface/bridge/${bridge['.id']}`, { name: 'bridge' })).status, 200);
+  assert.equal((await admin.delete(`/rest/ip/address/${put.json['.id']}`)).status, 204);
+  assert.deepEqual(await same('/rest/ip/address'), before);
+});
+
+test('a whole table\'s sensitive values follow the reader, whoever read the table before', async () => {
+  const reader = await makeUser(admin, 'list-viewer', 'read,api,rest-api');
+  const asReader = client(r.port, { user: reader.user, password: reader.password });
+  const wg = await admin.put('/rest/interface/wireguard', { name: 'wg-list' });
+  assert.equal(wg.status, 201, wg.text);
+  const peer = await admin.put('/rest/interface/wireguard/peers', {
+    interface: 'wg-list', 'public-key': 'Xm1a8b5kJ3hAqCwM5Sx1Zb5Q5tX1bWk3yRrV9E3u2Fw=', 'preshared-key': 'kVz1Q2y7Qd2sFQ0nQvYq9r0tE6hH9b8m3cVw1Lx4uTo=',
+    'allowed-address': '10.0.0.3/32',
+  });
+  assert.equal(peer.status, 201, peer.text);
+  for (let i = 0; i < 2; i++) {
+    const seen = (await admin.get('/rest/interface/wireguard/peers')).json as Record<string, string>[];
+    assert.ok(seen.some((p) => p['preshared-key'] === 'kVz1Q2y7Qd2sFQ0nQvYq9r0tE6hH9b8m3cVw1Lx4uTo='));
+    const hidden = await asReader.get('/rest/interface/wireguard/peers');
+    assert.equal(hidden.status, 200, hidden.text);
+    assert.ok((hidden.json as Record<string, string>[]).every((p) => p['preshared-key'] === undefined));
+    assert.equal(hidden.text, (await asReader.post('/rest/interface/wireguard/peers/print', {})).text);
+  }
+});

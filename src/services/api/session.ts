@@ -87,10 +87,10 @@ interface Parsed {
 }
 
 function parse(words: readonly string[]): Parsed {
-  const [command, ...rest] = words;
   // No prototype: `=__proto__=x` is an argument (refused as unknown), not a prototype change.
-  const out: Parsed = { command: command ?? '', args: Object.create(null) as Record<string, string>, query: [] };
-  for (const word of rest) {
+  const out: Parsed = { command: words[0] ?? '', args: Object.create(null) as Record<string, string>, query: [] };
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i];
     if (word.startsWith('=')) {
       const eq = word.indexOf('=', 1);
       const name = eq < 0 ? word.slice(1) : word.slice(1, eq);
@@ -105,6 +105,26 @@ function parse(words: readonly string[]): Parsed {
     // Other API attribute words (`.id=` without `=` first and the like) carry nothing we use.
   }
   return out;
+}
+
+/** A command word's menu path and command (`/ip/address/print`); command undefined when it names none. */
+interface CommandWords { readonly path: readonly string[]; readonly command?: string }
+
+/** Command words read, by the word: clients send the same few again and again. */
+const commands = new Map<string, CommandWords>();
+/** How many are kept; past it they are all let go. */
+const COMMANDS_KEPT = 1024;
+
+function commandWords(word: string): CommandWords {
+  let known = commands.get(word);
+  if (!known) {
+    const path = word.startsWith('/') ? word.slice(1).split('/').filter(Boolean) : [];
+    const command = word.startsWith('/') ? path.pop() : undefined;
+    known = Object.freeze({ path: Object.freeze(path), command });
+    if (commands.size >= COMMANDS_KEPT) commands.clear();
+    commands.set(word, known);
+  }
+  return known;
 }
 
 /** What a print of one record ends with: its record went out as it came. */
@@ -129,6 +149,21 @@ class CommandCancel {
     }
     return this.made;
   }
+}
+
+/**
+ * The whole answer to an untagged print of one kept record (Engine.printOne): its `!re` and
+ * the `!done` after it. A kept record is frozen, so these bytes never change either; kept
+ * with it, they go to the socket in one write with nothing made per command.
+ */
+const keptPrints = new WeakMap<Reply, Buffer>();
+const UNTAGGED_DONE = encodeReply('!done', undefined, undefined);
+
+function printedOne(record: Reply, tag: string | undefined): Buffer | undefined {
+  if (tag !== undefined || !Object.isFrozen(record)) return undefined;
+  let bytes = keptPrints.get(record);
+  if (!bytes) keptPrints.set(record, (bytes = Buffer.concat([encodeReply('!re', record, undefined), UNTAGGED_DONE])));
+  return bytes;
 }
 
 /** Commands whose reply is a list, which from 7.18 says `!empty` when it has nothing in it. */
@@ -189,6 +224,22 @@ export class ApiSession implements Served {
 
   /** One turn: sentences in order until `until`, unless something must be waited for first. */
   serve(until: number): boolean {
+    // Whatever this turn answers leaves together when it ends (a record and its `!done`,
+    // pipelined prints), in as few system calls as Node makes of it; see send.
+    this.serving = true;
+    this.socket.cork();
+    try {
+      return this.serveSentences(until);
+    } finally {
+      this.serving = false;
+      this.socket.uncork();
+    }
+  }
+
+  /** True while serve runs: the socket is corked until it returns. */
+  private serving = false;
+
+  private serveSentences(until: number): boolean {
     for (;;) {
       if (this.closed || this.blocked) return false;
       if (this.socket.writableLength > WRITE_HIGH) { this.awaitDrain(); return false; }
@@ -233,20 +284,27 @@ export class ApiSession implements Served {
 
   /** Sends one sentence: its words and terminator as one buffer, never split across writes. */
   private send(type: string, attrs?: Reply, tag?: string) {
+    this.sendBytes(encodeReply(type, attrs, tag));
+  }
+
+  /** Sends whole sentences' bytes. */
+  private sendBytes(bytes: Buffer) {
     if (this.closed || this.socket.destroyed) return;
     // Sentences made in one turn of the event loop (a record and its `!done`) leave in one
-    // system call; each is still whole in it.
-    if (!this.corked) {
+    // system call; each is still whole in it. In serve the socket is corked already.
+    if (!this.corked && !this.serving) {
       this.corked = true;
       this.socket.cork();
-      setImmediate(() => { this.corked = false; this.socket.uncork(); });
+      setImmediate(this.uncork);
     }
-    this.socket.write(encodeReply(type, attrs, tag));
+    this.socket.write(bytes);
     // A stream (listen, ping) to a client that reads nothing: the connection goes.
     if (this.socket.writableLength > UNREAD_MAX) { this.socket.destroy(); this.close(); }
   }
 
   private corked = false;
+  /** One function for every uncork (a closure per turn costs). */
+  private readonly uncork = () => { this.corked = false; this.socket.uncork(); };
 
   private trap(e: unknown, tag?: string) {
     const attrs: Reply = {};
@@ -306,15 +364,14 @@ export class ApiSession implements Served {
     if (p.command === '/quit') { this.fatal('session terminated on request'); return; }
     if (!this.login) { this.send('!trap', { message: NOT_LOGGED_IN }, p.tag); this.send('!done', undefined, p.tag); return; }
     if (p.command === '/cancel') { this.cancel(p); return; }
-    const path = p.command.startsWith('/') ? p.command.slice(1).split('/').filter(Boolean) : [];
-    const command = path.pop();
-    if (command === undefined || !p.command.startsWith('/')) {
+    const { path, command } = commandWords(p.command);
+    if (command === undefined) {
       // Not a command at all (a client's `#` keep-alive): refused, and the session goes on.
       this.trap(new CommandError('no-such-prefix', 'no such command prefix'), p.tag);
       this.send('!done', undefined, p.tag);
       return;
     }
-    if (command === 'listen') return this.listen(p, path);
+    if (command === 'listen') return this.listen(p, [...path]);
     this.run(p, path, command);
     return undefined;
   }
@@ -346,11 +403,18 @@ export class ApiSession implements Served {
   private session(): Session {
     const login = this.login!.login;
     this.holder ??= { user: login.user, via: 'api' };
-    return { user: login.user, policies: login.policies, address: this.client, via: 'api', holder: this.holder };
+    // The same session while the login and its policies are the same ones (most commands):
+    // nothing the engine does with a session changes it.
+    const kept = this.kept;
+    if (kept && kept.user === login.user && kept.policies === login.policies && kept.holder === this.holder) return kept;
+    return (this.kept = { user: login.user, policies: login.policies, address: this.client, via: 'api', holder: this.holder });
   }
 
+  /** The last session made (see session). */
+  private kept?: Session;
+
   /** The engine sentence of an API command: `.id` names records as the console's numbers do. */
-  private engineSentence(p: Parsed, path: string[], command: string): Sentence {
+  private engineSentence(p: Parsed, path: readonly string[], command: string): Sentence {
     const node = this.ctx.engine.walk(path);
     // `getall` is the old name of print, which clients such as mktxp still send.
     if (command === 'getall' && !node.rest.length && !node.node.commands.has('getall')) command = 'print';
@@ -359,7 +423,7 @@ export class ApiSession implements Served {
       args[command === 'print' ? 'from' : command === 'get' ? 'number' : 'numbers'] = args['.id'];
       delete args['.id'];
     }
-    return { path, command, args, query: p.query.length ? p.query : undefined, proplist: p.proplist };
+    return { path: [...path], command, args, query: p.query.length ? p.query : undefined, proplist: p.proplist };
   }
 
   /**
@@ -367,9 +431,26 @@ export class ApiSession implements Served {
    * answered in this very turn: no promise or timer stands between it and its `!done`. One
    * that waits ends at the request limit with `Session closed`.
    */
-  private run(p: Parsed, path: string[], command: string) {
-    const entry: Running = { tag: p.tag, interrupted: false };
+  private run(p: Parsed, path: readonly string[], command: string) {
     const tag = p.tag;
+    // A print of one kept record whose answer is ready (nothing waits for the disk) goes at
+    // once, as its whole kept answer when untagged: the same bytes the general way below
+    // sends (its `!re`, then its `!done`), without what that way makes for a command.
+    let one: Maybe<Reply> | undefined;
+    try {
+      one = this.printOne(p, path, command, this.session());
+    } catch (e) {
+      this.trap(e, tag);
+      this.send('!done', undefined, tag);
+      return;
+    }
+    if (one && !(one instanceof Promise)) {
+      const bytes = printedOne(one, tag);
+      if (bytes) this.sendBytes(bytes);
+      else { this.send('!re', one, tag); this.send('!done', undefined, tag); }
+      return;
+    }
+    const entry: Running = { tag, interrupted: false };
     let records = 0;
     let settled = false;
     const onRecord = (r: Reply) => {
@@ -391,10 +472,8 @@ export class ApiSession implements Served {
     const limit = new LimitCancel();
     let ran: Maybe<Outcome | undefined>;
     try {
-      const session = this.session();
-      const one = this.printOne(p, path, command, session);
       if (one) ran = after(one, (record) => { onRecord(record); return NOTHING; });
-      else ran = this.ctx.engine.execute(this.engineSentence(p, path, command), session, { signal: new CommandCancel(limit, entry), onRecord });
+      else ran = this.ctx.engine.execute(this.engineSentence(p, path, command), this.session(), { signal: new CommandCancel(limit, entry), onRecord });
     } catch (e) {
       return fail(e);
     }
@@ -420,7 +499,7 @@ export class ApiSession implements Served {
    * Undefined for anything else, and for an id that names nothing: the whole print then
    * gives the router's own answer.
    */
-  private printOne(p: Parsed, path: string[], command: string, session: Session): Maybe<Reply> | undefined {
+  private printOne(p: Parsed, path: readonly string[], command: string, session: Session): Maybe<Reply> | undefined {
     if (command !== 'print' || p.query.length || p.proplist) return undefined;
     let id: string | undefined;
     for (const name in p.args) {

@@ -113,6 +113,12 @@ interface Target {
   readonly query: string;
   /** Where the words lead in the menu tree (which does not change while the router runs). */
   walked?: { readonly node: Node; readonly rest: readonly string[] };
+  /**
+   * Whether the first word after the node names a menu this router lacks, as the engine's
+   * `lacks` (set at each boot) said: the answer reads the release's trees by path, a cost
+   * every GET of one record paid again.
+   */
+  lacking?: { readonly lacks: Engine['lacks']; readonly value: boolean };
 }
 
 /** How many request targets are kept read; clients ask for the same few URLs again and again. */
@@ -125,6 +131,8 @@ export class RestHandler {
   private readonly paths = new WeakMap<Node, string[]>();
   /** The JSON bytes of records the engine keeps (see recordReply). */
   private readonly texts = new WeakMap<Reply, Buffer>();
+  /** The JSON bytes of whole tables' lists the engine keeps (see listReply). */
+  private readonly lists = new WeakMap<readonly Reply[], Buffer>();
 
   constructor(private readonly engine: Engine, private readonly logins: Logins, private readonly lanes: Lanes) {}
 
@@ -232,7 +240,7 @@ export class RestHandler {
     // A menu of a package not installed (or of hardware the board lacks) is not there, whatever
     // the method; under a table its word names a record only if one has that name
     // (docs/routeros-facts.md 50.2).
-    if (rest.length && this.engine.lacksMenu(node, rest[0]) && !(rest.length === 1 && this.namesRecord(req.method, node, rest[0], session))) {
+    if (rest.length && this.lacksMenu(target, node, rest[0]) && !(rest.length === 1 && this.namesRecord(req.method, node, rest[0], session))) {
       throw noSuchDirectory(rest[0]);
     }
     if (req.method === 'GET') {
@@ -242,11 +250,25 @@ export class RestHandler {
     return this.dispatchWaiting(req, node, rest, body, session, cancel);
   }
 
+  /** Engine.lacksMenu for a target's first word after its node, kept with the target while the boot's `lacks` stands. */
+  private lacksMenu(target: Target, node: Node, word: string): boolean {
+    const lacks = this.engine.lacks;
+    const known = target.lacking;
+    if (known && known.lacks === lacks) return known.value;
+    const value = this.engine.lacksMenu(node, word);
+    target.lacking = { lacks, value };
+    return value;
+  }
+
   /** GET of a menu: the settings of a settings menu, the records of a table. */
   private getAll(node: Node, query: string, session: Session, cancel: Cancel): Maybe<RestReply> {
     const menu = node.menu;
-    const { filters, proplist } = getParams(query);
     if (!menu || !node.commands.has('print')) throw noSuchCommand();
+    if (!query && menu.decl.kind === 'table') {
+      const all = this.engine.printAll(node, session);
+      if (all) return after(all, (records) => this.listReply(records));
+    }
+    const { filters, proplist } = getParams(query);
     const sentence: Sentence = { path: this.pathOf(node), command: 'print', args: {}, query: filters, proplist };
     if (menu.decl.kind === 'settings') return after(this.engine.execute(sentence, session, { signal: cancel }), (out) => reply(200, out.records[0] ?? {}));
     return after(this.listed(sentence, session, cancel), (out) => out.reply);
@@ -278,6 +300,22 @@ export class RestHandler {
     if (!Object.isFrozen(record)) return reply(200, record);
     let body = this.texts.get(record);
     if (!body) this.texts.set(record, (body = Buffer.from(JSON.stringify(record))));
+    return { status: 200, headers: JSON_TYPE, body };
+  }
+
+  /**
+   * 200 with a whole table printAll gave: the kept list of kept views, the same frozen
+   * list while the configuration stays the same, so its bytes are kept with it. They are
+   * the bytes `listed` makes of the same records: the records' JSON joined by commas in
+   * brackets.
+   */
+  private listReply(records: readonly Reply[]): RestReply {
+    let body = this.lists.get(records);
+    if (!body) {
+      const texts: string[] = [];
+      for (const r of records) texts.push(JSON.stringify(r));
+      this.lists.set(records, (body = Buffer.from('[' + texts.join(',') + ']')));
+    }
     return { status: 200, headers: JSON_TYPE, body };
   }
 
