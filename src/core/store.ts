@@ -1,12 +1,8 @@
 // The configuration store: tables of records with ids and a user-visible order, kept in
-// memory for reads and in SQLite (write-ahead log) for durability.
+// memory for reads and in SQLite (write-ahead log, synchronous=FULL) for durability.
 // A change applies to memory at once and is queued for disk; what one turn of the event
 // loop queued is written in one transaction (group commit), and front ends acknowledge a
-// change only when `settled()` says it is on disk: an acknowledged change survives kill -9
-// and a power cut. The log is flushed to the disk (fsync) after each transaction, as
-// SQLite's synchronous=FULL would, but off the main thread (synchronous=NORMAL, then the
-// log's fsync in the thread pool): a lab of a thousand routers does not stop serving while
-// one router's write waits for the disk.
+// change only when `settled()` says it is on disk: an acknowledged change survives kill -9.
 // If a write fails, memory is taken back to what the disk holds. Dynamic records (entries
 // with a timeout) live in memory only, as on the real router.
 
@@ -219,17 +215,6 @@ export class Table {
   }
 }
 
-/** What a new store holds before its first record. */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
-  CREATE TABLE IF NOT EXISTS rows (
-    tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
-    PRIMARY KEY (tbl, id)) WITHOUT ROWID;
-  PRAGMA application_id = ${APPLICATION_ID};
-  PRAGMA user_version = ${FORMAT_VERSION};`;
-
-const saveFailed = (e: unknown) => new Error(`the configuration could not be saved: ${(e as Error).message}`);
-
 /** fsync of a file or directory; one that is not there (a log checkpointed away) has nothing to flush. */
 async function syncPath(name: string) {
   let handle: fs.promises.FileHandle;
@@ -309,10 +294,19 @@ export class Store {
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
       const deferred = !existed && !!o.deferSync;
-      // SQLite syncs the log at checkpoints only; the store syncs it after each write (syncLog).
-      if (!deferred) db.pragma('synchronous = NORMAL');
-      // One transaction: each statement alone would be a commit of its own.
-      if (!existed) db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
+      if (!deferred) db.pragma('synchronous = FULL');
+      if (!existed) {
+        // One transaction: each statement alone would be a commit of its own.
+        db.exec(`
+          BEGIN;
+          CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
+          CREATE TABLE IF NOT EXISTS rows (
+            tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
+            PRIMARY KEY (tbl, id)) WITHOUT ROWID;
+          PRAGMA application_id = ${APPLICATION_ID};
+          PRAGMA user_version = ${FORMAT_VERSION};
+          COMMIT;`);
+      }
       // A file SQLite opens lazily; reading the schema proves it is a database at all.
       db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
@@ -320,51 +314,28 @@ export class Store {
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
     const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
-    store.file = file;
-    store.deferred = !existed && !!o.deferSync;
+    store.deferredFile = !existed && o.deferSync ? file : undefined;
     store.load();
     return store;
   }
 
-  private file = '';
-  /** Writes wait for `durable()` (Store.open's deferSync). */
-  private deferred = false;
-  /** Whether the directory has been flushed since the log was made (at the first write after open). */
-  private dirSynced = false;
-  /** The latest flush of the log under way, and how many are. */
-  private syncing = 0;
-  private lastSync?: Promise<void>;
+  /** The database file while its writes wait for `durable()`. */
+  private deferredFile?: string;
 
   /**
    * Everything committed so far is on disk, and every commit from now on waits for the disk
-   * as usual. For a store opened with `deferSync`: the database, its log and the directory
-   * naming them are flushed, off the main thread, so that many routers' flushes overlap with
-   * each other's work. Otherwise as `settled()`.
+   * as usual (synchronous=FULL). For a store opened with `deferSync`: the database, its log
+   * and the directory naming them are flushed, off the main thread, so that many routers'
+   * flushes overlap with each other's work. Otherwise as `settled()`.
    */
   async durable(): Promise<void> {
     await this.settled();
-    if (!this.deferred || !this.db.open) return;
-    this.deferred = false;
-    // From here each write syncs the log; what came before is covered by the flushes below.
-    this.db.pragma('synchronous = NORMAL');
-    this.dirSynced = true;
-    await Promise.all([this.file, `${this.file}-wal`, path.dirname(this.file)].map(syncPath));
-  }
-
-  /**
-   * The log flushed to the disk after a write, off the main thread; and the directory once,
-   * so that the log file itself is found after a power cut (SQLite's FULL does the same).
-   */
-  private syncLog(): Promise<void> {
-    const names = [`${this.file}-wal`];
-    if (!this.dirSynced) {
-      this.dirSynced = true;
-      names.push(path.dirname(this.file));
-    }
-    this.syncing++;
-    const done = Promise.all(names.map(syncPath)).then(() => {}).finally(() => { this.syncing--; });
-    this.lastSync = done;
-    return done;
+    const file = this.deferredFile;
+    if (!file || !this.db.open) return;
+    this.deferredFile = undefined;
+    // From here each commit syncs itself; what came before is covered by the flushes below.
+    this.db.pragma('synchronous = FULL');
+    await Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath));
   }
 
   private load() {
@@ -545,14 +516,12 @@ export class Store {
 
   /** Whether every change made so far is on disk (`settled()` would resolve at once). */
   get isSettled(): boolean {
-    return !this.pending.length && !this.counters.size && !this.syncing;
+    return !this.pending.length && !this.counters.size;
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
   settled(): Promise<void> {
     if (this.isSettled) return Promise.resolve();
-    // Nothing waits to be written: the latest flush of the log covers all that was.
-    if (!this.pending.length && !this.counters.size) return this.lastSync!.catch((e) => { throw saveFailed(e); });
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
@@ -560,23 +529,13 @@ export class Store {
     this.scheduled = false;
     const waiters = this.waiters;
     this.waiters = [];
-    const wrote = this.pending.length > 0 || this.counters.size > 0;
     try {
       this.flush();
-    } catch (e) {
-      const error = saveFailed(e);
-      for (const w of waiters) w.reject(error);
-      return;
-    }
-    // Under a first boot's deferral durable() flushes it all; at close SQLite does (FULL).
-    if (!wrote || this.deferred || this.closing) {
       for (const w of waiters) w.resolve();
-      return;
+    } catch (e) {
+      const error = new Error(`the configuration could not be saved: ${(e as Error).message}`);
+      for (const w of waiters) w.reject(error);
     }
-    this.syncLog().then(
-      () => { for (const w of waiters) w.resolve(); },
-      (e) => { const error = saveFailed(e); for (const w of waiters) w.reject(error); },
-    );
   }
 
   /** Writes the queue in one transaction. On failure memory is reloaded from the disk. */
@@ -651,14 +610,9 @@ export class Store {
     return order.map((id, i) => [id, i + 1]);
   }
 
-  private closing = false;
-
-  /** Writes what is queued, then closes the database (its last checkpoint flushes the log and the database). */
+  /** Writes what is queued, then closes the database. */
   close() {
     if (!this.db.open) return;
-    this.closing = true;
-    // The last writes wait for the disk right here: nothing is left to flush them after.
-    if (!this.deferred) this.db.pragma('synchronous = FULL');
     try {
       this.flushQueued();
     } finally {

@@ -80,8 +80,8 @@ test('a new store opened with deferSync waits for the disk from durable() on, an
   add(store, 'a');
   add(store, 'b');
   await store.durable();
-  // From here every write waits for the log's fsync, as any store's (SQLite's NORMAL, the fsync off the main thread).
-  assert.equal(level(), 1);
+  // From here every commit is synchronous=FULL, as any store's.
+  assert.equal(level(), 2);
   add(store, 'c');
   await store.settled();
   const other = new Database(path.join(dir, STORE_FILE), { readonly: true });
@@ -90,23 +90,8 @@ test('a new store opened with deferSync waits for the disk from durable() on, an
   store.close();
   // A store that exists is never deferred: durable() is settled().
   const again = Store.open(dir, { deferSync: true });
-  assert.equal((again as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true }), 1);
+  assert.equal((again as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true }), 2);
   assert.deepEqual(names(again), ['a', 'b', 'c']);
   await again.durable();
   again.close();
-});
-
-test('a write is settled only once its log is flushed, which runs off the main thread', async () => {
-  const dir = tempDir();
-  const store = Store.open(dir);
-  add(store, 'a');
-  // The transaction is written at the turn's end; its fsync is then under way in the thread pool.
-  await new Promise((r) => setImmediate(r));
-  assert.equal(store.isSettled, false);
-  await store.settled();
-  assert.equal(store.isSettled, true);
-  const other = new Database(path.join(dir, STORE_FILE), { readonly: true });
-  assert.deepEqual(other.prepare('SELECT data FROM rows').all(), [{ data: '{"name":"a"}' }]);
-  other.close();
-  store.close();
 });
