@@ -110,8 +110,8 @@ function shapeOf(decl: MenuDecl): Shape {
 /** Declaration sets the start-up check has passed. */
 const checkedDecls = new WeakSet<readonly MenuDecl[]>();
 
-/** The menu tree of a set of declarations: its directories, menus and commands. */
-interface Tree { root: Node; menus: Map<string, Menu> }
+/** The menu tree of a set of declarations: its directories, menus and commands, and each declaration's menu. */
+interface Tree { root: Node; menus: Map<string, Menu>; byDecl: Map<MenuDecl, Menu> }
 
 /**
  * Each set of declarations' tree, made once: it depends on the declarations alone, and a lab
@@ -123,13 +123,13 @@ const trees = new WeakMap<readonly MenuDecl[], Tree>();
 function treeOf(decls: readonly MenuDecl[]): Tree {
   let tree = trees.get(decls);
   if (tree) return tree;
-  tree = { root: { word: '', path: '', children: new Map(), commands: new Map() }, menus: new Map() };
+  tree = { root: { word: '', path: '', children: new Map(), commands: new Map() }, menus: new Map(), byDecl: new Map() };
   for (const decl of decls) declareMenu(tree, decl);
   trees.set(decls, tree);
   return tree;
 }
 
-function declareMenu({ root, menus }: Tree, decl: MenuDecl) {
+function declareMenu({ root, menus, byDecl }: Tree, decl: MenuDecl) {
   const prior = menus.get(decl.path);
   // A directory's commands may come from several files (the root has /password, /delay,
   // /ping ...; a menu may get a command from a file of its own); a menu is declared once.
@@ -149,6 +149,8 @@ function declareMenu({ root, menus }: Tree, decl: MenuDecl) {
   }
   const { fields, order, keepsViews, generic } = shapeOf(decl);
   const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
+  // A directory declared again (commands from another file) keeps a menu of its own here; the tree has the first.
+  byDecl.set(decl, menu);
   if (!prior || decl.kind !== 'dir') menus.set(decl.path, menu);
   if (decl.kind !== 'dir') node.menu = menu;
   if (decl.present) {
@@ -183,8 +185,9 @@ export class Engine implements Environment {
 
   constructor(readonly store: Store, decls: readonly MenuDecl[], readonly now: () => number = Date.now) {
     this.history = new History(store, now);
-    ({ root: this.root, menus: this.menus } = treeOf(decls));
-    for (const decl of decls) this.declare(decl);
+    const tree = treeOf(decls);
+    ({ root: this.root, menus: this.menus } = tree);
+    for (const decl of decls) this.declare(tree.byDecl.get(decl)!);
     // The check reads the declarations only: once per set of them, however many routers share it (a lab).
     if (!checkedDecls.has(decls)) {
       this.check();
@@ -194,19 +197,12 @@ export class Engine implements Environment {
   }
 
   /** What a menu's declaration asks of this router's store: the key, the first id, the unique indexes. */
-  private declare(decl: MenuDecl) {
-    let menu = this.menus.get(decl.path)!;
-    if (menu.decl !== decl) {
-      // A directory declared again (commands from another file): its own menu, as the tree has the first.
-      const { fields, order, keepsViews } = shapeOf(decl);
-      menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
-    }
+  private declare(menu: Menu) {
+    const { decl } = menu;
     if (decl.key) this.store.setKey(menu.table, decl.key);
     const table = this.store.table(menu.table);
     if (decl.firstId !== undefined && table.nextId < decl.firstId) table.nextId = decl.firstId;
-    for (const fields of decl.unique ?? []) {
-      this.store.table(menu.table).addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
-    }
+    for (const fields of decl.unique ?? []) table.addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
   }
 
   /** The start-up check: every declaration is complete and consistent, or the router does not start. */
