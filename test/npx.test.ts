@@ -22,10 +22,14 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise
 }
 
 test('npx vrouter runs the checkout\'s command: its usage, and that of vrouter console', async () => {
-  const help = await run('npx', ['--no-install', 'vrouter', '--help']);
+  // An npm cache of its own, as a newcomer's: npx keeps what it resolved `vrouter` to in the
+  // cache (a link into this checkout), and one left by an earlier checkout or build (a copy of
+  // its launcher without the executable bit) would answer instead of this checkout.
+  const cache = { NPM_CONFIG_CACHE: tempDir() };
+  const help = await run('npx', ['--no-install', 'vrouter', '--help'], cache);
   assert.equal(help.code, 0, help.stderr);
   assert.match(help.stdout, /^Usage: vrouter \[FLAGS\]\n/);
-  const console = await run('npx', ['--no-install', 'vrouter', 'console', '--help']);
+  const console = await run('npx', ['--no-install', 'vrouter', 'console', '--help'], cache);
   assert.equal(console.code, 0, console.stderr);
   assert.match(console.stdout, /^Usage: vrouter console \[URL\] \[--user NAME\] \[--password PASSWORD\]\n/);
 });

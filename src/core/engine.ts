@@ -12,6 +12,7 @@ import { Lifetimes } from './lifetimes.js';
 import { Views } from './views.js';
 import type { Maybe } from './maybe.js';
 import { History, type Acting } from './history.js';
+import { fieldsMade } from './later.js';
 
 export interface Sentence {
   path: string[];
@@ -93,25 +94,69 @@ export interface Node {
  * once and shared, so that a lab of many routers pays for it once. Nothing changes these
  * after declaration.
  */
-interface Shape { fields: Map<string, FieldDecl>; order: string[]; keepsViews: boolean; generic: [string, CommandDecl][] }
-const shapes = new WeakMap<MenuDecl, Shape>();
-function shapeOf(decl: MenuDecl): Shape {
-  let shape = shapes.get(decl);
-  if (!shape) {
+interface Shape { fields: Map<string, FieldDecl>; order: string[]; keepsViews: boolean }
+
+/**
+ * A declared menu. Its fields are worked out on first use, with the declaration's own
+ * (src/core/later.ts), and checked then: a router meets the few dozen menus it uses, not the
+ * release's 580.
+ */
+class DeclaredMenu implements Menu {
+  private shape?: Shape;
+  readonly path: string;
+  readonly table: string;
+
+  constructor(readonly decl: MenuDecl, private readonly tables: ReadonlySet<string>) {
+    this.path = decl.path;
+    this.table = decl.table ?? decl.path;
+  }
+
+  get fields(): Map<string, FieldDecl> { return (this.shape ??= this.made()).fields; }
+  get order(): readonly string[] { return (this.shape ??= this.made()).order; }
+  get keepsViews(): boolean { return (this.shape ??= this.made()).keepsViews; }
+  /** Whether the fields are worked out (and checked). */
+  get ready(): boolean { return this.shape !== undefined || fieldsMade(this.decl); }
+
+  private made(): Shape {
+    const { decl } = this;
     const fields = new Map<string, FieldDecl>(Object.entries(decl.fields ?? {}));
+    checkFields(decl, fields, this.tables);
     // Rows worked out at each read (decl.rows) are not the store's: their views are not kept.
     const keepsViews = !decl.rows && [...fields.values()].every((f) => !f.derive || f.stable === true);
-    const generic = (decl.generic ?? defaultGeneric(decl.kind)).map((name): [string, CommandDecl] => [name, genericCommand(name, decl)]);
-    shapes.set(decl, (shape = { fields, order: [...fields.keys()].sort(), keepsViews, generic }));
+    return { fields, order: [...fields.keys()].sort(), keepsViews };
   }
-  return shape;
+}
+
+/** The start-up check of a menu's fields: each has a type, its default is canonical, the key and the unique ones are fields, each reference names a declared table. */
+function checkFields(decl: MenuDecl, fields: ReadonlyMap<string, FieldDecl>, tables: ReadonlySet<string>) {
+  const where = `menu /${decl.path}`;
+  for (const [name, field] of fields) {
+    if (!field.type || field.type.name === 'tree') throw new Error(`${where}: field ${name} has no type (a field left to the tree that the tree does not have)`);
+    if (field.default !== undefined && !field.derive && !field.ref) {
+      const canonical = field.type.parse(field.default);
+      if (canonical !== field.default) throw new Error(`${where}: default of ${name} is not canonical (${field.default} -> ${canonical})`);
+    }
+    if (field.ref && !tables.has(field.ref.table)) {
+      throw new Error(`${where}: field ${name} refers to table ${field.ref.table}, which no menu declares`);
+    }
+  }
+  if (decl.key && !fields.has(decl.key)) throw new Error(`${where}: key ${decl.key} is not a field`);
+  for (const u of decl.unique ?? []) for (const f of u) if (!fields.has(f)) throw new Error(`${where}: unique field ${f} is not declared`);
+}
+
+/** Each declaration's generic commands, made once however many trees and routers declare it. */
+const generics = new WeakMap<MenuDecl, [string, CommandDecl][]>();
+function genericOf(decl: MenuDecl): [string, CommandDecl][] {
+  let generic = generics.get(decl);
+  if (!generic) generics.set(decl, (generic = (decl.generic ?? defaultGeneric(decl.kind)).map((name): [string, CommandDecl] => [name, genericCommand(name, decl)])));
+  return generic;
 }
 
 /** Declaration sets the start-up check has passed. */
 const checkedDecls = new WeakSet<readonly MenuDecl[]>();
 
 /** The menu tree of a set of declarations: its directories, menus and commands, and each declaration's menu. */
-interface Tree { root: Node; menus: Map<string, Menu>; byDecl: Map<MenuDecl, Menu> }
+interface Tree { root: Node; menus: Map<string, DeclaredMenu>; byDecl: Map<MenuDecl, DeclaredMenu>; tables: Set<string> }
 
 /**
  * Each set of declarations' tree, made once: it depends on the declarations alone, and a lab
@@ -123,13 +168,14 @@ const trees = new WeakMap<readonly MenuDecl[], Tree>();
 function treeOf(decls: readonly MenuDecl[]): Tree {
   let tree = trees.get(decls);
   if (tree) return tree;
-  tree = { root: { word: '', path: '', children: new Map(), commands: new Map() }, menus: new Map(), byDecl: new Map() };
+  const tables = new Set(decls.map((d) => d.table ?? d.path));
+  tree = { root: { word: '', path: '', children: new Map(), commands: new Map() }, menus: new Map(), byDecl: new Map(), tables };
   for (const decl of decls) declareMenu(tree, decl);
   trees.set(decls, tree);
   return tree;
 }
 
-function declareMenu({ root, menus, byDecl }: Tree, decl: MenuDecl) {
+function declareMenu({ root, menus, byDecl, tables }: Tree, decl: MenuDecl) {
   const prior = menus.get(decl.path);
   // A directory's commands may come from several files (the root has /password, /delay,
   // /ping ...; a menu may get a command from a file of its own); a menu is declared once.
@@ -147,8 +193,7 @@ function declareMenu({ root, menus, byDecl }: Tree, decl: MenuDecl) {
       if (node.commands.has(name)) throw new Error(`command ${name} of /${decl.path} is declared twice`);
     }
   }
-  const { fields, order, keepsViews, generic } = shapeOf(decl);
-  const menu: Menu = { decl, path: decl.path, table: decl.table ?? decl.path, fields, order, keepsViews };
+  const menu = new DeclaredMenu(decl, tables);
   // A directory declared again (commands from another file) keeps a menu of its own here; the tree has the first.
   byDecl.set(decl, menu);
   if (!prior || decl.kind !== 'dir') menus.set(decl.path, menu);
@@ -163,14 +208,14 @@ function declareMenu({ root, menus, byDecl }: Tree, decl: MenuDecl) {
       return answer;
     };
   }
-  for (const [name, cmd] of generic) node.commands.set(name, cmd);
+  for (const [name, cmd] of genericOf(decl)) node.commands.set(name, cmd);
   for (const [name, cmd] of Object.entries(decl.commands ?? {})) node.commands.set(name, cmd);
 }
 
 export class Engine implements Environment {
   /** The menu tree, shared by the routers of the same declarations (treeOf). */
   readonly root: Node;
-  private readonly menus: Map<string, Menu>;
+  private readonly menus: Map<string, DeclaredMenu>;
   readonly lifetimes: Lifetimes;
   /** Records as last shown, while the configuration stays the same. */
   private readonly views = new Views(this);
@@ -205,31 +250,26 @@ export class Engine implements Environment {
     for (const fields of decl.unique ?? []) table.addIndex(uniqueIndexName(menu, fields), uniqueKey(menu, fields));
   }
 
-  /** The start-up check: every declaration is complete and consistent, or the router does not start. */
+  /**
+   * The start-up check: every declaration is complete and consistent, or the router does not
+   * start. Each command has its handler, and the menus whose fields are there (those declared
+   * by hand) are checked now; the fields of the others are checked when first worked out
+   * (DeclaredMenu), and every one of every release by test/menus/check.test.ts.
+   */
   private check() {
-    const tables = new Set([...this.menus.values()].map((m) => m.table));
     for (const menu of this.menus.values()) {
-      const where = `menu /${menu.path}`;
-      for (const [name, field] of menu.fields) {
-        if (!field.type || field.type.name === 'tree') throw new Error(`${where}: field ${name} has no type (a field left to the tree that the tree does not have)`);
-        if (field.default !== undefined && !field.derive && !field.ref) {
-          const canonical = field.type.parse(field.default);
-          if (canonical !== field.default) throw new Error(`${where}: default of ${name} is not canonical (${field.default} -> ${canonical})`);
-        }
-      }
-      if (menu.decl.key && !menu.fields.has(menu.decl.key)) throw new Error(`${where}: key ${menu.decl.key} is not a field`);
-      for (const u of menu.decl.unique ?? []) for (const f of u) if (!menu.fields.has(f)) throw new Error(`${where}: unique field ${f} is not declared`);
-      for (const [name, field] of menu.fields) {
-        if (field.ref && !tables.has(field.ref.table)) {
-          throw new Error(`${where}: field ${name} refers to table ${field.ref.table}, which no menu declares`);
-        }
-      }
+      if (menu.ready) void menu.fields;
       // Every declared menu, present on this board or not.
       const node = this.nodeAt(menu.path, true)!;
       for (const [name, cmd] of node.commands) {
-        if (typeof cmd?.run !== 'function') throw new Error(`${where}: command ${name} has no handler`);
+        if (typeof cmd?.run !== 'function') throw new Error(`menu /${menu.path}: command ${name} has no handler`);
       }
     }
+  }
+
+  /** Works out and checks the fields of every menu (what a first use of each would): tests and tools. */
+  checkEvery() {
+    for (const menu of this.menus.values()) void menu.fields;
   }
 
   /** The node at a path ('ip/address'); with `create`, missing directories are made. */

@@ -22,6 +22,7 @@ import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
+import { withFields } from '../core/later.js';
 import { withDefconf } from './defconf.js';
 import { hardwareMenus } from './hardware.js';
 import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
@@ -145,16 +146,16 @@ export const allMenus = (): readonly MenuDecl[] => menusOf(tree());
  * default there rather than the router refusing to start.
  */
 function fitDefaults(decl: MenuDecl): MenuDecl {
-  const misfits = Object.entries(decl.fields ?? {}).filter(([, f]) => {
-    if (f.default === undefined || f.derive || f.ref) return false;
-    try { return f.type.parse(f.default) !== f.default; } catch { return true; }
+  return withFields(decl, (given) => {
+    const misfits = Object.entries(given).filter(([, f]) => {
+      if (f.default === undefined || f.derive || f.ref) return false;
+      try { return f.type.parse(f.default) !== f.default; } catch { return true; }
+    });
+    if (!misfits.length) return undefined;
+    const fields = { ...given };
+    for (const [name, f] of misfits) { const { default: _, ...rest } = f; fields[name] = rest; }
+    return fields;
   });
-  if (!misfits.length) return decl;
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
-  const fields = { ...decl.fields };
-  for (const [name, f] of misfits) { const { default: _, ...rest } = f; fields[name] = rest; }
-  copy.fields = fields;
-  return copy;
 }
 
 /** The argument and property names a tree gives a menu. */

@@ -9,6 +9,7 @@ import { referenced } from '../core/records.js';
 import type { Environment, MenuDecl, Reference } from '../core/schema.js';
 import { dirAt } from '../tree/tree.js';
 import { invalid } from './common.js';
+import { hasField, withFields } from '../core/later.js';
 
 // Words the router takes besides names (`interface=all`, `address-pool=static-only`).
 const INTERFACE: Reference = { table: 'interface', words: ['all', 'none'] };
@@ -199,14 +200,11 @@ export function references(path: string, name: string): Reference | undefined {
  * pool was removed (manual "DHCP": "I - invalid").
  */
 export function withReferenceStatus(decls: readonly MenuDecl[], handPaths: ReadonlySet<string>): MenuDecl[] {
-  return decls.map((decl) => {
-    const fields = decl.fields;
-    const status = fields?.invalid;
-    if (handPaths.has(decl.path) || !status || status.derive || !Object.values(fields).some((f) => f.ref)) return decl;
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
-    copy.fields = { ...fields, invalid: invalid(decl.path) };
-    return copy;
-  });
+  return decls.map((decl) => handPaths.has(decl.path) || !hasField(decl, 'invalid') ? decl : withFields(decl, (fields) => {
+    const status = fields.invalid;
+    if (!status || status.derive || !Object.values(fields).some((f) => f.ref)) return undefined;
+    return { ...fields, invalid: invalid(decl.path) };
+  }));
 }
 
 /**

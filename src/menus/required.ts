@@ -6,6 +6,7 @@
 
 import type { ArgDecl, CommandDecl, MenuDecl } from '../core/schema.js';
 import { collectionRequired } from './defaults.js';
+import { hasField, withFields } from '../core/later.js';
 
 /**
  * Command arguments the router will not go without. `/system license renew` asks for the
@@ -28,20 +29,20 @@ export function withRequired(decls: readonly MenuDecl[], hand: ReadonlyMap<strin
   return decls.map((decl) => {
     const commands = REQUIRED_ARGUMENTS[decl.path];
     const own = hand.get(decl.path);
-    const fields = decl.kind !== 'table' ? undefined : fromCollection[decl.path]?.filter((n) => decl.fields?.[n] && !own?.has(n));
+    const fields = decl.kind !== 'table' ? undefined : fromCollection[decl.path]?.filter((n) => hasField(decl, n) && !own?.has(n));
     if (!commands && !fields?.length) return decl;
+    const marked = !fields?.length ? decl : withFields(decl, (given) => {
+      const out = { ...given };
+      for (const n of fields) out[n] = { ...out[n], required: true };
+      return out;
+    });
+    if (!commands || !decl.commands) return marked;
     // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
-    if (fields?.length) {
-      copy.fields = { ...decl.fields };
-      for (const n of fields) copy.fields[n] = { ...copy.fields[n], required: true };
-    }
-    if (commands && decl.commands) {
-      copy.commands = { ...decl.commands };
-      for (const [name, args] of Object.entries(commands)) {
-        const cmd = decl.commands[name];
-        if (cmd) copy.commands[name] = requiring(cmd, args);
-      }
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(marked)) as MenuDecl;
+    copy.commands = { ...decl.commands };
+    for (const [name, args] of Object.entries(commands)) {
+      const cmd = decl.commands[name];
+      if (cmd) copy.commands[name] = requiring(cmd, args);
     }
     return copy;
   });

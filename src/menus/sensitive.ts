@@ -6,6 +6,7 @@
 // The names are data: every menu's argument of one of these names is such a secret.
 
 import type { MenuDecl } from '../core/schema.js';
+import { withFields } from '../core/later.js';
 
 /** Argument names that hold a secret in every menu that has them. */
 export const SENSITIVE_NAMES: ReadonlySet<string> = new Set([
@@ -24,16 +25,12 @@ const NOT_SECRET: Readonly<Record<string, readonly string[]>> = {
 
 /** The menus with their secrets marked, where their declaration does not say already. */
 export function withSecrets(decls: readonly MenuDecl[]): MenuDecl[] {
-  return decls.map((decl) => {
-    const fields = decl.fields;
-    if (!fields) return decl;
+  return decls.map((decl) => withFields(decl, (fields) => {
     const names = Object.keys(fields).filter((n) => SENSITIVE_NAMES.has(n) && !fields[n].secret && !fields[n].readOnly
       && !fields[n].ref && !NOT_SECRET[decl.path]?.includes(n));
-    if (!names.length) return decl;
-    // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
-    copy.fields = { ...fields };
-    for (const n of names) copy.fields[n] = { ...fields[n], secret: 'sensitive' };
-    return copy;
-  });
+    if (!names.length) return undefined;
+    const out = { ...fields };
+    for (const n of names) out[n] = { ...fields[n], secret: 'sensitive' };
+    return out;
+  }));
 }

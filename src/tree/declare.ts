@@ -15,6 +15,7 @@ import type { ValueType } from '../core/types.js';
 import { bool } from '../core/values.js';
 import { argsOf, directories, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from './tree.js';
 import { typeFor } from './types.js';
+import { fieldsLater, fieldsMade, hasField } from '../core/later.js';
 
 /**
  * The type a hand declaration leaves to the tree: `{ type: TREE, default: '...' }` says
@@ -42,8 +43,11 @@ const LANGUAGE = new Set([
 ]);
 
 export interface BreadthOptions {
-  /** Where a generated menu's records live when not in a table of their own (interface kinds: the interface table). */
-  place?: (path: string, decl: MenuDecl) => Partial<MenuDecl> | undefined;
+  /**
+   * Where a generated menu's records live when not in a table of their own (interface kinds:
+   * the interface table): the declaration placed, or undefined where it stays as it is.
+   */
+  place?: (path: string, decl: MenuDecl) => MenuDecl | undefined;
   /** The records an argument of a generated menu names (interfaces, pools), if it names any. */
   refers?: (path: string, name: string) => Reference | undefined;
   /** The form of an argument's value where the tree's type falls short (`max-limit=10M/50M`). */
@@ -68,43 +72,31 @@ export function kindOf(dir: TreeDir, t: Tree = tree()): MenuDecl['kind'] {
   return 'where' in print ? 'table' : 'settings';
 }
 
-/** The generated declaration of one directory. */
+/** The fields users can set of each generated declaration (the others are status), known before the fields are. */
+const settable = new WeakMap<MenuDecl, readonly string[]>();
+
+/**
+ * The generated declaration of one directory. Its kind, key, commands and the names of its
+ * fields are there at once; the fields' types are worked out on their first read
+ * (src/core/later.ts): most menus of a tree are never used by a given router.
+ */
 export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tree = tree()): MenuDecl {
   const kind = kindOf(dir, t);
   const decl: MenuDecl = { path, kind };
   if (kind !== 'dir') {
-    const fields: Record<string, FieldDecl> = {};
     // `add` first: its notes are often fuller than set's.
-    for (const command of ['add', 'set']) {
-      const args = argsOf(dir, command, t) ?? {};
-      for (const [name, spec] of Object.entries(args)) {
-        if (NOT_FIELDS.has(name) || fields[name]) continue;
-        const ref = opts.refers?.(path, name);
-        fields[name] = ref ? { type: typeFor(name, spec, args), ref } : fieldOf(name, spec, args);
-        const form = opts.form?.(path, name, fields[name].type);
-        if (form) fields[name] = { ...fields[name], type: form };
-        const given = opts.defaultOf?.(path, name);
-        if (given !== undefined) fields[name] = { ...fields[name], default: given };
-      }
-    }
+    const settableArgs = ['add', 'set'].map((command) => argsOf(dir, command, t) ?? {});
+    const names = new Set<string>();
+    for (const args of settableArgs) for (const name in args) if (!NOT_FIELDS.has(name)) names.add(name);
     // What `get` can name that no argument sets: status the router shows.
     const get = argsOf(dir, 'get', t)?.['value-name'];
-    for (const name of get ? valuesOf(get) : []) {
-      if (fields[name] || name === '.id' || name === 'about') continue;
-      if (name === 'dynamic') fields[name] = DYNAMIC;
-      else if (STATUS_DEFAULTS[name]) fields[name] = { type: bool, readOnly: true, default: STATUS_DEFAULTS[name] };
-      else fields[name] = { type: typeFor(name, ''), readOnly: true };
-    }
-    for (const [name, value] of Object.entries(opts.shownOf?.(path) ?? {})) {
-      const type = value === 'true' || value === 'false' ? bool : fields[name]?.type ?? typeFor(name, '');
-      // Laid last, in the order given: the order the router prints them in (`/safe-mode print`
-      // writes `enabled` before `current`), which the console's print follows.
-      delete fields[name];
-      fields[name] = { type, readOnly: true, default: value };
-    }
-    decl.fields = fields;
+    const status = (get ? valuesOf(get) : []).filter((name) => !names.has(name) && name !== '.id' && name !== 'about');
+    const shown = opts.shownOf?.(path) ?? {};
+    const order = [...names, ...status].filter((name) => !(name in shown));
+    fieldsLater(decl, [...order, ...Object.keys(shown)], () => fieldsOf(path, settableArgs, status, shown, opts));
+    settable.set(decl, [...names].filter((name) => !(name in shown)));
     decl.generic = GENERIC.filter((g) => dir.c?.[g] !== undefined);
-    if (kind === 'table' && fields.name && !fields.name.readOnly) decl.key = 'name';
+    if (kind === 'table' && names.has('name') && !('name' in shown)) decl.key = 'name';
     if (decl.generic.includes('move')) decl.ordered = true;
   }
   decl.argNames = (command) => {
@@ -118,8 +110,41 @@ export function generate(path: string, dir: TreeDir, opts: BreadthOptions, t: Tr
     commands[command] = notEmulated(path, command, argsOf(dir, command, t)!, kind, opts);
   }
   if (Object.keys(commands).length) decl.commands = commands;
-  const placed = opts.place?.(path, decl);
-  return placed ? { ...decl, ...placed } : decl;
+  return opts.place?.(path, decl) ?? decl;
+}
+
+/** A generated menu's fields: the arguments of add and set typed from their notes, then what get names and what the router shows. */
+function fieldsOf(
+  path: string, settable: readonly Readonly<Record<string, ArgSpec>>[], status: readonly string[],
+  shown: Readonly<Record<string, string>>, opts: BreadthOptions,
+): Record<string, FieldDecl> {
+  const fields: Record<string, FieldDecl> = {};
+  for (const args of settable) {
+    for (const name in args) {
+      if (NOT_FIELDS.has(name) || fields[name]) continue;
+      const spec = args[name];
+      const ref = opts.refers?.(path, name);
+      let field = ref ? { type: typeFor(name, spec, args), ref } : fieldOf(name, spec, args);
+      const form = opts.form?.(path, name, field.type);
+      if (form) field = { ...field, type: form };
+      const given = opts.defaultOf?.(path, name);
+      if (given !== undefined) field = { ...field, default: given };
+      fields[name] = field;
+    }
+  }
+  for (const name of status) {
+    if (name === 'dynamic') fields[name] = DYNAMIC;
+    else if (STATUS_DEFAULTS[name]) fields[name] = { type: bool, readOnly: true, default: STATUS_DEFAULTS[name] };
+    else fields[name] = { type: typeFor(name, ''), readOnly: true };
+  }
+  for (const [name, value] of Object.entries(shown)) {
+    const type = value === 'true' || value === 'false' ? bool : fields[name]?.type ?? typeFor(name, '');
+    // Laid last, in the order given: the order the router prints them in (`/safe-mode print`
+    // writes `enabled` before `current`), which the console's print follows.
+    delete fields[name];
+    fields[name] = { type, readOnly: true, default: value };
+  }
+  return fields;
 }
 
 // A record's `disabled` shows false and `dynamic` its nature, as on every router menu.
@@ -188,15 +213,19 @@ export function declareTree(hand: readonly MenuDecl[], opts: BreadthOptions, t: 
     const taken = new Set(mine.flatMap((d) => Object.keys(d.commands ?? {})));
     const commands = Object.fromEntries(Object.entries(gen.commands ?? {}).filter(([c]) => !taken.has(c)));
     if (gen.kind === 'dir' && !Object.keys(commands).length) continue;
-    out.push({ ...gen, commands });
+    // The generated declaration is this tree's own: given its commands, its fields stay to come.
+    gen.commands = commands;
+    out.push(gen);
   }
   return out;
 }
 
-/** A hand declaration over its generated one: what the hand says wins; what it leaves out, the tree gives. */
-export function refine(gen: MenuDecl, hand: MenuDecl, dropMissing = false): MenuDecl {
-  // What a hand declaration shows is its own: of the generated fields it takes those users
-  // can set, not the status the tree says `get` can name.
+/**
+ * The fields of a hand declaration over its generated one. What a hand declaration shows is its
+ * own: of the generated fields it takes those users can set, not the status the tree says
+ * `get` can name.
+ */
+function refinedFields(gen: MenuDecl, hand: MenuDecl, dropMissing: boolean): Record<string, FieldDecl> {
   const fields: Record<string, FieldDecl> = {};
   for (const [name, field] of Object.entries(gen.fields ?? {})) if (!field.readOnly) fields[name] = field;
   for (const [name, field] of Object.entries(hand.fields ?? {})) {
@@ -204,10 +233,24 @@ export function refine(gen: MenuDecl, hand: MenuDecl, dropMissing = false): Menu
     if (field.type === TREE && !base && dropMissing) continue;
     fields[name] = field.type === TREE && base ? { ...base, ...field, type: base.type } : field;
   }
+  return fields;
+}
+
+/** A hand declaration over its generated one: what the hand says wins; what it leaves out, the tree gives. */
+export function refine(gen: MenuDecl, hand: MenuDecl, dropMissing = false): MenuDecl {
   const commands: Record<string, CommandDecl> = { ...gen.commands, ...hand.commands };
-  // Keep lazy properties lazy (the admin's default password is hashed on demand).
-  const out = Object.defineProperties({ ...gen }, Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
-  out.fields = fields;
+  // Keep lazy properties lazy (the admin's default password is hashed on demand), the
+  // generated fields' promise included.
+  const out = Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(gen)), Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
+  const writable = settable.get(gen);
+  if (writable && !fieldsMade(gen)) {
+    // The names are known now, the types when first read.
+    const names = new Set(writable);
+    for (const [name, field] of Object.entries(hand.fields ?? {})) if (!(field.type === TREE && !hasField(gen, name) && dropMissing)) names.add(name);
+    fieldsLater(out, names, () => refinedFields(gen, hand, dropMissing));
+  } else {
+    out.fields = refinedFields(gen, hand, dropMissing);
+  }
   out.commands = commands;
   // Whether records are known by name is the hand declaration's to say (DNS static names repeat).
   out.key = hand.key;

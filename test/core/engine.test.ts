@@ -8,6 +8,7 @@ import { Engine } from '../../src/core/engine.js';
 import { POLICIES, type MenuDecl } from '../../src/core/schema.js';
 import { Store } from '../../src/core/store.js';
 import { int, str } from '../../src/core/values.js';
+import { fieldsLater } from '../../src/core/later.js';
 import { tempDir } from '../helpers/router.js';
 
 const admin = { user: 'admin', via: 'test', policies: new Set(POLICIES) };
@@ -44,6 +45,15 @@ test('the start-up check refuses a reference to a table no menu declares', () =>
 test('the start-up check refuses a key that is not a field, and a command without a handler', () => {
   assert.throws(() => engineWith({ ...things, key: 'title' }), /menu \/things: key title is not a field/);
   assert.throws(() => engineWith({ ...things, commands: { broken: { policy: [] } as never } }), /command broken has no handler/);
+});
+
+test('a menu whose fields come later is checked when they are worked out', async () => {
+  // A generated menu's fields are typed on first use (src/core/later.ts): the start-up passes it,
+  // and its first use, like checkEvery (test/menus/check.test.ts), refuses it.
+  const later = () => fieldsLater({ ...things, fields: undefined }, ['name', 'size'], () => ({ ...things.fields, size: { type: int(), default: '0x10' } }));
+  const engine = engineWith(later());
+  await assert.rejects(engine.run({ path: ['things'], command: 'add', args: { name: 'a' } }, admin), /menu \/things: default of size is not canonical \(0x10 -> 16\)/);
+  assert.throws(() => engineWith(later()).checkEvery(), /menu \/things: default of size is not canonical/);
 });
 
 test('a menu declared twice is refused', () => {

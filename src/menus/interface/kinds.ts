@@ -5,6 +5,7 @@
 
 import { failure } from '../../core/errors.js';
 import type { MenuDecl } from '../../core/schema.js';
+import { hasField, withFields } from '../../core/later.js';
 import { DUPLICATE_NAME, INTERFACE_TABLE, interfaceFields } from './interface.js';
 
 /**
@@ -62,13 +63,14 @@ export const HARDWARE_REMOVE = 'cannot remove hardware device';
 const ELSEWHERE: Record<string, string> = { 'zerotier/interface': 'zerotier' };
 
 /** Where a generated menu's records live: an interface kind's in the interface table. */
-export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDecl> | undefined {
+export function placeInterfaceKind(path: string, decl: MenuDecl): MenuDecl | undefined {
   const word = ELSEWHERE[path] ?? /^interface\/([^/]+)$/.exec(path)?.[1];
   const kind = word === undefined ? undefined : KINDS[word];
-  if (!kind || decl.kind !== 'table' || !decl.fields?.name) return undefined;
+  if (!kind || decl.kind !== 'table' || !hasField(decl, 'name')) return undefined;
   const type = kind.type ?? word;
   const stem = kind.stem ?? word;
-  return {
+  // The generated declaration is the tree's own, placed once: its fields stay to come.
+  return Object.assign(withFields(decl, (fields) => ({ ...fields, name: { ...fields.name, ...interfaceFields.name(stem) } })), {
     table: INTERFACE_TABLE,
     variant: { type },
     key: 'name',
@@ -77,9 +79,5 @@ export function placeInterfaceKind(path: string, decl: MenuDecl): Partial<MenuDe
     canRemove(row) {
       if (row.values['default-name'] !== undefined) throw failure(kind.builtinRemove ?? HARDWARE_REMOVE);
     },
-    fields: {
-      ...decl.fields,
-      name: { ...decl.fields.name, ...interfaceFields.name(stem) },
-    },
-  };
+  } satisfies Partial<MenuDecl>);
 }
