@@ -1,10 +1,15 @@
 // The `vrouter` program as it runs: the modules tsc wrote to dist/src, bundled by esbuild into
 // dist/vrouter/. Node loads the 190 modules of a start one by one (each resolved, read, compiled
 // and linked as its own ES module), about a fifth of the time from spawn to the first answer;
-// one bundle of what a start needs takes most of that out (bench/PROFILE.md, start-up).
-// What loads later stays later: each dynamic import (the lab, ssh2's server, net-snmp's agent,
-// the console) becomes a chunk of its own, loaded when first asked for. The packages in
-// node_modules stay outside, imported from there as before (better-sqlite3 is native).
+// one bundle takes most of that out, and V8's code cache of it most of the compiling that is
+// left (src/code-cache.ts, bench/PROFILE.md, start-up).
+// - `vrouter-HASH.cjs`: the whole program (src/cli.ts and all it imports, the lab, ssh2's
+//   server and the console among them) as one CommonJS file, which V8 can compile from a cache
+//   (ES modules it cannot, on Node 20). Named by its content: its cache (`.cache`, written by
+//   scripts/code-cache.mjs) is named after it, and never outlives it.
+// - `cli.js` (package.json "bin") and `entry.js` (the container's, Containerfile): the launcher
+//   (src/launch.ts), each told the bundle's name.
+// The packages in node_modules stay outside, required from there (better-sqlite3 is native).
 // Tests that import the modules use dist/src itself; what starts `vrouter` runs this.
 
 import { build } from 'esbuild';
@@ -13,35 +18,39 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { outputFiles } = await build({
-  absWorkingDir: root,
-  entryPoints: {
-    // `vrouter` (package.json "bin") and the container's entry point (Containerfile).
-    cli: 'dist/src/cli.js',
-    entry: 'dist/src/container/entry.js',
-  },
-  outdir: 'dist/vrouter',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
+const dir = path.join(root, 'dist', 'vrouter');
+const common = { absWorkingDir: root, outdir: 'dist/vrouter', bundle: true, platform: 'node', target: 'node20', packages: 'external', write: false, logLevel: 'warning' };
+
+const program = await build({
+  ...common,
+  entryPoints: { vrouter: 'dist/src/cli.js' },
+  entryNames: '[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // The modules' own place (src/paths.ts, createRequire) is the bundle's file.
+  define: { 'import.meta.url': '__vrouter_url' },
+  banner: { js: 'const __vrouter_url = require("node:url").pathToFileURL(__filename).href;' },
+  // A package loaded later (ssh2) is required then: a script compiled by node:vm has no import().
+  supported: { 'dynamic-import': false },
   // Stack traces map back to the TypeScript sources under `node --enable-source-maps`.
   sourcemap: 'linked',
-  write: false,
-  logLevel: 'warning',
+});
+const bundle = program.outputFiles.find((f) => f.path.endsWith('.cjs'));
+
+const launchers = await build({
+  ...common,
+  entryPoints: { cli: 'dist/src/launch.js', entry: 'dist/src/container/entry.js' },
+  format: 'esm',
+  define: { VROUTER_BUNDLE: JSON.stringify(path.basename(bundle.path)) },
 });
 
 // A router may be running from this directory while it is built again (`npm start` beside
-// `npm test`, whose pretest builds): it loads its later chunks by the names it started with.
-// So a file that did not change is not touched, a new or changed one appears whole (written
-// beside, then renamed over), and the files of the last KEPT builds stay. Chunks are named by
-// their content: an unchanged build writes nothing and counts as no new build.
+// `npm test`, whose pretest builds). So a file that did not change is not touched, a new or
+// changed one appears whole (written beside, then renamed over), the bundle before the
+// launchers that name it, and the files of the last KEPT builds stay.
 const KEPT = 3;
-const dir = path.join(root, 'dist', 'vrouter');
 fs.mkdirSync(dir, { recursive: true });
-for (const file of outputFiles) {
+for (const file of [...program.outputFiles, ...launchers.outputFiles]) {
   let same = false;
   try { same = fs.readFileSync(file.path).equals(file.contents); } catch { /* a new file */ }
   if (same) continue;
@@ -52,11 +61,11 @@ for (const file of outputFiles) {
 }
 
 const BUILDS = path.join(dir, 'builds.json');
-const names = outputFiles.map((f) => path.basename(f.path)).sort();
+const names = program.outputFiles.map((f) => path.basename(f.path)).sort();
 let builds = [];
 try { builds = JSON.parse(fs.readFileSync(BUILDS, 'utf8')); } catch { /* the first build here */ }
 if (JSON.stringify(builds[builds.length - 1]) !== JSON.stringify(names)) builds = [...builds, names].slice(-KEPT);
 fs.writeFileSync(BUILDS, `${JSON.stringify(builds)}\n`);
-const kept = new Set(['builds.json', ...builds.flat()]);
-// Only the bundle's own files: one another build is writing (`name.js.PID`) is left to it.
-for (const name of fs.readdirSync(dir)) if (/\.js(\.map)?$/.test(name) && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });
+const kept = new Set(['builds.json', ...launchers.outputFiles.map((f) => path.basename(f.path)), ...builds.flat(), ...builds.flat().map((n) => `${n}.cache`)]);
+// Only the bundle's own files: one another build is writing (`name.PID`) is left to it.
+for (const name of fs.readdirSync(dir)) if (/\.(c?js|map|cache)$/.test(name) && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });

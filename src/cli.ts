@@ -3,7 +3,7 @@
 // port or an unusable data directory ends with one line on stderr and exit status 2.
 
 // First: the heap's settings are in force before any other module is evaluated.
-import { startedUp } from './heap.js';
+import { startedUp, startsMany } from './heap.js';
 import net from 'node:net';
 import path from 'node:path';
 import { parseDuration } from './core/values.js';
@@ -245,11 +245,13 @@ const STOP_DEADLINE_MS = 3000;
 async function main() {
   // `vrouter console [URL] [--user NAME] [--password PW]`: the console of a running router.
   if (process.argv[2] === 'console') {
+    startedUp();
     const { consoleCommand } = await import('./console/interactive.js');
     process.exit(await consoleCommand(process.argv.slice(3), `http://127.0.0.1:${DEFAULT_PORTS.www}`));
   }
   // `vrouter lab TOPOLOGY.yml ...`: many routers in this process, joined by the topology's links.
   if (process.argv[2] === 'lab') {
+    startsMany();
     // Loaded only here: a single router's start does not pay for the lab's modules (YAML, links, hosts).
     const { labCommand } = await import('./lab/command.js');
     const status = await labCommand(process.argv.slice(3));

@@ -5,7 +5,7 @@
 // ports (a container has its own network namespace; docker and podman let a non-root user bind
 // them, see Containerfile), and a startup-config where containerlab mounts one. The
 // environment (VROUTER_*) and the arguments given win, as the last of two same flags does.
-// `lab`, `console` and `--help` are passed on as they are.
+// `lab`, `console` and `--help` are passed on as they are. The program is ../launch.ts, as `vrouter` runs it.
 
 import fs from 'node:fs';
 import { CONTAINER_FLAGS } from './ports.js';
@@ -25,4 +25,4 @@ const startup = fs.existsSync(CLAB_STARTUP_CONFIG) ? [`--startup-config=${CLAB_S
 const environment = environmentFlags(process.env);
 for (const name of Object.keys(ENV_FLAGS)) delete process.env[name];
 process.argv = [process.argv[0], process.argv[1], ...(passOn ? given : [...CONTAINER_FLAGS, ...startup, ...environment, ...given])];
-await import('../cli.js');
+await import('../launch.js');
