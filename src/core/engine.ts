@@ -235,7 +235,7 @@ export class Engine implements Environment {
     for (const decl of decls) this.declare(tree.byDecl.get(decl)!);
     // The check reads the declarations only: once per set of them, however many routers share it (a lab).
     if (!checkedDecls.has(decls)) {
-      this.check();
+      this.check(decls);
       checkedDecls.add(decls);
     }
     this.lifetimes = new Lifetimes(this);
@@ -256,13 +256,13 @@ export class Engine implements Environment {
    * by hand) are checked now; the fields of the others are checked when first worked out
    * (DeclaredMenu), and every one of every release by test/menus/check.test.ts.
    */
-  private check() {
-    for (const menu of this.menus.values()) {
-      if (menu.ready) void menu.fields;
-      // Every declared menu, present on this board or not.
-      const node = this.nodeAt(menu.path, true)!;
-      for (const [name, cmd] of node.commands) {
-        if (typeof cmd?.run !== 'function') throw new Error(`menu /${menu.path}: command ${name} has no handler`);
+  private check(decls: readonly MenuDecl[]) {
+    for (const menu of this.menus.values()) if (menu.ready) void menu.fields;
+    // Every declaration's own commands, its menu present on this board or not (the generic
+    // ones are made from their handlers, genericCommand refuses one without).
+    for (const decl of decls) {
+      for (const [name, cmd] of Object.entries(decl.commands ?? {})) {
+        if (typeof cmd?.run !== 'function') throw new Error(`menu /${decl.path}: command ${name} has no handler`);
       }
     }
   }

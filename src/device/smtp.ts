@@ -8,7 +8,7 @@
 // connection is closed whatever happens.
 
 import net from 'node:net';
-import tls from 'node:tls';
+import { tls } from '../core/later-modules.js';
 
 /** Longest reply line taken (RFC 5321 4.5.3.1.5 allows 512 bytes; servers write longer ones). */
 export const MAX_LINE = 4096;
@@ -146,7 +146,7 @@ export async function sendMail(o: SmtpOptions, mail: Mail, signal?: AbortSignal)
     s.once('error', (e) => { clearTimeout(timer); s.destroy(); reject(connectionError(e)); });
   });
   const secureOver = (under: net.Socket) => new Promise<net.Socket>((resolve, reject) => {
-    const t = tls.connect({ socket: under, ...secure });
+    const t = tls().connect({ socket: under, ...secure });
     const timer = setTimeout(() => { t.destroy(); under.destroy(); reject(new SmtpError('TLS handshake failed')); }, o.timeoutMs);
     t.once('secureConnect', () => { clearTimeout(timer); t.removeAllListeners('error'); resolve(t); });
     t.once('error', () => { clearTimeout(timer); t.destroy(); under.destroy(); reject(new SmtpError('TLS handshake failed')); });

@@ -191,6 +191,9 @@ function withoutNewerCommands(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
  * bridge ports' `trusted-ra`), so that the router neither takes nor shows nor exports them.
  */
 function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
+  // The newest release with fewer packages or a board's lacks shares every directory it left
+  // as it was, commands and their arguments (installedTree copies on write): nothing goes.
+  if (t.version === newest.version && dirAt(decl.path, t)?.c === dirAt(decl.path, newest)?.c) return decl;
   decl = withoutNewerCommands(decl, t, newest);
   if (!decl.fields) return decl;
   const newer = namesOf(decl.path, newest);

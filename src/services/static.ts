@@ -9,8 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { ROOT } from '../paths.js';
+import { zlib } from '../core/later-modules.js';
 
 /** Where the build puts the page's files: dist/web, next to dist/src. */
 export const WEB_DIR = fileURLToPath(new URL('dist/web/', ROOT));
@@ -44,7 +44,7 @@ export function staticFiles(dir = WEB_DIR): Map<string, StaticFile> {
     if (!type) continue;
     const body = fs.readFileSync(path.join(dir, name));
     const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-    found.set(name, { type, etag, body, gzip: zlib.gzipSync(body, { level: 9 }) });
+    found.set(name, { type, etag, body, gzip: zlib().gzipSync(body, { level: 9 }) });
   }
   return (files = found);
 }

@@ -27,9 +27,10 @@
 // closed after a lingering read (./linger.ts), so that the client gets its answer, not a reset.
 
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import type net from 'node:net';
 import type tls from 'node:tls';
+import { https as httpsModule } from '../core/later-modules.js';
 import type { RestHandler, RestReply } from './rest/handler.js';
 import { STATUS_TEXT, errorBody } from './rest/errors.js';
 import { staticReply } from './static.js';
@@ -163,7 +164,7 @@ export class Www {
     };
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res, false);
     this.server = options.scheme === 'https'
-      ? https.createServer({ ...options.tls, ...httpOptions, handshakeTimeout: limits.handshakeTimeoutMs }, handler)
+      ? httpsModule().createServer({ ...options.tls, ...httpOptions, handshakeTimeout: limits.handshakeTimeoutMs }, handler)
       : http.createServer(httpOptions, handler);
     // `Expect: 100-continue`: the client sends its body only once the request is admitted.
     this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => this.serve(req, res, true));
@@ -193,7 +194,7 @@ export class Www {
   update(allowed: (address: string) => boolean, tlsOptions?: tls.TlsOptions, maxSessions = this.maxSessions) {
     this.allowed = allowed;
     this.maxSessions = maxSessions;
-    if (tlsOptions && this.server instanceof https.Server) this.server.setSecureContext(tlsOptions);
+    if (tlsOptions && 'setSecureContext' in this.server) (this.server as https.Server).setSecureContext(tlsOptions);
   }
 
   /**

@@ -17,7 +17,7 @@
 // upgrade.mikrotik.com does.
 
 import http from 'node:http';
-import https from 'node:https';
+import { https } from '../../core/later-modules.js';
 import { findRows } from '../../core/records.js';
 import type { CommandContext, Environment, MenuDecl, Reply } from '../../core/schema.js';
 import type { Mutation } from '../../core/store.js';
@@ -150,7 +150,7 @@ function askServer(base: string | undefined, channel: string, signal: AbortSigna
       resolve(undefined);
       return;
     }
-    const mod = url.protocol === 'https:' ? https : http;
+    const mod = url.protocol === 'https:' ? https() : http;
     const req = mod.get(url, { timeout: TIMEOUT_MS, signal }, (res) => {
       let body = '';
       res.setEncoding('utf8');

@@ -15,7 +15,8 @@
 
 import http from 'node:http';
 import net from 'node:net';
-import https from 'node:https';
+import type https from 'node:https';
+import { https as httpsModule } from '../../core/later-modules.js';
 import path from 'node:path';
 import { CommandError, failure, invalidValue, missingArgument, notEnoughPermissions } from '../../core/errors.js';
 import type { CommandContext, CommandDecl, Environment, MenuDecl, Reply } from '../../core/schema.js';
@@ -109,7 +110,7 @@ interface Response {
 
 function request(url: URL, options: https.RequestOptions, data: string | undefined, signal: AbortSignal): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const mod = url.protocol === 'https:' ? https : http;
+    const mod = url.protocol === 'https:' ? httpsModule() : http;
     const req = mod.request(url, { ...options, signal }, (res) => {
       const socket = res.socket;
       const remote = `${socket?.remoteAddress ?? url.hostname}:${socket?.remotePort ?? (url.port || (url.protocol === 'https:' ? 443 : 80))}`;

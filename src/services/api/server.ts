@@ -3,7 +3,8 @@
 // connection is a session of its own (./session.ts).
 
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
+import { tls as tlsModule } from '../../core/later-modules.js';
 import { remoteAddress } from '../www.js';
 import { ApiSession, type ApiContext } from './session.js';
 import { listenOn } from '../bind.js';
@@ -38,7 +39,7 @@ export class ApiServer {
       new ApiSession(socket, remoteAddress(socket), options.context);
     };
     this.server = options.tls
-      ? tls.createServer({ ...options.tls, handshakeTimeout: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS }, start)
+      ? tlsModule().createServer({ ...options.tls, handshakeTimeout: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS }, start)
       : net.createServer(start);
     // Before anything is read (or a TLS handshake begins). Every connection is known from
     // here on, so that closing the server also cuts one still in its handshake.
@@ -62,7 +63,7 @@ export class ApiServer {
   update(allowed: (address: string) => boolean, maxSessions: number, tlsOptions?: tls.TlsOptions) {
     this.allowed = allowed;
     this.maxSessions = maxSessions;
-    if (tlsOptions && this.server instanceof tls.Server) this.server.setSecureContext(tlsOptions);
+    if (tlsOptions && 'setSecureContext' in this.server) (this.server as tls.Server).setSecureContext(tlsOptions);
   }
 
   /** Stops listening; `graceful` leaves sessions under way open, otherwise they are cut. */
