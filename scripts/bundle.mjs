@@ -7,6 +7,7 @@
 //   server and the console among them) as one CommonJS file, which V8 can compile from a cache
 //   (ES modules it cannot, on Node 20). Named by its content: its cache (`.cache`, written by
 //   scripts/code-cache.mjs) is named after it, and never outlives it.
+//   It is told the names of the older releases' trees the build made whole (scripts/trees.mjs).
 // - `cli.js` (package.json "bin") and `entry.js` (the container's, Containerfile): the launcher
 //   (src/launch.ts), each told the bundle's name.
 // The packages in node_modules stay outside, required from there (better-sqlite3 is native).
@@ -28,7 +29,8 @@ const program = await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   // The modules' own place (src/paths.ts, createRequire) is the bundle's file.
-  define: { 'import.meta.url': '__vrouter_url' },
+  // The older releases' trees the build made whole (scripts/trees.mjs, run before this).
+  define: { 'import.meta.url': '__vrouter_url', VROUTER_TREES: fs.readFileSync(path.join(root, 'dist', 'trees', 'index.json'), 'utf8') },
   banner: { js: 'const __vrouter_url = require("node:url").pathToFileURL(__filename).href;' },
   // A package loaded later (ssh2) is required then: a script compiled by node:vm has no import().
   supported: { 'dynamic-import': false },

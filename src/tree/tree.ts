@@ -76,11 +76,33 @@ type Mutable = { d?: Record<string, Mutable>; c?: Record<string, number>; p?: 1 
 
 const releases = new Map<string, Tree>();
 
+/**
+ * The older releases' trees the build made whole (scripts/trees.mjs), by release: set in the
+ * bundle (scripts/bundle.mjs), undefined in dist/src, which applies the differences.
+ */
+declare const VROUTER_TREES: Readonly<Record<string, string>> | undefined;
+
+/** A release's tree as the build made it whole, if it did and the file is there. */
+function builtTree(version: string): Tree | undefined {
+  const name = typeof VROUTER_TREES === 'object' ? VROUTER_TREES[version] : undefined;
+  if (!name) return undefined;
+  try {
+    return JSON.parse(fs.readFileSync(new URL(`dist/trees/${name}`, ROOT), 'utf8')) as Tree;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A held release's tree with every package's menus, built once per process. */
 export function releaseTree(version: string): Tree {
   let t = releases.get(version);
   if (t) return t;
   if (!RELEASES.includes(version)) throw new Error(`no tree for RouterOS ${version}`);
+  t = builtTree(version);
+  if (t) {
+    releases.set(version, t);
+    return t;
+  }
   const whole = JSON.parse(fs.readFileSync(new URL(`routeros-${NEWEST_RELEASE}.json`, TREE_DIR), 'utf8')) as Tree & { signatures: Tree['signatures'][number][]; root: Mutable };
   let packages = whole.packages, hides = whole.hides;
   // The release the tree is, as its files say: each difference names the release it makes and
