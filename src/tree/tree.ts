@@ -173,16 +173,38 @@ export function installedTree(version: string, installed: readonly string[], lac
   let t = installedTrees.get(key);
   if (t) return t;
   const signatures = [...all.signatures];
-  // Copy on write: directories on the way to what goes are copied once, the rest shared.
-  const copied = new Set<Mutable>();
+  // Copy on write: directories on the way to what goes are copied once, the rest shared; so are
+  // a copied directory's lists of sub-directories and commands, and the argument sets changed.
+  const owned = new Set<object>();
   const root = { ...(all.root as Mutable) };
-  copied.add(root);
+  owned.add(root);
+  const subdirs = (dir: Mutable): Record<string, Mutable> => {
+    if (dir.d && owned.has(dir.d)) return dir.d;
+    const d = { ...dir.d };
+    owned.add((dir.d = d));
+    return d;
+  };
+  const commands = (dir: Mutable): Record<string, number> => {
+    if (dir.c && owned.has(dir.c)) return dir.c;
+    const c = { ...dir.c };
+    owned.add((dir.c = c));
+    return c;
+  };
+  /** The argument set of a command of a copied directory, made its own. */
+  const argSet = (dir: Mutable, command: string) => {
+    const c = commands(dir);
+    if (!owned.has(signatures[c[command]])) {
+      c[command] = signatures.push({ ...signatures[c[command]] }) - 1;
+      owned.add(signatures[c[command]]);
+    }
+    return signatures[c[command]] as Record<string, ArgSpec>;
+  };
   const own_ = (parent: Mutable, word: string): Mutable | undefined => {
     const child = parent.d?.[word];
-    if (!child || copied.has(child)) return child;
+    if (!child || owned.has(child)) return child;
     const copy = { ...child };
-    parent.d = { ...parent.d, [word]: copy };
-    copied.add(copy);
+    subdirs(parent)[word] = copy;
+    owned.add(copy);
     return copy;
   };
   const remove = (key: string) => {
@@ -192,15 +214,10 @@ export function installedTree(version: string, installed: readonly string[], lac
     for (const w of command === undefined ? words.slice(0, -1) : words) dir = dir && own_(dir, w);
     if (!dir) return;
     if (command === undefined) {
-      if (dir.d?.[words[words.length - 1]]) { dir.d = { ...dir.d }; delete dir.d[words[words.length - 1]]; }
+      if (dir.d?.[words[words.length - 1]]) delete subdirs(dir)[words[words.length - 1]];
     } else if (dir.c?.[command] !== undefined) {
-      dir.c = { ...dir.c };
-      if (arg === undefined) delete dir.c[command];
-      else {
-        const args = { ...signatures[dir.c[command]] };
-        delete args[arg];
-        dir.c[command] = signatures.push(args) - 1;
-      }
+      if (arg === undefined) delete commands(dir)[command];
+      else delete argSet(dir, command)[arg];
     }
   };
   for (const [pkg, keys] of Object.entries(all.packages)) if (!have.has(pkg)) keys.forEach(remove);
@@ -215,8 +232,8 @@ export function installedTree(version: string, installed: readonly string[], lac
     for (const w of path.split('/')) dir = dir && own_(dir, w);
     const get = dir?.c?.get;
     const names = get === undefined ? undefined : signatures[get]['value-name'];
-    if (dir && get !== undefined && names !== undefined && typeof names !== 'string' && names[1].includes(arg)) {
-      dir.c = { ...dir.c, get: signatures.push({ ...signatures[get], 'value-name': [names[0], names[1].filter((n) => n !== arg), names[2]] as ArgSpec }) - 1 };
+    if (dir && names !== undefined && typeof names !== 'string' && names[1].includes(arg)) {
+      argSet(dir, 'get')['value-name'] = [names[0], names[1].filter((n) => n !== arg), names[2]] as ArgSpec;
     }
   }
   t = { ...all, signatures, root, installed: own };
