@@ -94,7 +94,7 @@ export interface Node {
  * once and shared, so that a lab of many routers pays for it once. Nothing changes these
  * after declaration.
  */
-interface Shape { fields: Map<string, FieldDecl>; order: string[]; keepsViews: boolean }
+interface Shape { fields: Map<string, FieldDecl>; order: string[]; keepsViews: boolean; required: string[]; initial: [string, FieldDecl][] }
 
 /**
  * A declared menu. Its fields are worked out on first use, with the declaration's own
@@ -114,6 +114,8 @@ class DeclaredMenu implements Menu {
   get fields(): Map<string, FieldDecl> { return (this.shape ??= this.made()).fields; }
   get order(): readonly string[] { return (this.shape ??= this.made()).order; }
   get keepsViews(): boolean { return (this.shape ??= this.made()).keepsViews; }
+  get required(): readonly string[] { return (this.shape ??= this.made()).required; }
+  get initial(): readonly (readonly [string, FieldDecl])[] { return (this.shape ??= this.made()).initial; }
   /** Whether the fields are worked out (and checked). */
   get ready(): boolean { return this.shape !== undefined || fieldsMade(this.decl); }
 
@@ -123,7 +125,12 @@ class DeclaredMenu implements Menu {
     checkFields(decl, fields, this.tables);
     // Rows worked out at each read (decl.rows) are not the store's: their views are not kept.
     const keepsViews = !decl.rows && [...fields.values()].every((f) => !f.derive || f.stable === true);
-    return { fields, order: [...fields.keys()].sort(), keepsViews };
+    const entries = [...fields];
+    return {
+      fields, order: [...fields.keys()].sort(), keepsViews,
+      required: entries.filter(([, f]) => f.required).map(([n]) => n),
+      initial: entries.filter(([, f]) => f.initial),
+    };
   }
 }
 
@@ -467,7 +474,7 @@ export class Engine implements Environment {
   private dirMenu(node: Node): Menu {
     let m = this.dirMenus.get(node.path);
     if (!m) {
-      m = { decl: { path: node.path, kind: 'dir' }, path: node.path, table: node.path, fields: new Map(), order: [], keepsViews: false };
+      m = { decl: { path: node.path, kind: 'dir' }, path: node.path, table: node.path, fields: new Map(), order: [], keepsViews: false, required: [], initial: [] };
       this.dirMenus.set(node.path, m);
     }
     return m;
@@ -495,7 +502,7 @@ export class Engine implements Environment {
           values[name] = readValue(this, menu, name, field, input);
         }
         Object.assign(values, menu.decl.variant);
-        for (const [name, field] of menu.fields) if (field.initial && values[name] === undefined) values[name] = field.initial(this);
+        for (const [name, field] of menu.initial) if (values[name] === undefined) values[name] = field.initial!(this);
         checkRecord(this, menu, values);
         const row = this.store.newRow(menu.table, values, false, undefined, id);
         // Later defaults refer to earlier ones by name, so each is visible at once.

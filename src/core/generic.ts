@@ -22,6 +22,30 @@ const READS = new Set<GenericCommand>(['print', 'get', 'find', 'export']);
 /** Options print takes besides .proplist and .query. */
 const PRINT_OPTIONS = ['count-only', 'oid', 'detail', 'terse', 'brief', 'without-paging', 'as-value', 'from', 'show-ids', 'value-list'];
 
+/** What a generic command's `args` are worked out from, and then the arguments. */
+const MADE_OF = Symbol('generic command of');
+type Generic = CommandDecl & { [MADE_OF]: [name: GenericCommand, decl: MenuDecl, args?: Record<string, ArgDecl>] };
+
+/**
+ * `args` of every generic command: one getter for all of them, which reads what the command is
+ * made of from the command itself (a menu has a dozen generic commands, a release 450 menus).
+ */
+const ARGS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Generic) {
+    const made = this[MADE_OF];
+    if (!made[2]) {
+      const [name, decl] = made;
+      const args = argsOf(name, decl);
+      const names = decl.argNames?.(name);
+      if (names) for (const n of Object.keys(args)) if (!names.includes(n)) delete args[n];
+      made[2] = args;
+    }
+    return made[2];
+  },
+};
+
 /**
  * A generic command as a declaration of the menu: its policy and arguments come from the
  * menu, narrowed to those the router lists for it (MenuDecl.argNames). The arguments
@@ -32,18 +56,7 @@ export function genericCommand(name: GenericCommand, decl: MenuDecl): CommandDec
   const policy: readonly Policy[] = READS.has(name) ? decl.readPolicy ?? ['read'] : decl.writePolicy ?? ['write'];
   const run = RUNS[name];
   if (!run) throw new Error(`menu /${decl.path}: generic command ${name} has no handler`);
-  let args: Record<string, ArgDecl> | undefined;
-  return {
-    policy, run, generic: true,
-    get args() {
-      if (!args) {
-        args = argsOf(name, decl);
-        const names = decl.argNames?.(name);
-        if (names) for (const n of Object.keys(args)) if (!names.includes(n)) delete args[n];
-      }
-      return args;
-    },
-  };
+  return Object.defineProperty({ policy, run, generic: true, [MADE_OF]: [name, decl] }, 'args', ARGS) as Generic;
 }
 
 function argsOf(name: GenericCommand, decl: MenuDecl): Record<string, ArgDecl> {
@@ -182,9 +195,7 @@ async function add(ctx: CommandContext): Promise<Reply> {
   }
   const values = applyArgs(env, menu, base, args, true);
   Object.assign(values, decl.variant);
-  for (const [name, field] of menu.fields) {
-    if (field.initial && values[name] === undefined) values[name] = field.initial(env);
-  }
+  for (const [name, field] of menu.initial) if (values[name] === undefined) values[name] = field.initial!(env);
   const life = takeLifetime(menu, values);
   checkRecord(env, menu, values);
   decl.verify?.(values, env, undefined, ctx.session);

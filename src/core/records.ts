@@ -238,9 +238,7 @@ export function dropsWhenEmptied(field: FieldDecl): boolean {
 
 /** Checks required fields and uniqueness of a record about to be stored. */
 export function checkRecord(env: Environment, menu: Menu, values: Record<string, string>, self?: Row) {
-  for (const [name, field] of menu.fields) {
-    if (field.required && values[name] === undefined) throw missingArgument(name);
-  }
+  for (const name of menu.required) if (values[name] === undefined) throw missingArgument(name);
   const table = env.store.table(menu.table);
   const key = menu.decl.key;
   if (key && values[key] !== undefined) {

@@ -234,6 +234,9 @@ export interface Menu {
   order: readonly string[];
   /** A record's view may be kept while the configuration stays the same (views.ts). */
   keepsViews: boolean;
+  /** The fields a new record must be given (FieldDecl.required), and those with an initial value (FieldDecl.initial). */
+  required: readonly string[];
+  initial: readonly (readonly [name: string, field: FieldDecl])[];
 }
 
 export interface Session {
