@@ -5,7 +5,7 @@
 // (357 s), the files then waiting for the CPU.
 //
 // The files start longest first (scripts/test-durations.json, each file's seconds in a full
-// run): started in name order, the longest files (the benchmarks' smoke test, the lab, Ansible)
+// run; `VROUTER_TEST_DURATIONS=1 npm test` writes it again from the run): started in name order, the longest files (the benchmarks' smoke test, the lab, Ansible)
 // came late and the run ended with one of them alone on a machine otherwise idle. Files the
 // list does not know yet start first, as if they were long. The heaviest on the CPU (logins
 // hashed with scrypt, the benchmarks) are kept apart at the start, so that the first files
@@ -43,6 +43,7 @@ const usage = (why) => {
 
 // ---------------------------------------------------------------- the options
 
+const VALUED = ['--test-name-pattern', '--test-timeout', '--test-concurrency', '--test-reporter', '--test-reporter-destination'];
 const options = { concurrency: os.availableParallelism() + 1, testNamePatterns: [] };
 const wanted = [];
 const reporterNames = [];
@@ -54,6 +55,7 @@ for (let i = 0; i < args.length; i++) {
   const eq = arg.indexOf('=');
   const name = eq < 0 ? arg : arg.slice(0, eq);
   const flag = name === '--test-only' || name === '--test-force-exit';
+  if (!flag && !VALUED.includes(name)) usage(`unknown option ${arg}`);
   const value = flag ? undefined : eq < 0 ? args[++i] : arg.slice(eq + 1);
   if (!flag && value === undefined) usage(`${name} wants a value`);
   switch (name) {
@@ -108,6 +110,11 @@ if (process.env.VROUTER_TEST_ORDER) for (const f of files) process.stdout.write(
 
 const stream = run({ ...options, files });
 let failed = false;
+/** Each file's seconds in this run (the runner's duration of the file's own test). */
+const measured = {};
+stream.on('test:complete', (data) => {
+  if (data.nesting === 0 && data.file && data.name === data.file) measured[relative(data.file)] = Math.round(data.details.duration_ms / 100) / 10;
+});
 stream.on('test:fail', (data) => {
   // A skipped or todo test is not a failure; a test that failed is, at any depth.
   if (!data.skip && !data.todo) failed = true;
@@ -129,4 +136,8 @@ await Promise.all(reporterNames.map(async (name, i) => {
     await pipeline(out, to);
   }
 }));
+if (process.env.VROUTER_TEST_DURATIONS && !wanted.length && !options.testNamePatterns) {
+  const seconds = Object.fromEntries(Object.entries(measured).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  fs.writeFileSync(path.join(here, 'test-durations.json'), `${JSON.stringify({ heavy: durations.heavy, seconds }, null, 1)}\n`);
+}
 process.exitCode = failed ? 1 : 0;
