@@ -5,12 +5,13 @@
 // (357 s), the files then waiting for the CPU.
 //
 // The files start longest first (scripts/test-durations.json, each file's seconds in a full
-// run; `VROUTER_TEST_DURATIONS=1 npm test` writes it again from the run): started in name order, the longest files (the benchmarks' smoke test, the lab, Ansible)
-// came late and the run ended with one of them alone on a machine otherwise idle. Files the
-// list does not know yet start first, as if they were long. The heaviest on the CPU (logins
-// hashed with scrypt, the benchmarks) are kept apart at the start, so that the first files
-// do not all wait for the same cores. It is the runner's own `run()` in this process rather
-// than a spawned `node --test`: the order of `files` is then the order they start in.
+// run; `VROUTER_TEST_DURATIONS=1 npm test` writes it again). In name order the run began with
+// Ansible (the longest file, 60 to 108 s), the API bounds and the login-hashing file together,
+// and the two of those that time the router against itself failed under the load (bench/
+// PROFILE.md, "The test suite"). Those, and the benchmarks' smoke test, are heavy: one of them
+// at a time, as far as the measured seconds tell. A file the list does not know yet counts as
+// 60 s. It is the runner's own `run()` in this process rather than a spawned `node --test`: the
+// order of `files` is then the order they start in.
 //
 // The runner is given the files, not the directory: given `dist/test/` it would also run
 // every other module there as a test file, helpers and the corpus recorders among them (which
