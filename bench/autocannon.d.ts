@@ -32,6 +32,8 @@ declare module 'autocannon' {
       /** Seconds before a request counts as timed out. */
       timeout?: number;
       pipelining?: number;
+      /** Milliseconds between samples (1000); a run ends at the first sample after its end. */
+      sampleInt?: number;
     }
 
     interface Histogram {

@@ -21,6 +21,8 @@ export interface RestConfig {
   /** PUTs of new entries, and the most time they may take. */
   putAmount: number;
   putMaxSec: number;
+  /** SQLite's own commits counted for the floor, before and after the writes (each at most 3 s). */
+  floorCommits: number;
 }
 
 const ONE = '/rest/ip/address/*1';
@@ -85,7 +87,7 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
 
     // Durable writes. SQLite's own rate on this disk, one commit per row, is their floor;
     // the disk's rate drifts, so it is taken before and after the writes.
-    const floors = [sqliteCommitsPerSecond(work, 20_000, 3_000)];
+    const floors = [sqliteCommitsPerSecond(work, cfg.floorCommits, 3_000)];
     let n = 0;
     const patch = await load({
       port: router.port, method: 'PATCH', path: ONE, connections: cfg.connections, auths,
@@ -104,7 +106,7 @@ export async function restBench(cfg: RestConfig): Promise<Section> {
       onResponse: (_s, at) => { marks.push(at); },
     });
     expectAll(`PUT ${LIST}`, put, 201);
-    floors.push(sqliteCommitsPerSecond(work, 20_000, 3_000));
+    floors.push(sqliteCommitsPerSecond(work, cfg.floorCommits, 3_000));
     const floor = (floors[0] + floors[1]) / 2;
     const floorText = `${rate(floor)} (SQLite commits, ${rate(Math.min(...floors))}..${rate(Math.max(...floors))})`;
     const created = put.statuses[201] ?? 0;

@@ -40,9 +40,9 @@ export interface BenchConfig {
 /** The real run: about 5 to 10 minutes on a 2-core machine. */
 export const FULL: BenchConfig = {
   startup: { repeats: 5, idleMs: 15_000 },
-  rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30 },
+  rest: { connections: 16, users: 4, warmupSec: 3, durationSec: 10, patchSec: 10, putAmount: 30_000, putMaxSec: 30, floorCommits: 20_000 },
   api: { connections: 16, users: 4, warmupSec: 3, durationSec: 10 },
-  large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3 },
+  large: { entries: 100_000, lists: 100, connections: 16, users: 4, createMaxSec: 150, repeats: 5, restarts: 3, floorCommits: 20_000 },
   fleet: { routers: 50, idleMs: 10_000 },
   fairness: { prints: 20_000, idleSec: 3, loopSec: 10, gapMs: 50, timeoutMs: 10_000 },
   ssh: { repeats: 20 },
@@ -55,9 +55,9 @@ export const FULL: BenchConfig = {
 /** Tiny sizes: every code path once, in seconds. */
 export const QUICK: BenchConfig = {
   startup: { repeats: 1, idleMs: 200 },
-  rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1, patchSec: 0.5, putAmount: 100, putMaxSec: 10 },
-  api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 1 },
-  large: { entries: 200, lists: 50, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1 },
+  rest: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 0.5, patchSec: 0.5, putAmount: 100, putMaxSec: 10, floorCommits: 200 },
+  api: { connections: 4, users: 2, warmupSec: 0.3, durationSec: 0.5 },
+  large: { entries: 200, lists: 50, connections: 4, users: 2, createMaxSec: 20, repeats: 1, restarts: 1, floorCommits: 200 },
   fleet: { routers: 2, idleMs: 200 },
   fairness: { prints: 300, idleSec: 0.3, loopSec: 1, gapMs: 20, timeoutMs: 3000 },
   ssh: { repeats: 2 },

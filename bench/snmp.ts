@@ -50,6 +50,23 @@ async function walk(port: number): Promise<{ cells: Cell[]; ms: number }> {
   }
 }
 
+/** Whether an agent answers a get of sysDescr within `ms`, asked again every 50 ms. */
+async function answers(port: number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const session = snmp.createSession(HOST, 'public', { port, version: snmp.Version2c, timeout: 50, retries: 0 } as never);
+    try {
+      const answered = await new Promise<boolean>((resolve) => {
+        session.get(['1.3.6.1.2.1.1.1.0'], ((e: Error | null) => resolve(!e)) as never);
+      });
+      if (answered) return true;
+    } finally {
+      session.close();
+    }
+  }
+  return false;
+}
+
 /** A value as the library's agent keeps it: a Counter64 as exactly 8 bytes. */
 function agentValue(c: Cell | undefined): unknown {
   if (!c) return 0;
@@ -99,12 +116,10 @@ export async function snmpBench(cfg: SnmpConfig): Promise<Section> {
   let bare: { port: number; close(): void } | undefined;
   try {
     await json(router.port, 'POST', '/rest/snmp/set', { enabled: 'yes' });
-    // The agent binds once the change is committed: the first walk waits for it.
-    let first: { cells: Cell[]; ms: number } | undefined;
-    for (let i = 0; i < 100 && !first; i++) {
-      try { first = await walk(port); } catch { await new Promise((r) => setTimeout(r, 50)); }
-    }
-    if (!first) throw new Error('the router\'s agent did not answer');
+    // The agent binds once the change is committed: it is asked for sysDescr until it answers
+    // (a datagram sent before it bound is lost, and a walk would wait out its whole timeout).
+    if (!(await answers(port, 5000))) throw new Error('the router\'s agent did not answer');
+    const first = await walk(port);
     const rows = first.cells.filter((c) => c.oid.startsWith(`${TABLES[0]}.1.`)).length;
     if (rows !== cfg.ports) throw new Error(`ifTable has ${rows} rows, not ${cfg.ports}`);
     bare = await bareAgent(first.cells);

@@ -37,7 +37,7 @@ import { DEFAULT_PORTS, SERVICE_NAMES, Services, type FaceName, type ListenSpec,
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
 import type { UpstreamService } from './device/upstream.js';
-import { resolverOf } from './menus/ip/dns-resolver.js';
+import { resolverOf, stopResolver } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
 import { SshServer } from './services/ssh/server.js';
 import { TelnetServer } from './services/telnet.js';
@@ -524,6 +524,7 @@ export class Router {
     await this.services?.stop();
     await stopScheduler(this.engine);
     stopNtpClient(this.engine);
+    stopResolver(this.engine);
     closeLogTargets(this.engine);
     (this.engine.services.signer as Signer | undefined)?.close();
     this.logins.close();

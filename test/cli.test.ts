@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { freePort } from './helpers/ports.js';
-import { call, tempDir } from './helpers/router.js';
+import { call, tempDir, within } from './helpers/router.js';
 import { VROUTER } from './helpers/vrouter.js';
 
 const CLI = VROUTER;
@@ -183,7 +183,7 @@ describe('vrouter running', () => {
     await new Promise((ok) => setTimeout(ok, 200));
     const started = Date.now();
     proc.kill('SIGTERM');
-    const code = await Promise.race([exited(proc), new Promise<string>((ok) => setTimeout(() => ok('still running'), 10_000))]);
+    const code = await within(exited(proc), 10_000, 'still running');
     assert.equal(code, 0);
     assert.ok(Date.now() - started < 2500, `stopped after ${Date.now() - started} ms`);
     assert.equal(out, 'vrouter: stopped (SIGTERM)\n', 'a clean stop, not the deadline');

@@ -78,9 +78,21 @@ export class ApiClient {
       if (this.closed) throw new Error('connection closed');
       const left = until - Date.now();
       if (left <= 0) throw new Error('no reply in time');
-      await new Promise<void>((ok) => { this.waiting = ok; setTimeout(ok, left); });
+      await this.wait(left);
     }
     return this.sentences.shift()!;
+  }
+
+  /**
+   * Until the next chunk or the close, at most `ms`. The timer is cleared on waking: one
+   * left behind would keep the test's process alive for up to `ms` after its last test.
+   */
+  private wait(ms: number): Promise<void> {
+    return new Promise<void>((ok) => {
+      const timer = setTimeout(woken, ms);
+      function woken() { clearTimeout(timer); ok(); }
+      this.waiting = woken;
+    });
   }
 
   /** Sentences up to and including the `!done` (or `!fatal`) that ends a command of `tag`. */
@@ -108,7 +120,7 @@ export class ApiClient {
   /** Waits for the router to close the connection. */
   async closedByRouter(ms = 5000): Promise<boolean> {
     const until = Date.now() + ms;
-    while (!this.closed && Date.now() < until) await new Promise((ok) => setTimeout(ok, 10));
+    while (!this.closed && Date.now() < until) await this.wait(until - Date.now());
     return this.closed;
   }
 

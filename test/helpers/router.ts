@@ -112,6 +112,19 @@ export async function readFile(c: ReturnType<typeof client>, name: string): Prom
 }
 
 /**
+ * What `p` gives, or `late` if it has given nothing within `ms`. The timer is cleared once
+ * decided: left running, it would keep the test's process alive after its last test.
+ */
+export async function within<T, L>(p: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<L>((ok) => { timer = setTimeout(() => ok(late), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Waits, a few seconds at most, until `check` holds: what the router does when a client goes
  * away (a safe-mode rollback, a logout) follows the client's close by a moment.
  */

@@ -5,6 +5,7 @@
 // Expected answers are the manual's (manual.mikrotik.com "DNS"; routeros-facts.md 45).
 
 import assert from 'node:assert/strict';
+import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -191,4 +192,30 @@ describe('DNS server on the wire (dig)', () => {
     assert.equal((await digAnswer(dns, 'example.com')).status, 'SERVFAIL');
     await c.post('/rest/ip/dns/set', { servers: '127.0.0.1' });
   });
+});
+
+test('a stopped router leaves no query of its resolver waiting for an upstream answer', async () => {
+  // A server that takes every question and never answers.
+  const silent = dgram.createSocket('udp4');
+  let first!: () => void;
+  const asked = new Promise<void>((ok) => { first = ok; });
+  silent.on('message', () => first());
+  await new Promise<void>((ok) => silent.bind(0, '127.0.0.1', () => ok()));
+  // The process's UDP sockets open now (node's own list of what keeps it alive).
+  const udp = () => (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles().filter((h) => h instanceof dgram.Socket);
+  try {
+    const before = new Set(udp());
+    const r = await startRouter({ upstreamPorts: { dns: silent.address().port } });
+    const c = client(r.port);
+    await c.post('/rest/ip/dns/set', { servers: '127.0.0.1' });
+    const waiting = c.post('/rest/execute', { script: ':put [:resolve never.example]', 'as-string': '' }).catch(() => undefined);
+    await asked;
+    await r.stop();
+    await waiting;
+    await new Promise((ok) => setImmediate(ok));
+    // Before: the query's socket stayed open, and kept the process alive, until its timeout.
+    assert.equal(udp().filter((h) => !before.has(h)).length, 0);
+  } finally {
+    silent.close();
+  }
 });

@@ -11,6 +11,7 @@ import type { RestHandler } from '../../src/services/rest/handler.js';
 import { tlsOptions } from '../../src/services/services.js';
 import { Www } from '../../src/services/www.js';
 import { ApiServer } from '../../src/services/api/server.js';
+import { within } from '../helpers/router.js';
 import type { ApiContext } from '../../src/services/api/session.js';
 
 /** The first bytes of a TLS ClientHello record, and then nothing: a stalled handshake. */
@@ -83,7 +84,7 @@ describe('a stalled TLS handshake is closed at the handshake limit', () => {
     await new Promise((ok) => setTimeout(ok, 200));
     const started = Date.now();
     const closed = Promise.all([www.close(false), api.close(false)]).then(() => Date.now() - started);
-    const took = await Promise.race([closed, new Promise<string>((ok) => setTimeout(() => ok('still open'), 3000))]);
+    const took = await within(closed, 3000, 'still open');
     assert.equal(typeof took, 'number', `close() returned: ${took}`);
     for (const s of await Promise.all(stalled)) assert.ok(s.closedAfterMs !== undefined, 'the stalled client was cut');
   });

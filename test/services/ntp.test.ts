@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -133,4 +134,26 @@ describe('NTP on the wire (chrony)', () => {
     await c.post('/rest/system/ntp/client/set', { enabled: 'no' });
     await c.post('/rest/system/ntp/server/set', { enabled: 'no', 'use-local-clock': 'no' });
   });
+});
+
+test('a stopped router\'s NTP client sends nothing more, even with a query of its waiting for an answer', async () => {
+  // A server that takes every query and never answers: the router's query is under way when it stops.
+  const silent = dgram.createSocket('udp4');
+  let queries = 0;
+  let first!: () => void;
+  const asked = new Promise<void>((ok) => { first = ok; });
+  silent.on('message', () => { queries++; first(); });
+  await new Promise<void>((ok) => silent.bind(0, '127.0.0.1', () => ok()));
+  try {
+    const r = await startRouter({ upstreamPorts: { ntp: silent.address().port } });
+    await client(r.port).post('/rest/system/ntp/client/set', { enabled: 'yes', servers: '127.0.0.1' });
+    await asked;
+    await r.stop();
+    const sent = queries;
+    // Before: the query under way timed out after 1 s, and the next of the burst went 1 s later.
+    await new Promise((ok) => setTimeout(ok, 2500));
+    assert.equal(queries, sent);
+  } finally {
+    silent.close();
+  }
 });

@@ -125,9 +125,16 @@ export class Resolver {
   private preferred?: string;
   /** Each forwarder's next server, in turn. */
   private readonly turns = new Map<string, number>();
+  /** Aborted when the router stops: the queries under way end at once, unanswered. */
+  private readonly stopped = new AbortController();
 
   constructor(private readonly env: Environment) {
     this.cache = new DnsCache(() => env.now());
+  }
+
+  /** The router stops: no query waits on for its answer (each held a socket and a timer, keeping a stopped router's process alive). */
+  stop() {
+    this.stopped.abort();
   }
 
   private settings(): Record<string, string> {
@@ -278,11 +285,12 @@ export class Resolver {
         return false;
       }
     };
-    let bytes = await exchangeUdp(to, query, timeoutMs, { accept: valid });
+    if (this.stopped.signal.aborted) return undefined;
+    let bytes = await exchangeUdp(to, query, timeoutMs, { accept: valid, signal: this.stopped.signal });
     if (!bytes) return undefined;
     let packet = packets().decode(bytes);
     if (packet.flag_tc) {
-      bytes = await exchangeTcp(to, query, Math.max(1, timeoutMs - (this.env.now() - started)));
+      bytes = await exchangeTcp(to, query, Math.max(1, timeoutMs - (this.env.now() - started)), { signal: this.stopped.signal });
       if (!bytes || !valid(bytes)) return undefined;
       packet = packets().decode(bytes);
     }
@@ -331,6 +339,11 @@ export function resolverOf(env: Environment): Resolver {
   let r = resolvers.get(env);
   if (!r) resolvers.set(env, (r = new Resolver(env)));
   return r;
+}
+
+/** Ends the queries of a router's resolver that are still waiting (when the router stops). */
+export function stopResolver(env: Environment) {
+  resolvers.get(env)?.stop();
 }
 
 /**

@@ -71,6 +71,8 @@ class NtpClient {
   private rounds = 0;
   private unwatch?: () => void;
   private running = false;
+  /** Aborted by `stop`: the queries under way end at once, and no poll follows them. */
+  private readonly stopped = new AbortController();
 
   constructor(private readonly env: Environment) {}
 
@@ -83,6 +85,7 @@ class NtpClient {
 
   stop() {
     this.unwatch?.();
+    this.stopped.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -122,7 +125,7 @@ class NtpClient {
     try {
       const vrf = vrfName(this.env, clientValues(this.env).vrf);
       const samples = (await Promise.all(servers.map((s) => this.query(s.server, vrf)))).filter((s): s is Sample => !!s);
-      if (clientValues(this.env).enabled !== 'true') return;
+      if (this.stopped.signal.aborted || clientValues(this.env).enabled !== 'true') return;
       this.take(samples);
     } finally {
       this.running = false;
@@ -130,7 +133,7 @@ class NtpClient {
     this.rounds++;
     const burst = this.rounds < BURST && servers.some((s) => s.iburst);
     const minPoll = Math.min(17, Math.max(3, ...servers.map((s) => s.minPoll)));
-    if (clientValues(this.env).enabled === 'true') this.schedule(burst ? 1000 : 2 ** minPoll * 1000);
+    if (!this.stopped.signal.aborted && clientValues(this.env).enabled === 'true') this.schedule(burst ? 1000 : 2 ** minPoll * 1000);
   }
 
   /** One query to one server: its sample, or undefined when it is not fit. */
@@ -151,6 +154,7 @@ class NtpClient {
     const sent = request.subarray(40, 48);
     this.debug(`tx dst:${address}`);
     const answer = await exchangeUdp(to, request, QUERY_MS, {
+      signal: this.stopped.signal,
       accept: (b) => b.length >= NTP_HEADER && (b[0] & 7) === 4 && b.subarray(24, 32).equals(sent),
     });
     const t4 = routerNow(this.env);
