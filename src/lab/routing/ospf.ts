@@ -73,6 +73,12 @@ export interface Neighbor {
 
 type NetType = OspfNetworkType;
 
+/** An LSA record as shown, by its key. */
+type LsaRecords = [string, Record<string, string>][];
+
+/** The hidden field the routing marks its records with (./converge.ts). */
+const OWNER_MARK = '.owner';
+
 /** One router's instances for a run: its model's configuration, with room for what the run finds. */
 function instancesOf(node: number, model: RouterModel): Instance[] {
   return model.ospf.instances.map((c) => {
@@ -218,10 +224,11 @@ export class Ospf implements Stage {
         const cur = best.get(prefix);
         if (cur?.direct) return;
         if (!cur || RANK[c.type] < RANK[cur.type] || (RANK[c.type] === RANK[cur.type] && (c.cost < cur.cost || (c.cost === cur.cost && c.tie < cur.tie)))) best.set(prefix, c);
-        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) cur.hops = union(cur.hops, c.hops);
+        // The candidates are the SPF's own (shared): the union is a new one.
+        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) best.set(prefix, { ...cur, hops: union(cur.hops, c.hops) });
       };
-      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, { ...c, hops: [...c.hops] });
-      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, { ...c, hops: [...c.hops] });
+      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, c);
+      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, c);
       const asbrReach = (asbr: Instance) => reachRouter(inst, asbr, reach, abrs);
       const external = (e: External) => {
         if (e.origin === inst) return;
@@ -229,7 +236,7 @@ export class Ospf implements Stage {
         if (!to) return;
         const type: RouteType = e.nssa ? (e.type === 1 ? 'nssa-type-1' : 'nssa-type-2') : e.type === 1 ? 'ext-type-1' : 'ext-type-2';
         const cost = e.type === 1 ? to.cost + e.metric : e.metric;
-        offer(e.prefix, { cost, type, hops: [...to.hops], direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
+        offer(e.prefix, { cost, type, hops: to.hops, direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
       };
       if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
       for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
@@ -239,53 +246,77 @@ export class Ospf implements Stage {
     const withOspf = new Set(instances.map((i) => i.node));
     const byNode = new Map<number, Instance[]>();
     for (const i of instances) byNode.set(i.node, [...(byNode.get(i.node) ?? []), i]);
-    const externalLsas = type5.map(externalLsa);
+    const all = type5.map(externalLsa);
+    const externalLsas = { 2: all.filter((l) => l.origin.version === 2), 3: all.filter((l) => l.origin.version === 3) };
     this.seen.clear();
+    this.lsaShownNow = new Map();
     for (const n of ctx.nodes) {
       this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
-      if (!withOspf.has(n.index)) { this.put(ctx, n.index, ROUTES[4], new Map()); this.put(ctx, n.index, ROUTES[6], new Map()); }
+      if (!withOspf.has(n.index)) { this.put(ctx, n.index, ROUTES[4], NONE); this.put(ctx, n.index, ROUTES[6], NONE); }
     }
+    this.lsaShown = this.lsaShownNow;
+    this.lsaShared = this.lsaSharedNow;
+    this.lsaSharedNow = new Map();
+    for (const k of this.routesShown.keys()) if (!this.shownNow.has(k)) this.routesShown.delete(k);
+    this.shownNow.clear();
   }
+
+  /** Each instance's routes as last published, by prefix: what did not change is handed in again as it was. */
+  private routesShown = new Map<string, { routes: Map<string, RouteShown>; records: Published }>();
 
   private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
-    const records: Published = new Map();
     const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
-    for (const [prefix, c] of best) {
-      if (c.direct) continue;
-      const hops = c.hops.filter((h) => h.gw);
-      if (!hops.length) continue;
-      // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
-      // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
-      const route = filters?.run(inst.inFilter, {
-        ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
-      });
-      if (filters && !route) continue;
-      for (const hop of hops) {
-        const gateway = `${hop.gw}%${hop.iface}`;
-        records.set(`${inst.name} ${prefix} ${gateway}`, {
-          'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
-          'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
-          ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
-        });
+    const memoKey = `${inst.node} ${inst.version} ${inst.name}`;
+    // Through a filter every route is worked out again (the filter may have changed).
+    const last = filters ? undefined : this.routesShown.get(memoKey);
+    let shown = last;
+    if (last) {
+      let n = 0;
+      for (const [prefix, c] of best) {
+        if (c.direct) continue;
+        n++;
+        const old = last.routes.get(prefix);
+        if (!old || !sameRoute(old, c)) { shown = undefined; break; }
       }
+      if (n !== last.routes.size) shown = undefined;
     }
+    if (!shown) {
+      const routes = new Map<string, RouteShown>();
+      const records: Published = new Map();
+      for (const [prefix, c] of best) {
+        if (c.direct) continue;
+        const old = last?.routes.get(prefix);
+        const r = old && sameRoute(old, c) ? old : routeShown(inst, prefix, c, filters);
+        routes.set(prefix, r);
+        for (const [k, v] of r.records) records.set(k, v);
+      }
+      shown = { routes, records };
+      if (!filters) this.routesShown.set(memoKey, shown);
+    }
+    this.shownNow.add(memoKey);
     // Several instances of one version on one router publish together.
     const table = inst.version === 3 ? ROUTES[6] : ROUTES[4];
-    const all = this.pending.get(`${inst.node} ${table}`) ?? new Map();
-    for (const [k, v] of records) all.set(k, v);
-    this.pending.set(`${inst.node} ${table}`, all);
+    const key = `${inst.node} ${table}`;
+    const other = this.pending.get(key);
+    if (!other) { this.pending.set(key, shown.records); return; }
+    const all: Published = new Map(other);
+    for (const [k, v] of shown.records) all.set(k, v);
+    this.pending.set(key, all);
   }
 
-  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
+  /** The instances whose routes this run published (the others' memory goes). */
+  private shownNow = new Set<string>();
+
+  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Record<2 | 3, Lsa[]>) {
     for (const table of [ROUTES[4], ROUTES[6]]) {
       const key = `${node} ${table}`;
       if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
       this.pending.delete(key);
     }
     const now = ctx.nodes[node].env.now();
+    const parts: LsaRecords[] = [];
     const neighbors: Published = new Map();
     const interfaces: Published = new Map();
-    const lsas: Published = new Map();
     for (const inst of mine) {
       for (const area of inst.areas) {
         for (const oif of area.ifaces) {
@@ -309,35 +340,65 @@ export class Ospf implements Stage {
         }
         const d = domainOf.get(area)!;
         d.shown ??= [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)];
-        for (const lsa of d.shown) this.lsa(lsas, inst, area, lsa, now);
+        this.lsaParts(parts, `${d.areas[0].inst.node} ${d.areas[0].inst.name} ${d.areas[0].name}`, d, d.shown, inst, area, now);
       }
-      if (inst.areas.some((a) => a.type === 'default')) for (const lsa of externalLsas) if (lsa.origin.version === inst.version) this.lsa(lsas, inst, undefined, lsa, now);
+      if (inst.areas.some((a) => a.type === 'default')) {
+        const list = externalLsas[inst.version];
+        this.lsaParts(parts, `external ${inst.version}`, list, list, inst, undefined, now);
+      }
     }
     this.put(ctx, node, 'routing/ospf/neighbor', neighbors);
     this.put(ctx, node, 'routing/ospf/interface', interfaces);
-    this.put(ctx, node, 'routing/ospf/lsa', lsas);
+    // A router's LSAs are the parts shared by the routers of its areas and its own: made again only when a part changed.
+    const last = this.lsasOf.get(node);
+    let lsas = last?.records;
+    if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => p !== parts[i])) {
+      lsas = new Map();
+      for (const part of parts) for (const [k, v] of part) lsas.set(k, v);
+      this.lsasOf.set(node, { parts, records: lsas });
+    }
+    this.put(ctx, node, 'routing/ospf/lsa', lsas!);
   }
 
-  /** What was last published in each node's table, with the table's row count right after. */
-  private last = new Map<string, { records: Published; rows: number; table: unknown }>();
+  /** Each node's LSA records of the last run, and the parts they were made of. */
+  private lsasOf = new Map<number, { parts: LsaRecords[]; records: Published }>();
+  /** The LSA records of the last run and of this one, by where they are shown and whether self-originated: kept while unchanged. */
+  private lsaShown = new Map<string, Record<string, string>>();
+  private lsaShownNow = new Map<string, Record<string, string>>();
+  /** The records an area's LSAs are shown as (none self-originated), by the area and the instance's and area's names: kept while unchanged. */
+  private lsaShared = new Map<string, LsaRecords>();
+  private lsaSharedNow = new Map<string, LsaRecords>();
 
   /**
-   * Publishes unless the records are those published last time into a table nobody changed
-   * since (same row count): a run where nothing changed then costs no store work.
+   * Adds the LSA records a router's instance shows of `list` (an area's LSAs, or the external
+   * ones) to its parts: the records every router of the same names shows (made once a run,
+   * kept across runs while none changed), then those it originated itself.
    */
-  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
-    const key = `${node} ${table}`;
-    const store = ctx.nodes[node].env.store.table(table);
-    const before = this.last.get(key);
-    if (before && before.table === store && before.rows === store.rows.length && samePublished(before.records, records)) return;
-    ctx.publish(node, table, 'ospf', records);
-    this.last.set(key, { records, rows: store.rows.length, table: store });
+  private lsaParts(parts: LsaRecords[], where: string, owner: object, list: Lsa[], inst: Instance, area: Area | undefined, now: number) {
+    const sharedKey = `${where}\n${inst.name}\n${area?.name ?? ''}`;
+    let shared = this.lsaSharedNow.get(sharedKey);
+    if (!shared) {
+      const made = list.map((l) => this.lsaRecord(where, inst, area, l, false, now));
+      const old = this.lsaShared.get(sharedKey);
+      shared = old && old.length === made.length && old.every((r, i) => r[1] === made[i][1]) ? old : made;
+      this.lsaSharedNow.set(sharedKey, shared);
+    }
+    parts.push(shared);
+    let byOrigin = this.lsaOrigins.get(owner);
+    if (!byOrigin) {
+      byOrigin = new Map();
+      for (const l of list) { const mine = byOrigin.get(l.origin); if (mine) mine.push(l); else byOrigin.set(l.origin, [l]); }
+      this.lsaOrigins.set(owner, byOrigin);
+    }
+    const own = byOrigin.get(inst);
+    if (own) parts.push(own.map((l) => this.lsaRecord(where, inst, area, l, true, now)));
   }
 
-  /** The LSAs' headers of this run, worked out once for every router that shows them. */
-  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
+  /** Each LSA list's LSAs by the instance that originated them (for one run). */
+  private lsaOrigins = new WeakMap<object, Map<Instance, Lsa[]>>();
 
-  private lsa(out: Published, inst: Instance, area: Area | undefined, l: Lsa, now: number) {
+  /** One LSA as an instance shows it: the same object as last run's while nothing of it changed. */
+  private lsaRecord(where: string, inst: Instance, area: Area | undefined, l: Lsa, self: boolean, now: number): [string, Record<string, string>] {
     let head = this.seen.get(l);
     if (!head) {
       const id = `${inst.version} ${area?.id ?? ''} ${l.type} ${l.id} ${l.originator}`;
@@ -349,12 +410,37 @@ export class Ospf implements Stage {
       head = { seq: `0x${seq.toString(16).toUpperCase()}`, born: String(born), checksum: checksum(l) };
       this.seen.set(l, head);
     }
-    out.set(`${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`, {
+    const key = `${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`;
+    const record: Record<string, string> = {
       instance: inst.name, ...(area ? { area: area.name } : {}), type: l.type, originator: l.originator, id: l.id,
       sequence: head.seq, '.born': head.born, checksum: head.checksum, body: l.body,
-      'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
-    });
+      'self-originated': String(self), flushing: 'false', wraparound: 'false',
+    };
+    const shownKey = `${where}\n${self}\n${key}`;
+    const old = this.lsaShown.get(shownKey);
+    const kept = old && sameRecord(old, record) ? old : record;
+    this.lsaShownNow.set(shownKey, kept);
+    return [key, kept];
   }
+
+  /** What was last published in each node's table, with the table's version right after. */
+  private last = new Map<string, { records: Published; version: number; table: unknown }>();
+
+  /**
+   * Publishes unless the records are those published last time (the same object) into a
+   * table nobody changed since: a run where nothing changed then costs no store work.
+   */
+  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
+    const key = `${node} ${table}`;
+    const store = ctx.nodes[node].env.store.table(table);
+    const before = this.last.get(key);
+    if (before && before.table === store && before.version === store.version && before.records === records) return;
+    ctx.publish(node, table, 'ospf', records);
+    this.last.set(key, { records, version: store.version, table: store });
+  }
+
+  /** The LSAs' headers of this run, worked out once for every router that shows them. */
+  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
 
   /** Each multi-access segment's DR and BDR: the election does not preempt them. */
   private segments = new Map<string, Elected>();
@@ -446,18 +532,50 @@ function checksum(l: Lsa): string {
   return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function samePublished(a: Published, b: Published): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, va] of a) {
-    const vb = b.get(k);
-    if (!vb) return false;
-    let n = 0;
-    for (const f in va) { if (va[f] !== vb[f]) return false; n++; }
-    for (const _ in vb) n--;
-    if (n !== 0) return false;
-  }
+/** What an instance shows of one destination: the candidate it came from, and its records (one per next hop). */
+interface RouteShown { cost: number; type: RouteType; metric: number; hops: Hop[]; records: [string, Record<string, string>][] }
+
+const sameRoute = (r: RouteShown, c: Candidate) => r.cost === c.cost && r.type === c.type && r.metric === c.metric && sameHops(r.hops, c.hops);
+
+function sameHops(a: Hop[], b: Hop[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].gw !== b[i].gw || a[i].iface !== b[i].iface) return false;
   return true;
 }
+
+/** The records of one route of an instance (none when the in-filter-chain rejects it). */
+function routeShown(inst: Instance, prefix: string, c: Candidate, filters: RoutingFilters | undefined): RouteShown {
+  const shown: RouteShown = { cost: c.cost, type: c.type, metric: c.metric, hops: c.hops, records: [] };
+  const hops = c.hops.filter((h) => h.gw);
+  if (!hops.length) return shown;
+  // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
+  // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
+  const route = filters?.run(inst.inFilter, {
+    ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
+  });
+  if (filters && !route) return shown;
+  for (const hop of hops) {
+    const gateway = `${hop.gw}%${hop.iface}`;
+    shown.records.push([`${inst.name} ${prefix} ${gateway}`, {
+      'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
+      'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
+      ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
+    }]);
+  }
+  return shown;
+}
+
+/** Whether two records have the same fields (the owner's mark aside: see RoutingContext.publish). */
+function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  let n = 0;
+  for (const f in a) { if (f === OWNER_MARK) continue; if (a[f] !== b[f]) return false; n++; }
+  for (const f in b) if (f !== OWNER_MARK) n--;
+  return n === 0;
+}
+
+/** No records. */
+const NONE: Published = new Map();
 
 function union(a: Hop[], b: Hop[]): Hop[] {
   const out = [...a];
