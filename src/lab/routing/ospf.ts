@@ -108,8 +108,11 @@ const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, '
 interface Candidate { cost: number; type: RouteType; hops: Hop[]; direct: boolean; metric: number; tie: number }
 
 /** A vertex of an area's graph: a router (`R rid`) or a transit network (`N drkey`). */
-interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string }
+interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string; /** The vertex's number in its domain (-1: not there). */ at?: number }
 interface Vertex { edges: Edge[]; stubs: { prefix: string; cost: number }[]; inst?: Instance; gwOn?: Map<string, string> }
+
+/** How a router reaches the routers of an area: the cost and next hops, by router id. */
+interface Reach { get(rid: string): { cost: number; hops: Hop[] } | undefined }
 
 interface External { prefix: string; metric: number; type: 1 | 2; origin: Instance; nssa: boolean }
 
@@ -122,6 +125,10 @@ interface Domain {
   type7: External[];
   /** Every LSA the area's routers show, built once per run. */
   shown?: Lsa[];
+  /** The graph's vertices by number (in the graph's order), and the router vertices' numbers by router id: made by `number`. */
+  vertices?: Vertex[];
+  keys?: string[];
+  routerAt?: Map<string, number>;
 }
 
 interface Lsa { type: string; id: string; originator: string; body: string; origin: Instance }
@@ -156,16 +163,20 @@ export class Ospf implements Stage {
     this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
     const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].model, i));
-    // Intra-area SPF, once per router and area.
-    const intra = new Map<Area, Map<string, Candidate>>();
-    const reach = new Map<Area, Map<string, { cost: number; hops: Hop[] }>>();
+    // Intra-area SPF, once per router and area: the trees now, each router's routes from its tree when
+    // needed (an ABR's kept for its summaries, the others' made as they are published).
+    const trees = new Map<Area, Tree>();
+    const reach = new Map<Area, Reach>();
     for (const d of domains) {
       for (const area of d.areas) {
-        const { routes, routers } = spf(d, area);
-        intra.set(area, routes);
-        reach.set(area, routers);
+        const tree = spf(d, area);
+        trees.set(area, tree);
+        reach.set(area, reachOf(tree));
       }
     }
+    const kept = new Map<Area, Map<string, Candidate>>();
+    const intra = { get: (area: Area) => kept.get(area) ?? routesOf(trees.get(area)!) };
+    for (const inst of instances) if (isAbr(inst)) for (const area of inst.areas) kept.set(area, routesOf(trees.get(area)!));
     const domainOf = new Map<Area, Domain>();
     for (const d of domains) for (const a of d.areas) domainOf.set(a, d);
     const abrs = instances.filter(isAbr);
@@ -227,7 +238,7 @@ export class Ospf implements Stage {
         // The candidates are the SPF's own (shared): the union is a new one.
         else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) best.set(prefix, { ...cur, hops: union(cur.hops, c.hops) });
       };
-      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, c);
+      for (const area of inst.areas) for (const [p, c] of intra.get(area)) offer(p, c);
       for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, c);
       const asbrReach = (asbr: Instance) => reachRouter(inst, asbr, reach, abrs);
       const external = (e: External) => {
@@ -772,85 +783,139 @@ function type7Lsas(d: Domain): Lsa[] {
 
 // ---------------------------------------------------------------- SPF
 
+/** A binary heap of vertex numbers by cost (the smallest first; ties as they fall). */
 class Heap {
-  private items: { key: string; cost: number }[] = [];
-  get size() { return this.items.length; }
-  push(key: string, cost: number) {
-    const a = this.items;
-    a.push({ key, cost });
-    for (let i = a.length - 1; i > 0;) {
+  private keys = new Int32Array(64);
+  private costs = new Float64Array(64);
+  size = 0;
+  push(key: number, cost: number) {
+    if (this.size === this.keys.length) {
+      const keys = new Int32Array(this.size * 2), costs = new Float64Array(this.size * 2);
+      keys.set(this.keys); costs.set(this.costs);
+      this.keys = keys; this.costs = costs;
+    }
+    const k = this.keys, c = this.costs;
+    let i = this.size++;
+    k[i] = key; c[i] = cost;
+    while (i > 0) {
       const p = (i - 1) >> 1;
-      if (a[p].cost <= a[i].cost) break;
-      [a[p], a[i]] = [a[i], a[p]];
+      if (c[p] <= c[i]) break;
+      const tk = k[p], tc = c[p];
+      k[p] = k[i]; c[p] = c[i]; k[i] = tk; c[i] = tc;
       i = p;
     }
   }
-  pop(): { key: string; cost: number } {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1, r = l + 1;
-        let m = i;
-        if (l < a.length && a[l].cost < a[m].cost) m = l;
-        if (r < a.length && a[r].cost < a[m].cost) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
+  /** Takes the top off; its vertex is `key`, its cost `cost`. */
+  key = 0;
+  cost = 0;
+  pop() {
+    const k = this.keys, c = this.costs;
+    this.key = k[0]; this.cost = c[0];
+    const n = --this.size;
+    if (!n) return;
+    k[0] = k[n]; c[0] = c[n];
+    for (let i = 0; ;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < n && c[l] < c[m]) m = l;
+      if (r < n && c[r] < c[m]) m = r;
+      if (m === i) break;
+      const tk = k[m], tc = c[m];
+      k[m] = k[i]; c[m] = c[i]; k[i] = tk; c[i] = tc;
+      i = m;
     }
-    return top;
   }
 }
 
-/** Shortest paths from one router over its area's graph: intra-area routes and the routers reached. */
-function spf(d: Domain, area: Area): { routes: Map<string, Candidate>; routers: Map<string, { cost: number; hops: Hop[] }> } {
-  const root = `R ${area.inst.rid}`;
-  const dist = new Map<string, number>([[root, 0]]);
-  const hops = new Map<string, Hop[]>([[root, []]]);
-  const done = new Set<string>();
+/** Numbers a domain's vertices, and each edge's far end, for the SPF. */
+function number(d: Domain) {
+  const at = new Map<string, number>();
+  d.keys = [...d.graph.keys()];
+  d.vertices = [...d.graph.values()];
+  d.routerAt = new Map();
+  d.keys.forEach((k, i) => at.set(k, i));
+  d.vertices.forEach((v, i) => {
+    if (v.inst) d.routerAt!.set(v.inst.rid, i);
+    for (const e of v.edges) e.at = at.get(e.to) ?? -1;
+  });
+}
+
+/** One router's shortest-path tree over its area's graph: each vertex reached, in the order reached, with its cost and next hops. */
+interface Tree { d: Domain; root: number; order: Int32Array; reached: number; dist: Float64Array; hops: Hop[][] }
+
+/** Shortest paths from one router over its area's graph (Dijkstra, with every equal-cost next hop). */
+function spf(d: Domain, area: Area): Tree {
+  if (!d.vertices) number(d);
+  const vertices = d.vertices!, keys = d.keys!;
+  const n = vertices.length;
+  const root = d.routerAt!.get(area.inst.rid) ?? keys.indexOf(`R ${area.inst.rid}`);
+  const dist = new Float64Array(n).fill(Infinity);
+  const hops: Hop[][] = new Array(n);
+  const done = new Uint8Array(n);
+  const order = new Int32Array(n);
+  let reached = 0;
   const heap = new Heap();
+  dist[root] = 0;
+  hops[root] = [];
   heap.push(root, 0);
   while (heap.size) {
-    const { key, cost } = heap.pop();
-    if (done.has(key) || cost !== dist.get(key)) continue;
-    done.add(key);
-    const v = d.graph.get(key);
-    if (!v) continue;
-    const mine = hops.get(key)!;
+    heap.pop();
+    const key = heap.key, cost = heap.cost;
+    if (done[key] || cost !== dist[key]) continue;
+    done[key] = 1;
+    order[reached++] = key;
+    const v = vertices[key];
+    const mine = hops[key];
     for (const e of v.edges) {
+      const to = e.at!;
+      if (to < 0) continue;
       const c = cost + e.cost;
       let via: Hop[];
       if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
       else if (v.gwOn && mine.length && mine.every((h) => !h.gw)) via = mine.map((h) => ({ gw: v.gwOn!.get(e.to), iface: h.iface }));
       else via = mine;
-      const known = dist.get(e.to);
-      if (known === undefined || c < known) { dist.set(e.to, c); hops.set(e.to, via); heap.push(e.to, c); }
-      else if (c === known && !done.has(e.to)) hops.set(e.to, union(hops.get(e.to)!, via));
+      const known = dist[to];
+      if (c < known) { dist[to] = c; hops[to] = via; heap.push(to, c); }
+      else if (c === known && !done[to]) hops[to] = union(hops[to], via);
     }
   }
+  return { d, root, order, reached, dist, hops };
+}
+
+/** The intra-area routes of a tree: each stub of each vertex reached. */
+function routesOf(t: Tree): Map<string, Candidate> {
   const routes = new Map<string, Candidate>();
-  const routers = new Map<string, { cost: number; hops: Hop[] }>();
-  for (const key of done) {
-    const v = d.graph.get(key)!;
-    const cost = dist.get(key)!;
-    const h = hops.get(key)!;
-    if (v.inst) routers.set(v.inst.rid, { cost, hops: h });
+  const vertices = t.d.vertices!;
+  for (let i = 0; i < t.reached; i++) {
+    const key = t.order[i];
+    const v = vertices[key];
+    if (!v.stubs.length) continue;
+    const cost = t.dist[key];
+    const h = t.hops[key];
+    const direct = key === t.root || h.every((x) => !x.gw);
     for (const s of v.stubs) {
       const c = cost + s.cost;
-      const direct = key === root || h.every((x) => !x.gw);
       const cur = routes.get(s.prefix);
       if (!cur || c < cur.cost || (direct && !cur.direct && c === cur.cost)) routes.set(s.prefix, { cost: c, type: 'intra', hops: direct ? [] : h, direct, metric: c, tie: 0 });
       else if (c === cur.cost && !cur.direct && !direct) cur.hops = union(cur.hops, h);
     }
   }
-  return { routes, routers };
+  return routes;
+}
+
+/** The routers a tree reaches, by router id. */
+function reachOf(t: Tree): Reach {
+  const at = t.d.routerAt!;
+  return {
+    get: (rid) => {
+      const i = at.get(rid);
+      return i === undefined || t.dist[i] === Infinity ? undefined : { cost: t.dist[i], hops: t.hops[i] };
+    },
+  };
 }
 
 /** Inter-area routes of a router in an area: the summaries of the ABRs it reaches. */
-function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[] }>, inst: Instance): Map<string, Candidate> {
+function interRoutes(d: Domain, routers: Reach, inst: Instance): Map<string, Candidate> {
   const out = new Map<string, Candidate>();
   for (const s of d.summaries) {
     if (s.abr === inst) continue;
@@ -865,7 +930,7 @@ function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[]
 }
 
 /** How a router reaches another (an ASBR): within a shared area, else through an ABR of its own areas. */
-function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, { cost: number; hops: Hop[] }>>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
+function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Reach>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
   let best: { cost: number; hops: Hop[] } | undefined;
   for (const area of inst.areas) {
     const r = reach.get(area)?.get(to.rid);
