@@ -145,8 +145,10 @@ export class Routing implements RoutingContext {
     const added: [string, Row][] = [];
     let found = 0;
     for (const [key, values] of records) {
-      const tagged = this.tag(owner, key, values);
       const row = before.get(key);
+      // The object stored last time, handed in again: unchanged.
+      if (row && row.values === values) { found++; continue; }
+      const tagged = this.tag(owner, key, values);
       if (!row) {
         const made = store.newRow(table, tagged, true, undefined, this.dynamicId(node, table));
         added.push([key, made]);

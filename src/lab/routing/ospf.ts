@@ -228,7 +228,15 @@ export class Ospf implements Stage {
       }
     }
     // Each router's routes, published.
+    const externalVersions = new Set(type5.map((e) => e.origin.version));
     for (const inst of instances) {
+      // A router of one area with no other routes there: its intra-area routes are its best.
+      const only = inst.areas.length === 1 ? inst.areas[0] : undefined;
+      const others = only && (only.type === 'nssa' ? domainOf.get(only)!.type7.length > 0 : only.type === 'default' && externalVersions.has(inst.version));
+      if (only && !others && !inter.get(only)?.size) {
+        this.publishRoutes(ctx, inst, intra.get(only));
+        continue;
+      }
       const best = new Map<string, Candidate>();
       const offer = (prefix: string, c: Candidate) => {
         if (c.direct) { best.set(prefix, c); return; }
