@@ -371,7 +371,7 @@ export class Ospf implements Stage {
     // A router's LSAs are the parts shared by the routers of its areas and its own: made again only when a part changed.
     const last = this.lsasOf.get(node);
     let lsas = last?.records;
-    if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => p !== parts[i])) {
+    if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => !sameRecords(p, parts[i]))) {
       lsas = new Map();
       for (const part of parts) for (const [k, v] of part) lsas.set(k, v);
       this.lsasOf.set(node, { parts, records: lsas });
@@ -591,6 +591,14 @@ function sameRecord(a: Record<string, string>, b: Record<string, string>): boole
   for (const f in a) { if (f === OWNER_MARK) continue; if (a[f] !== b[f]) return false; n++; }
   for (const f in b) if (f !== OWNER_MARK) n--;
   return n === 0;
+}
+
+/** Whether two lists of records are the same records (the same objects) by the same keys. */
+function sameRecords(a: LsaRecords, b: LsaRecords): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i][1] !== b[i][1] || a[i][0] !== b[i][0]) return false;
+  return true;
 }
 
 /** No records. */
