@@ -100,7 +100,7 @@ function instancesOf(node: number, model: RouterModel): Instance[] {
 }
 
 /** One next hop: the neighbour's address (none: the network is attached) and the interface. */
-interface Hop { gw?: string; iface: string }
+interface Hop { gw?: string; iface: string; /** `gw%iface`, made once for every route through the hop. */ text?: string }
 
 type RouteType = 'intra' | 'inter' | 'ext-type-1' | 'ext-type-2' | 'nssa-type-1' | 'nssa-type-2';
 const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, 'nssa-type-1': 2, 'ext-type-2': 3, 'nssa-type-2': 3 };
@@ -125,6 +125,9 @@ interface Domain {
   type7: External[];
   /** Every LSA the area's routers show, built once per run. */
   shown?: Lsa[];
+  /** The area's name across runs (its first router's), and whether its graph is the one of that name last run. */
+  key?: string;
+  unchanged?: boolean;
   /** The graph's vertices by number (in the graph's order), and the router vertices' numbers by router id: made by `number`. */
   vertices?: Vertex[];
   keys?: string[];
@@ -153,6 +156,8 @@ export class Ospf implements Stage {
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
   private sequences = new Map<string, { body: string; seq: number; born: number }>();
+  /** Each area's graph of the last run, by the area's name across runs (Domain.key). */
+  private graphs = new Map<string, Domain>();
   /** Each node's routes of this run, by table, gathered from its instances before they are published. */
   private pending = new Map<string, Published>();
 
@@ -163,23 +168,28 @@ export class Ospf implements Stage {
     this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
     const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].model, i));
-    // Intra-area SPF, once per router and area: the trees now, each router's routes from its tree when
-    // needed (an ABR's kept for its summaries, the others' made as they are published).
+    // Intra-area SPF, once per router and area, when first needed: an ABR's routes for its summaries,
+    // a router's reach for inter-area and external routes, the others' routes as they are published.
+    // A router whose area's database is what it was last run keeps its routes without an SPF, as a
+    // router runs none while its database does not change.
     const trees = new Map<Area, Tree>();
-    const reach = new Map<Area, Reach>();
-    for (const d of domains) {
-      for (const area of d.areas) {
-        const tree = spf(d, area);
-        trees.set(area, tree);
-        reach.set(area, reachOf(tree));
-      }
-    }
+    const treeOf = (area: Area) => { let t = trees.get(area); if (!t) trees.set(area, (t = spf(domainOf.get(area)!, area))); return t; };
+    const reaches = new Map<Area, Reach>();
+    const reach = { get: (area: Area) => { let r = reaches.get(area); if (!r) reaches.set(area, (r = reachOf(treeOf(area)))); return r; } };
     const kept = new Map<Area, Map<string, Candidate>>();
-    const intra = { get: (area: Area) => kept.get(area) ?? routesOf(trees.get(area)!) };
-    for (const inst of instances) if (isAbr(inst)) for (const area of inst.areas) kept.set(area, routesOf(trees.get(area)!));
+    const intra = { get: (area: Area) => kept.get(area) ?? routesOf(treeOf(area)) };
+    const before = this.graphs;
+    this.graphs = new Map();
+    for (const d of domains) {
+      d.key = `${d.areas[0].inst.version} ${d.areas[0].inst.node} ${d.areas[0].inst.name} ${d.areas[0].name}`;
+      const old = before.get(d.key);
+      d.unchanged = !!old && sameGraph(old, d);
+      this.graphs.set(d.key, d);
+    }
     const domainOf = new Map<Area, Domain>();
     for (const d of domains) for (const a of d.areas) domainOf.set(a, d);
     const abrs = instances.filter(isAbr);
+    for (const abr of abrs) for (const area of abr.areas) kept.set(area, routesOf(treeOf(area)));
     // Summaries into the backbone: each ABR's intra-area routes of its other areas.
     for (const abr of abrs) {
       const backbone = abr.areas.find(isBackbone)!;
@@ -189,7 +199,7 @@ export class Ospf implements Stage {
       }
     }
     const inter = new Map<Area, Map<string, Candidate>>();
-    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area), inst));
     // Summaries into the other areas: intra routes of the ABR's other areas and what it learnt over the backbone.
     for (const abr of abrs) {
       const backbone = abr.areas.find(isBackbone)!;
@@ -209,7 +219,7 @@ export class Ospf implements Stage {
     }
     for (const inst of instances) {
       if (isAbr(inst)) continue;
-      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area), inst));
     }
     // Externals: type 5 from routers outside NSSAs and stub areas; type 7 inside an NSSA, translated by its ABR.
     const type5: External[] = [];
@@ -234,7 +244,8 @@ export class Ospf implements Stage {
       const only = inst.areas.length === 1 ? inst.areas[0] : undefined;
       const others = only && (only.type === 'nssa' ? domainOf.get(only)!.type7.length > 0 : only.type === 'default' && externalVersions.has(inst.version));
       if (only && !others && !inter.get(only)?.size) {
-        this.publishRoutes(ctx, inst, intra.get(only));
+        const d = domainOf.get(only)!;
+        this.publishRoutes(ctx, inst, () => intra.get(only), d.unchanged ? `${d.key} ${inst.rid} ${inst.table}` : undefined);
         continue;
       }
       const best = new Map<string, Candidate>();
@@ -259,7 +270,7 @@ export class Ospf implements Stage {
       };
       if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
       for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
-      this.publishRoutes(ctx, inst, best);
+      this.publishRoutes(ctx, inst, () => best);
     }
     // Nodes without OSPF keep nothing of it.
     const withOspf = new Set(instances.map((i) => i.node));
@@ -280,38 +291,53 @@ export class Ospf implements Stage {
     this.shownNow.clear();
   }
 
-  /** Each instance's routes as last published, by prefix: what did not change is handed in again as it was. */
-  private routesShown = new Map<string, { routes: Map<string, RouteShown>; records: Published }>();
+  /** Each instance's route records as last published (made without a filter), and the graph they came from (see publishRoutes). */
+  private routesShown = new Map<string, { records: Published; graph?: string }>();
 
-  private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
+  /**
+   * Publishes an instance's best routes (`bestOf`); `graph`: they are the intra-area routes of
+   * the area whose graph is this one, unchanged since the last run (what was published from
+   * that graph then is published again). A record that did not change is the same object as
+   * last run's, and so are the records when none changed.
+   */
+  private publishRoutes(ctx: RoutingContext, inst: Instance, bestOf: () => Map<string, Candidate>, graph?: string) {
     const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
     const memoKey = `${inst.node} ${inst.version} ${inst.name}`;
     // Through a filter every route is worked out again (the filter may have changed).
     const last = filters ? undefined : this.routesShown.get(memoKey);
-    let shown = last;
-    if (last) {
-      let n = 0;
-      for (const [prefix, c] of best) {
-        if (c.direct) continue;
-        n++;
-        const old = last.routes.get(prefix);
-        if (!old || !sameRoute(old, c)) { shown = undefined; break; }
-      }
-      if (n !== last.routes.size) shown = undefined;
-    }
+    let shown = graph !== undefined && last?.graph === graph ? last : undefined;
     if (!shown) {
-      const routes = new Map<string, RouteShown>();
-      const records: Published = new Map();
-      for (const [prefix, c] of best) {
+      let records: Published = new Map();
+      let changed = !last;
+      for (const [prefix, c] of bestOf()) {
         if (c.direct) continue;
-        const old = last?.routes.get(prefix);
-        const r = old && sameRoute(old, c) ? old : routeShown(inst, prefix, c, filters);
-        routes.set(prefix, r);
-        for (const [k, v] of r.records) records.set(k, v);
+        const hops = c.hops.filter((h) => h.gw);
+        if (!hops.length) continue;
+        // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
+        // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
+        const route = filters?.run(inst.inFilter, {
+          ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
+        });
+        if (filters && !route) continue;
+        const metric = numberText(c.metric);
+        for (const hop of hops) {
+          const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
+          const key = `${inst.name} ${prefix} ${gateway}`;
+          const old = last?.records.get(key);
+          if (old && old['ospf.metric'] === metric && old['ospf.type'] === c.type && old['routing-table'] === inst.table) { records.set(key, old); continue; }
+          changed = true;
+          records.set(key, {
+            'dst-address': prefix, gateway, distance: numberText(route?.distance ?? 110), scope: numberText(route?.scope ?? 20),
+            'target-scope': numberText(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
+            ospf: 'true', 'ospf.metric': metric, 'ospf.type': c.type,
+          });
+        }
       }
-      shown = { routes, records };
-      if (!filters) this.routesShown.set(memoKey, shown);
+      if (last && !changed && records.size === last.records.size) records = last.records;
+      shown = { records };
+      if (filters) this.routesShown.delete(memoKey); else this.routesShown.set(memoKey, shown);
     }
+    shown.graph = graph;
     this.shownNow.add(memoKey);
     // Several instances of one version on one router publish together.
     const table = inst.version === 3 ? ROUTES[6] : ROUTES[4];
@@ -551,39 +577,9 @@ function checksum(l: Lsa): string {
   return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** What an instance shows of one destination: the candidate it came from, and its records (one per next hop). */
-interface RouteShown { cost: number; type: RouteType; metric: number; hops: Hop[]; records: [string, Record<string, string>][] }
-
-const sameRoute = (r: RouteShown, c: Candidate) => r.cost === c.cost && r.type === c.type && r.metric === c.metric && sameHops(r.hops, c.hops);
-
-function sameHops(a: Hop[], b: Hop[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].gw !== b[i].gw || a[i].iface !== b[i].iface) return false;
-  return true;
-}
-
-/** The records of one route of an instance (none when the in-filter-chain rejects it). */
-function routeShown(inst: Instance, prefix: string, c: Candidate, filters: RoutingFilters | undefined): RouteShown {
-  const shown: RouteShown = { cost: c.cost, type: c.type, metric: c.metric, hops: c.hops, records: [] };
-  const hops = c.hops.filter((h) => h.gw);
-  if (!hops.length) return shown;
-  // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
-  // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
-  const route = filters?.run(inst.inFilter, {
-    ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
-  });
-  if (filters && !route) return shown;
-  for (const hop of hops) {
-    const gateway = `${hop.gw}%${hop.iface}`;
-    shown.records.push([`${inst.name} ${prefix} ${gateway}`, {
-      'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
-      'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
-      ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
-    }]);
-  }
-  return shown;
-}
+/** A number as the records show it (the small ones made once). */
+const NUMBERS: string[] = [];
+const numberText = (n: number) => (Number.isInteger(n) && n >= 0 && n < 65536 ? (NUMBERS[n] ??= String(n)) : String(n));
 
 /** Whether two records have the same fields (the owner's mark aside: see RoutingContext.publish). */
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -843,6 +839,28 @@ class Heap {
   }
 }
 
+/** Whether two areas' graphs are the same: every SPF over them finds the same paths. */
+function sameGraph(a: Domain, b: Domain): boolean {
+  if (a.graph.size !== b.graph.size) return false;
+  const bs = b.graph.entries();
+  for (const [ka, va] of a.graph) {
+    const [kb, vb] = bs.next().value as [string, Vertex];
+    if (ka !== kb || va.edges.length !== vb.edges.length || va.stubs.length !== vb.stubs.length || !!va.inst !== !!vb.inst) return false;
+    if (va.inst && va.inst.rid !== vb.inst!.rid) return false;
+    for (let i = 0; i < va.edges.length; i++) {
+      const x = va.edges[i], y = vb.edges[i];
+      if (x.to !== y.to || x.cost !== y.cost || x.gw !== y.gw || x.oif?.name !== y.oif?.name) return false;
+    }
+    for (let i = 0; i < va.stubs.length; i++) if (va.stubs[i].prefix !== vb.stubs[i].prefix || va.stubs[i].cost !== vb.stubs[i].cost) return false;
+    if (!!va.gwOn !== !!vb.gwOn) return false;
+    if (va.gwOn) {
+      if (va.gwOn.size !== vb.gwOn!.size) return false;
+      for (const [k, v] of va.gwOn) if (vb.gwOn!.get(k) !== v) return false;
+    }
+  }
+  return true;
+}
+
 /** Numbers a domain's vertices, and each edge's far end, for the SPF. */
 function number(d: Domain) {
   const at = new Map<string, number>();
@@ -946,20 +964,20 @@ function interRoutes(d: Domain, routers: Reach, inst: Instance): Map<string, Can
 }
 
 /** How a router reaches another (an ASBR): within a shared area, else through an ABR of its own areas. */
-function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Reach>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
+function reachRouter(inst: Instance, to: Instance, reach: { get(area: Area): Reach }, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
   let best: { cost: number; hops: Hop[] } | undefined;
   for (const area of inst.areas) {
-    const r = reach.get(area)?.get(to.rid);
+    const r = reach.get(area).get(to.rid);
     if (r && (!best || r.cost < best.cost)) best = r;
   }
   if (best) return best;
   for (const area of inst.areas) {
     for (const abr of abrs) {
       if (abr === inst) continue;
-      const toAbr = reach.get(area)?.get(abr.rid);
+      const toAbr = reach.get(area).get(abr.rid);
       if (!toAbr) continue;
       for (const other of abr.areas) {
-        const r = reach.get(other)?.get(to.rid);
+        const r = reach.get(other).get(to.rid);
         if (r && (!best || toAbr.cost + r.cost < best.cost)) best = { cost: toAbr.cost + r.cost, hops: toAbr.hops };
       }
     }
