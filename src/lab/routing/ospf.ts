@@ -309,6 +309,18 @@ export class Ospf implements Stage {
     if (!shown) {
       let records: Published = new Map();
       let changed = !last;
+      // The routes come mostly in last run's order: last run's record (and its key) is found by
+      // walking its records alongside, and looked up by a key made anew only where that fails.
+      const walk = last?.records.entries();
+      let here = walk?.next(), ahead: typeof here;
+      const is = (r: typeof here, prefix: string, gateway: string) => !!r && !r.done && r.value[1]['dst-address'] === prefix && r.value[1].gateway === gateway;
+      // Last run's record of this route where the walk is (or one further: a route gone), else none.
+      const following = (prefix: string, gateway: string) => {
+        if (is(here, prefix, gateway)) { const found = here!.value; here = ahead ?? walk!.next(); ahead = undefined; return found; }
+        ahead ??= walk?.next();
+        if (is(ahead, prefix, gateway)) { const found = ahead!.value; here = walk!.next(); ahead = undefined; return found; }
+        return undefined;
+      };
       for (const [prefix, c] of bestOf()) {
         if (c.direct) continue;
         const hops = c.hops.filter((h) => h.gw);
@@ -322,8 +334,9 @@ export class Ospf implements Stage {
         const metric = numberText(c.metric);
         for (const hop of hops) {
           const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
-          const key = `${inst.name} ${prefix} ${gateway}`;
-          const old = last?.records.get(key);
+          const walked = following(prefix, gateway);
+          const key = walked?.[0] ?? `${inst.name} ${prefix} ${gateway}`;
+          const old = walked?.[1] ?? last?.records.get(key);
           if (old && old['ospf.metric'] === metric && old['ospf.type'] === c.type && old['routing-table'] === inst.table) { records.set(key, old); continue; }
           changed = true;
           records.set(key, {
