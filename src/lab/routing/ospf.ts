@@ -245,7 +245,7 @@ export class Ospf implements Stage {
       const others = only && (only.type === 'nssa' ? domainOf.get(only)!.type7.length > 0 : only.type === 'default' && externalVersions.has(inst.version));
       if (only && !others && !inter.get(only)?.size) {
         const d = domainOf.get(only)!;
-        this.publishRoutes(ctx, inst, () => intra.get(only), d.unchanged ? `${d.key} ${inst.rid} ${inst.table}` : undefined);
+        this.publishRoutes(ctx, inst, () => intra.get(only), `${d.key} ${inst.rid} ${inst.table}`, d.unchanged);
         continue;
       }
       const best = new Map<string, Candidate>();
@@ -296,16 +296,16 @@ export class Ospf implements Stage {
 
   /**
    * Publishes an instance's best routes (`bestOf`); `graph`: they are the intra-area routes of
-   * the area whose graph is this one, unchanged since the last run (what was published from
-   * that graph then is published again). A record that did not change is the same object as
+   * the area of this name; `unchanged`: its graph is the one of last run (what was published
+   * from it then is published again). A record that did not change is the same object as
    * last run's, and so are the records when none changed.
    */
-  private publishRoutes(ctx: RoutingContext, inst: Instance, bestOf: () => Map<string, Candidate>, graph?: string) {
+  private publishRoutes(ctx: RoutingContext, inst: Instance, bestOf: () => Map<string, Candidate>, graph?: string, unchanged = false) {
     const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
     const memoKey = `${inst.node} ${inst.version} ${inst.name}`;
     // Through a filter every route is worked out again (the filter may have changed).
     const last = filters ? undefined : this.routesShown.get(memoKey);
-    let shown = graph !== undefined && last?.graph === graph ? last : undefined;
+    let shown = unchanged && graph !== undefined && last?.graph === graph ? last : undefined;
     if (!shown) {
       let records: Published = new Map();
       let changed = !last;
