@@ -335,7 +335,8 @@ export class Ospf implements Stage {
         for (const hop of hops) {
           const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
           const walked = following(prefix, gateway);
-          const key = walked?.[0] ?? `${inst.name} ${prefix} ${gateway}`;
+          // A key made by join is one flat string (a template's is a chain of pieces, three times the memory).
+          const key = walked?.[0] ?? [inst.name, prefix, gateway].join(' ');
           const old = walked?.[1] ?? last?.records.get(key);
           if (old && old['ospf.metric'] === metric && old['ospf.type'] === c.type && old['routing-table'] === inst.table) { records.set(key, old); continue; }
           changed = true;
