@@ -1,12 +1,16 @@
 // OSPF convergence in a lab of N routers: a square grid of CHRs (each joined to its right
 // and lower neighbours by point-to-point links, each with a loopback), all in the backbone.
-// Reported: the time one run of the routing stages takes over the whole lab (every SPF and
-// every publish, nothing changed), and the time from disabling one link in the middle of
-// the grid until a router two hops from its far end has its new route (the lab's re-run after the change,
-// end to end over REST), with the routes every router holds.
+// Reported: the time one run of the routing stages takes over the whole lab (nothing changed:
+// no router's database changed, so no SPF runs, and every router's records are checked), the
+// convergence after one link in the middle of the grid is disabled (every router's SPF over
+// the changed database, and every router's changed routes and LSAs published), the time from
+// that change until a router two hops from its far end has its new route (end to end over
+// REST), the routes a corner router holds, and the memory of the process.
 //
 //   node dist/bench/ospf.js [--routers 100]      (or through run.js: --only ospf)
+//   node dist/bench/ospf.js --sizes 100,400,961  (each size in a process of its own: how it grows)
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +67,10 @@ export async function ospfBench(cfg: OspfConfig): Promise<Section> {
       const far = `${loopback(mid + 1)}/32`;
       const watcher = lab.nodes[mid - side].router.bound.www as number;
       const before = await get(watcher, `/rest/ip/route?dst-address=${far}&.proplist=gateway,ospf.metric`);
+      // The lab converges on its own after the change; the time its runs take is the convergence.
+      const converge = lab.routing.converge.bind(lab.routing);
+      let converging = 0;
+      lab.routing.converge = () => { const t = performance.now(); converge(); converging += performance.now() - t; };
       const t1 = performance.now();
       await fetch(`http://127.0.0.1:${lab.nodes[mid].router.bound.www}/rest/interface/ether3`, {
         method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ disabled: 'true' }),
@@ -74,14 +82,19 @@ export async function ospfBench(cfg: OspfConfig): Promise<Section> {
         await new Promise((r) => setTimeout(r, 2));
       }
       const reroute = performance.now() - t1;
+      lab.routing.converge = converge;
       const changed = JSON.stringify(after) !== JSON.stringify(before);
+      global.gc?.();
+      const mem = process.memoryUsage();
       return {
         title: `OSPF convergence (${n} routers in a ${side}x${side} grid, one area)`,
         rows: [
           { what: 'lab start (routers up, OSPF converged)', value: `${(started / 1000).toFixed(1)} s` },
           { what: 'one run of the routing stages', value: `${stage.toFixed(0)} ms`, target: '< 1000 ms', met: stage < 1000 },
           { what: `OSPF routes on a corner router`, value: String(routes), target: `${n - 1 + 2 * side * (side - 1) - 2}`, met: routes === n - 1 + 2 * side * (side - 1) - 2 },
+          { what: 'a link fails: the convergence (every router\'s SPF and publish, in process)', value: `${converging.toFixed(0)} ms`, target: n >= 900 ? '< 2000 ms' : undefined, met: n >= 900 ? converging < 2000 : undefined },
           { what: 'a link fails: an ECMP route two hops away loses a path (REST, end to end)', value: changed ? `${reroute.toFixed(0)} ms` : 'no change', target: '< 1000 ms', met: changed && reroute < 1000 },
+          { what: `memory: heap used${global.gc ? ' (after a full GC)' : ''} / resident set`, value: `${(mem.heapUsed / 2 ** 20).toFixed(0)} MB / ${(mem.rss / 2 ** 20).toFixed(0)} MB (${(mem.rss / 2 ** 20 / n).toFixed(2)} MB a router)` },
         ],
         notes: [`Each router: ${side > 2 ? 'up to 4' : '2'} point-to-point links of cost 10 and a loopback; routes counted are every other router's loopback and every link network not attached.`],
       };
@@ -94,7 +107,16 @@ export async function ospfBench(cfg: OspfConfig): Promise<Section> {
 }
 
 if (process.argv[1] === SELF) {
-  const arg = process.argv.indexOf('--routers');
-  const section = await ospfBench({ routers: arg > 0 ? Number(process.argv[arg + 1]) : 100 });
-  process.stdout.write(textTable(section));
+  const sizes = process.argv.indexOf('--sizes');
+  if (sizes > 0) {
+    // Each size in a fresh process, one after the other, with the load average as it started.
+    for (const n of process.argv[sizes + 1].split(',')) {
+      process.stdout.write(`-- ${n} routers, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      process.stdout.write(execFileSync(process.execPath, ['--expose-gc', SELF, '--routers', n], { encoding: 'utf8' }));
+    }
+  } else {
+    const arg = process.argv.indexOf('--routers');
+    const section = await ospfBench({ routers: arg > 0 ? Number(process.argv[arg + 1]) : 100 });
+    process.stdout.write(textTable(section));
+  }
 }

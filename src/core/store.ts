@@ -92,6 +92,8 @@ export class Table {
   get byId(): ReadonlyMap<number, Row> { return this.ids ?? NO_ROWS; }
   /** Next id to hand out; never goes back, persisted with the table. */
   nextId = 1;
+  /** Grows with every change of a row of this table (added, removed, moved, new values). */
+  version = 0;
   /** Index of the key field (usually 'name'), when the table has one. */
   keyField?: string;
   get byKey(): ReadonlyMap<string, Row> { return this.keys ?? NO_ROWS; }
@@ -108,6 +110,7 @@ export class Table {
 
   /** Puts the rows in order and rebuilds every index, after rows were pushed in bulk. */
   sort() {
+    this.version++;
     this.changed();
     this.rows.sort((a, b) => a.pos - b.pos || a.id - b.id);
     this.keys?.clear();
@@ -137,6 +140,7 @@ export class Table {
 
   /** Adds a row to (or, with `out`, takes it out of) every index. */
   reindex(row: Row, out = false) {
+    this.version++;
     this.changed();
     if (this.keyField) {
       const k = row.values[this.keyField];

@@ -20,7 +20,10 @@ export interface RoutingContext {
   /**
    * Makes node's dynamic records of `table` that `owner` published last time be exactly
    * `records`: new keys inserted, changed values updated in place (the record keeps its id),
-   * keys gone removed. One commit; nothing is written when nothing changed.
+   * keys gone removed. One commit; nothing is written when nothing changed. The records'
+   * objects become the stored values (marked with the owner's hidden field): a stage must
+   * not change a record it handed in, and hands in the same object again for a record that
+   * did not change, which then costs no copy and no comparison.
    */
   publish(node: number, table: string, owner: string, records: Published): void;
   /** The records `owner` published in node's `table`, by key (for a stage's own bookkeeping). */

@@ -3,7 +3,7 @@
 // database), then BGP (sessions ride on the routes OSPF and static routes give). Each stage
 // publishes its results as dynamic records of the routers' own tables (./context.ts).
 
-import type { Mutation, Row } from '../../core/store.js';
+import type { Mutation, Row, Table } from '../../core/store.js';
 import type { Fabric, LabNode } from '../fabric.js';
 import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
@@ -117,26 +117,61 @@ export class Routing implements RoutingContext {
     return id;
   }
 
+  /**
+   * Each (node, table, owner)'s records as the last publish left them, by key, with the
+   * table's version then: while nobody else changed the table, the next publish reads them
+   * here instead of scanning the table.
+   */
+  private kept = new Map<string, { table: Table; version: number; rows: Map<string, Row> }>();
+  /**
+   * The record with its owner's mark: the object the stage handed in, marked in place (see
+   * RoutingContext.publish), so that a record handed in again unchanged costs no copy and no
+   * comparison, and routers shown the same record (an area's LSAs) share one stored object.
+   */
+  private tag(owner: string, key: string, values: Record<string, string>): Record<string, string> {
+    const mark = values[OWNER];
+    if (mark === undefined) values[OWNER] = `${owner} ${key}`;
+    else if (mark.length !== owner.length + 1 + key.length || mark.charCodeAt(owner.length) !== 32 || !mark.startsWith(owner) || !mark.endsWith(key)) return { ...values, [OWNER]: `${owner} ${key}` };
+    return values;
+  }
+
   publish(node: number, table: string, owner: string, records: Published) {
     const store = this.nodes[node].env.store;
-    const before = this.published(node, table, owner);
+    const t = store.table(table);
+    const keptKey = `${node} ${table} ${owner}`;
+    const kept = this.kept.get(keptKey);
+    const before = kept && kept.table === t && kept.version === t.version ? kept.rows : this.published(node, table, owner);
     const changes: Mutation[] = [];
+    const added: [string, Row][] = [];
+    let found = 0;
     for (const [key, values] of records) {
-      const tagged = { ...values, [OWNER]: `${owner} ${key}` };
       const row = before.get(key);
-      before.delete(key);
-      if (!row) changes.push({ op: 'insert', table, row: store.newRow(table, tagged, true, undefined, this.dynamicId(node, table)) });
-      else if (!same(row.values, tagged)) changes.push({ op: 'update', table, id: row.id, values: tagged });
+      // The object stored last time, handed in again: unchanged.
+      if (row && row.values === values) { found++; continue; }
+      const tagged = this.tag(owner, key, values);
+      if (!row) {
+        const made = store.newRow(table, tagged, true, undefined, this.dynamicId(node, table));
+        added.push([key, made]);
+        changes.push({ op: 'insert', table, row: made });
+        continue;
+      }
+      found++;
+      if (row.values !== tagged && !same(row.values, tagged)) changes.push({ op: 'update', table, id: row.id, values: tagged });
     }
-    for (const row of before.values()) changes.push({ op: 'delete', table, id: row.id });
-    if (!changes.length) return;
-    this.touched(table);
-    this.publishing = true;
-    try {
-      store.commit(changes);
-    } finally {
-      this.publishing = false;
+    const gone: string[] = [];
+    if (found < before.size) for (const [key, row] of before) if (!records.has(key)) { gone.push(key); changes.push({ op: 'delete', table, id: row.id }); }
+    if (changes.length) {
+      this.touched(table);
+      this.publishing = true;
+      try {
+        store.commit(changes);
+      } finally {
+        this.publishing = false;
+      }
+      for (const [key, row] of added) before.set(key, row);
+      for (const key of gone) before.delete(key);
     }
+    this.kept.set(keptKey, { table: t, version: t.version, rows: before });
   }
 }
 

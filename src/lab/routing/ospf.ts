@@ -73,6 +73,12 @@ export interface Neighbor {
 
 type NetType = OspfNetworkType;
 
+/** An LSA record as shown, by its key. */
+type LsaRecords = [string, Record<string, string>][];
+
+/** The hidden field the routing marks its records with (./converge.ts). */
+const OWNER_MARK = '.owner';
+
 /** One router's instances for a run: its model's configuration, with room for what the run finds. */
 function instancesOf(node: number, model: RouterModel): Instance[] {
   return model.ospf.instances.map((c) => {
@@ -94,7 +100,7 @@ function instancesOf(node: number, model: RouterModel): Instance[] {
 }
 
 /** One next hop: the neighbour's address (none: the network is attached) and the interface. */
-interface Hop { gw?: string; iface: string }
+interface Hop { gw?: string; iface: string; /** `gw%iface`, made once for every route through the hop. */ text?: string }
 
 type RouteType = 'intra' | 'inter' | 'ext-type-1' | 'ext-type-2' | 'nssa-type-1' | 'nssa-type-2';
 const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, 'nssa-type-1': 2, 'ext-type-2': 3, 'nssa-type-2': 3 };
@@ -102,8 +108,11 @@ const RANK: Record<RouteType, number> = { intra: 0, inter: 1, 'ext-type-1': 2, '
 interface Candidate { cost: number; type: RouteType; hops: Hop[]; direct: boolean; metric: number; tie: number }
 
 /** A vertex of an area's graph: a router (`R rid`) or a transit network (`N drkey`). */
-interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string }
+interface Edge { to: string; cost: number; oif?: OspfInterface; gw?: string; /** The vertex's number in its domain (-1: not there). */ at?: number }
 interface Vertex { edges: Edge[]; stubs: { prefix: string; cost: number }[]; inst?: Instance; gwOn?: Map<string, string> }
+
+/** How a router reaches the routers of an area: the cost and next hops, by router id. */
+interface Reach { get(rid: string): { cost: number; hops: Hop[] } | undefined }
 
 interface External { prefix: string; metric: number; type: 1 | 2; origin: Instance; nssa: boolean }
 
@@ -116,6 +125,13 @@ interface Domain {
   type7: External[];
   /** Every LSA the area's routers show, built once per run. */
   shown?: Lsa[];
+  /** The area's name across runs (its first router's), and whether its graph is the one of that name last run. */
+  key?: string;
+  unchanged?: boolean;
+  /** The graph's vertices by number (in the graph's order), and the router vertices' numbers by router id: made by `number`. */
+  vertices?: Vertex[];
+  keys?: string[];
+  routerAt?: Map<string, number>;
 }
 
 interface Lsa { type: string; id: string; originator: string; body: string; origin: Instance }
@@ -140,6 +156,8 @@ export class Ospf implements Stage {
   private states = new Map<string, NeighborMemory>();
   /** LSA sequence numbers: one more each time an LSA's body changes, and when that was. */
   private sequences = new Map<string, { body: string; seq: number; born: number }>();
+  /** Each area's graph of the last run, by the area's name across runs (Domain.key). */
+  private graphs = new Map<string, Domain>();
   /** Each node's routes of this run, by table, gathered from its instances before they are published. */
   private pending = new Map<string, Published>();
 
@@ -150,19 +168,28 @@ export class Ospf implements Stage {
     this.logChanges(ctx, neighbors, instances);
     const domains = areaDomains(instances);
     const externals = instances.map((i) => externalsOf(ctx.nodes[i.node].model, i));
-    // Intra-area SPF, once per router and area.
-    const intra = new Map<Area, Map<string, Candidate>>();
-    const reach = new Map<Area, Map<string, { cost: number; hops: Hop[] }>>();
+    // Intra-area SPF, once per router and area, when first needed: an ABR's routes for its summaries,
+    // a router's reach for inter-area and external routes, the others' routes as they are published.
+    // A router whose area's database is what it was last run keeps its routes without an SPF, as a
+    // router runs none while its database does not change.
+    const trees = new Map<Area, Tree>();
+    const treeOf = (area: Area) => { let t = trees.get(area); if (!t) trees.set(area, (t = spf(domainOf.get(area)!, area))); return t; };
+    const reaches = new Map<Area, Reach>();
+    const reach = { get: (area: Area) => { let r = reaches.get(area); if (!r) reaches.set(area, (r = reachOf(treeOf(area)))); return r; } };
+    const kept = new Map<Area, Map<string, Candidate>>();
+    const intra = { get: (area: Area) => kept.get(area) ?? routesOf(treeOf(area)) };
+    const before = this.graphs;
+    this.graphs = new Map();
     for (const d of domains) {
-      for (const area of d.areas) {
-        const { routes, routers } = spf(d, area);
-        intra.set(area, routes);
-        reach.set(area, routers);
-      }
+      d.key = `${d.areas[0].inst.version} ${d.areas[0].inst.node} ${d.areas[0].inst.name} ${d.areas[0].name}`;
+      const old = before.get(d.key);
+      d.unchanged = !!old && sameGraph(old, d);
+      this.graphs.set(d.key, d);
     }
     const domainOf = new Map<Area, Domain>();
     for (const d of domains) for (const a of d.areas) domainOf.set(a, d);
     const abrs = instances.filter(isAbr);
+    for (const abr of abrs) for (const area of abr.areas) kept.set(area, routesOf(treeOf(area)));
     // Summaries into the backbone: each ABR's intra-area routes of its other areas.
     for (const abr of abrs) {
       const backbone = abr.areas.find(isBackbone)!;
@@ -172,7 +199,7 @@ export class Ospf implements Stage {
       }
     }
     const inter = new Map<Area, Map<string, Candidate>>();
-    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+    for (const inst of instances) for (const area of inst.areas) if (isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area), inst));
     // Summaries into the other areas: intra routes of the ABR's other areas and what it learnt over the backbone.
     for (const abr of abrs) {
       const backbone = abr.areas.find(isBackbone)!;
@@ -192,7 +219,7 @@ export class Ospf implements Stage {
     }
     for (const inst of instances) {
       if (isAbr(inst)) continue;
-      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area)!, inst));
+      for (const area of inst.areas) if (!isBackbone(area)) inter.set(area, interRoutes(domainOf.get(area)!, reach.get(area), inst));
     }
     // Externals: type 5 from routers outside NSSAs and stub areas; type 7 inside an NSSA, translated by its ABR.
     const type5: External[] = [];
@@ -211,17 +238,27 @@ export class Ospf implements Stage {
       }
     }
     // Each router's routes, published.
+    const externalVersions = new Set(type5.map((e) => e.origin.version));
     for (const inst of instances) {
+      // A router of one area with no other routes there: its intra-area routes are its best.
+      const only = inst.areas.length === 1 ? inst.areas[0] : undefined;
+      const others = only && (only.type === 'nssa' ? domainOf.get(only)!.type7.length > 0 : only.type === 'default' && externalVersions.has(inst.version));
+      if (only && !others && !inter.get(only)?.size) {
+        const d = domainOf.get(only)!;
+        this.publishRoutes(ctx, inst, () => intra.get(only), `${d.key} ${inst.rid} ${inst.table}`, d.unchanged);
+        continue;
+      }
       const best = new Map<string, Candidate>();
       const offer = (prefix: string, c: Candidate) => {
         if (c.direct) { best.set(prefix, c); return; }
         const cur = best.get(prefix);
         if (cur?.direct) return;
         if (!cur || RANK[c.type] < RANK[cur.type] || (RANK[c.type] === RANK[cur.type] && (c.cost < cur.cost || (c.cost === cur.cost && c.tie < cur.tie)))) best.set(prefix, c);
-        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) cur.hops = union(cur.hops, c.hops);
+        // The candidates are the SPF's own (shared): the union is a new one.
+        else if (RANK[c.type] === RANK[cur.type] && c.cost === cur.cost && c.tie === cur.tie) best.set(prefix, { ...cur, hops: union(cur.hops, c.hops) });
       };
-      for (const area of inst.areas) for (const [p, c] of intra.get(area) ?? []) offer(p, { ...c, hops: [...c.hops] });
-      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, { ...c, hops: [...c.hops] });
+      for (const area of inst.areas) for (const [p, c] of intra.get(area)) offer(p, c);
+      for (const area of inst.areas) for (const [p, c] of inter.get(area) ?? []) if (!best.has(p) || RANK[best.get(p)!.type] > 0) offer(p, c);
       const asbrReach = (asbr: Instance) => reachRouter(inst, asbr, reach, abrs);
       const external = (e: External) => {
         if (e.origin === inst) return;
@@ -229,63 +266,116 @@ export class Ospf implements Stage {
         if (!to) return;
         const type: RouteType = e.nssa ? (e.type === 1 ? 'nssa-type-1' : 'nssa-type-2') : e.type === 1 ? 'ext-type-1' : 'ext-type-2';
         const cost = e.type === 1 ? to.cost + e.metric : e.metric;
-        offer(e.prefix, { cost, type, hops: [...to.hops], direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
+        offer(e.prefix, { cost, type, hops: to.hops, direct: false, metric: cost, tie: e.type === 2 ? to.cost : 0 });
       };
       if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
       for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
-      this.publishRoutes(ctx, inst, best);
+      this.publishRoutes(ctx, inst, () => best);
     }
     // Nodes without OSPF keep nothing of it.
     const withOspf = new Set(instances.map((i) => i.node));
     const byNode = new Map<number, Instance[]>();
     for (const i of instances) byNode.set(i.node, [...(byNode.get(i.node) ?? []), i]);
-    const externalLsas = type5.map(externalLsa);
+    const all = type5.map(externalLsa);
+    const externalLsas = { 2: all.filter((l) => l.origin.version === 2), 3: all.filter((l) => l.origin.version === 3) };
     this.seen.clear();
+    this.lsaShownNow = new Map();
     for (const n of ctx.nodes) {
       this.publishState(ctx, n.index, byNode.get(n.index) ?? [], domainOf, externalLsas);
-      if (!withOspf.has(n.index)) { this.put(ctx, n.index, ROUTES[4], new Map()); this.put(ctx, n.index, ROUTES[6], new Map()); }
+      if (!withOspf.has(n.index)) { this.put(ctx, n.index, ROUTES[4], NONE); this.put(ctx, n.index, ROUTES[6], NONE); }
     }
+    this.lsaShown = this.lsaShownNow;
+    this.lsaShared = this.lsaSharedNow;
+    this.lsaSharedNow = new Map();
+    for (const k of this.routesShown.keys()) if (!this.shownNow.has(k)) this.routesShown.delete(k);
+    this.shownNow.clear();
   }
 
-  private publishRoutes(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
-    const records: Published = new Map();
+  /** Each instance's route records as last published (made without a filter), and the graph they came from (see publishRoutes). */
+  private routesShown = new Map<string, { records: Published; graph?: string }>();
+
+  /**
+   * Publishes an instance's best routes (`bestOf`); `graph`: they are the intra-area routes of
+   * the area of this name; `unchanged`: its graph is the one of last run (what was published
+   * from it then is published again). A record that did not change is the same object as
+   * last run's, and so are the records when none changed.
+   */
+  private publishRoutes(ctx: RoutingContext, inst: Instance, bestOf: () => Map<string, Candidate>, graph?: string, unchanged = false) {
     const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
-    for (const [prefix, c] of best) {
-      if (c.direct) continue;
-      const hops = c.hops.filter((h) => h.gw);
-      if (!hops.length) continue;
-      // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
-      // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
-      const route = filters?.run(inst.inFilter, {
-        ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
-      });
-      if (filters && !route) continue;
-      for (const hop of hops) {
-        const gateway = `${hop.gw}%${hop.iface}`;
-        records.set(`${inst.name} ${prefix} ${gateway}`, {
-          'dst-address': prefix, gateway, distance: String(route?.distance ?? 110), scope: String(route?.scope ?? 20),
-          'target-scope': String(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
-          ospf: 'true', 'ospf.metric': String(c.metric), 'ospf.type': c.type,
+    const memoKey = `${inst.node} ${inst.version} ${inst.name}`;
+    // Through a filter every route is worked out again (the filter may have changed).
+    const last = filters ? undefined : this.routesShown.get(memoKey);
+    let shown = unchanged && graph !== undefined && last?.graph === graph ? last : undefined;
+    if (!shown) {
+      let records: Published = new Map();
+      let changed = !last;
+      // The routes come mostly in last run's order: last run's record (and its key) is found by
+      // walking its records alongside, and looked up by a key made anew only where that fails.
+      const walk = last?.records.entries();
+      let here = walk?.next(), ahead: typeof here;
+      const is = (r: typeof here, prefix: string, gateway: string) => !!r && !r.done && r.value[1]['dst-address'] === prefix && r.value[1].gateway === gateway;
+      // Last run's record of this route where the walk is (or one further: a route gone), else none.
+      const following = (prefix: string, gateway: string) => {
+        if (is(here, prefix, gateway)) { const found = here!.value; here = ahead ?? walk!.next(); ahead = undefined; return found; }
+        ahead ??= walk?.next();
+        if (is(ahead, prefix, gateway)) { const found = ahead!.value; here = walk!.next(); ahead = undefined; return found; }
+        return undefined;
+      };
+      for (const [prefix, c] of bestOf()) {
+        if (c.direct) continue;
+        const hops = c.hops.filter((h) => h.gw);
+        if (!hops.length) continue;
+        // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
+        // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
+        const route = filters?.run(inst.inFilter, {
+          ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
         });
+        if (filters && !route) continue;
+        const metric = numberText(c.metric);
+        for (const hop of hops) {
+          const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
+          const walked = following(prefix, gateway);
+          // A key made by join is one flat string (a template's is a chain of pieces, three times the memory).
+          const key = walked?.[0] ?? [inst.name, prefix, gateway].join(' ');
+          const old = walked?.[1] ?? last?.records.get(key);
+          if (old && old['ospf.metric'] === metric && old['ospf.type'] === c.type && old['routing-table'] === inst.table) { records.set(key, old); continue; }
+          changed = true;
+          records.set(key, {
+            'dst-address': prefix, gateway, distance: numberText(route?.distance ?? 110), scope: numberText(route?.scope ?? 20),
+            'target-scope': numberText(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
+            ospf: 'true', 'ospf.metric': metric, 'ospf.type': c.type,
+          });
+        }
       }
+      if (last && !changed && records.size === last.records.size) records = last.records;
+      shown = { records };
+      if (filters) this.routesShown.delete(memoKey); else this.routesShown.set(memoKey, shown);
     }
+    shown.graph = graph;
+    this.shownNow.add(memoKey);
     // Several instances of one version on one router publish together.
     const table = inst.version === 3 ? ROUTES[6] : ROUTES[4];
-    const all = this.pending.get(`${inst.node} ${table}`) ?? new Map();
-    for (const [k, v] of records) all.set(k, v);
-    this.pending.set(`${inst.node} ${table}`, all);
+    const key = `${inst.node} ${table}`;
+    const other = this.pending.get(key);
+    if (!other) { this.pending.set(key, shown.records); return; }
+    const all: Published = new Map(other);
+    for (const [k, v] of shown.records) all.set(k, v);
+    this.pending.set(key, all);
   }
 
-  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Lsa[]) {
+  /** The instances whose routes this run published (the others' memory goes). */
+  private shownNow = new Set<string>();
+
+  private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Record<2 | 3, Lsa[]>) {
     for (const table of [ROUTES[4], ROUTES[6]]) {
       const key = `${node} ${table}`;
       if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
       this.pending.delete(key);
     }
     const now = ctx.nodes[node].env.now();
+    const parts: LsaRecords[] = [];
     const neighbors: Published = new Map();
     const interfaces: Published = new Map();
-    const lsas: Published = new Map();
     for (const inst of mine) {
       for (const area of inst.areas) {
         for (const oif of area.ifaces) {
@@ -309,35 +399,65 @@ export class Ospf implements Stage {
         }
         const d = domainOf.get(area)!;
         d.shown ??= [...d.lsas, ...summaryLsas(d), ...type7Lsas(d)];
-        for (const lsa of d.shown) this.lsa(lsas, inst, area, lsa, now);
+        this.lsaParts(parts, `${d.areas[0].inst.node} ${d.areas[0].inst.name} ${d.areas[0].name}`, d, d.shown, inst, area, now);
       }
-      if (inst.areas.some((a) => a.type === 'default')) for (const lsa of externalLsas) if (lsa.origin.version === inst.version) this.lsa(lsas, inst, undefined, lsa, now);
+      if (inst.areas.some((a) => a.type === 'default')) {
+        const list = externalLsas[inst.version];
+        this.lsaParts(parts, `external ${inst.version}`, list, list, inst, undefined, now);
+      }
     }
     this.put(ctx, node, 'routing/ospf/neighbor', neighbors);
     this.put(ctx, node, 'routing/ospf/interface', interfaces);
-    this.put(ctx, node, 'routing/ospf/lsa', lsas);
+    // A router's LSAs are the parts shared by the routers of its areas and its own: made again only when a part changed.
+    const last = this.lsasOf.get(node);
+    let lsas = last?.records;
+    if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => !sameRecords(p, parts[i]))) {
+      lsas = new Map();
+      for (const part of parts) for (const [k, v] of part) lsas.set(k, v);
+      this.lsasOf.set(node, { parts, records: lsas });
+    }
+    this.put(ctx, node, 'routing/ospf/lsa', lsas!);
   }
 
-  /** What was last published in each node's table, with the table's row count right after. */
-  private last = new Map<string, { records: Published; rows: number; table: unknown }>();
+  /** Each node's LSA records of the last run, and the parts they were made of. */
+  private lsasOf = new Map<number, { parts: LsaRecords[]; records: Published }>();
+  /** The LSA records of the last run and of this one, by where they are shown and whether self-originated: kept while unchanged. */
+  private lsaShown = new Map<string, Record<string, string>>();
+  private lsaShownNow = new Map<string, Record<string, string>>();
+  /** The records an area's LSAs are shown as (none self-originated), by the area and the instance's and area's names: kept while unchanged. */
+  private lsaShared = new Map<string, LsaRecords>();
+  private lsaSharedNow = new Map<string, LsaRecords>();
 
   /**
-   * Publishes unless the records are those published last time into a table nobody changed
-   * since (same row count): a run where nothing changed then costs no store work.
+   * Adds the LSA records a router's instance shows of `list` (an area's LSAs, or the external
+   * ones) to its parts: the records every router of the same names shows (made once a run,
+   * kept across runs while none changed), then those it originated itself.
    */
-  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
-    const key = `${node} ${table}`;
-    const store = ctx.nodes[node].env.store.table(table);
-    const before = this.last.get(key);
-    if (before && before.table === store && before.rows === store.rows.length && samePublished(before.records, records)) return;
-    ctx.publish(node, table, 'ospf', records);
-    this.last.set(key, { records, rows: store.rows.length, table: store });
+  private lsaParts(parts: LsaRecords[], where: string, owner: object, list: Lsa[], inst: Instance, area: Area | undefined, now: number) {
+    const sharedKey = `${where}\n${inst.name}\n${area?.name ?? ''}`;
+    let shared = this.lsaSharedNow.get(sharedKey);
+    if (!shared) {
+      const made = list.map((l) => this.lsaRecord(where, inst, area, l, false, now));
+      const old = this.lsaShared.get(sharedKey);
+      shared = old && old.length === made.length && old.every((r, i) => r[1] === made[i][1]) ? old : made;
+      this.lsaSharedNow.set(sharedKey, shared);
+    }
+    parts.push(shared);
+    let byOrigin = this.lsaOrigins.get(owner);
+    if (!byOrigin) {
+      byOrigin = new Map();
+      for (const l of list) { const mine = byOrigin.get(l.origin); if (mine) mine.push(l); else byOrigin.set(l.origin, [l]); }
+      this.lsaOrigins.set(owner, byOrigin);
+    }
+    const own = byOrigin.get(inst);
+    if (own) parts.push(own.map((l) => this.lsaRecord(where, inst, area, l, true, now)));
   }
 
-  /** The LSAs' headers of this run, worked out once for every router that shows them. */
-  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
+  /** Each LSA list's LSAs by the instance that originated them (for one run). */
+  private lsaOrigins = new WeakMap<object, Map<Instance, Lsa[]>>();
 
-  private lsa(out: Published, inst: Instance, area: Area | undefined, l: Lsa, now: number) {
+  /** One LSA as an instance shows it: the same object as last run's while nothing of it changed. */
+  private lsaRecord(where: string, inst: Instance, area: Area | undefined, l: Lsa, self: boolean, now: number): [string, Record<string, string>] {
     let head = this.seen.get(l);
     if (!head) {
       const id = `${inst.version} ${area?.id ?? ''} ${l.type} ${l.id} ${l.originator}`;
@@ -349,12 +469,37 @@ export class Ospf implements Stage {
       head = { seq: `0x${seq.toString(16).toUpperCase()}`, born: String(born), checksum: checksum(l) };
       this.seen.set(l, head);
     }
-    out.set(`${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`, {
+    const key = `${inst.name} ${area?.name ?? ''} ${l.type} ${l.id} ${l.originator}`;
+    const record: Record<string, string> = {
       instance: inst.name, ...(area ? { area: area.name } : {}), type: l.type, originator: l.originator, id: l.id,
       sequence: head.seq, '.born': head.born, checksum: head.checksum, body: l.body,
-      'self-originated': String(l.origin === inst), flushing: 'false', wraparound: 'false',
-    });
+      'self-originated': String(self), flushing: 'false', wraparound: 'false',
+    };
+    const shownKey = `${where}\n${self}\n${key}`;
+    const old = this.lsaShown.get(shownKey);
+    const kept = old && sameRecord(old, record) ? old : record;
+    this.lsaShownNow.set(shownKey, kept);
+    return [key, kept];
   }
+
+  /** What was last published in each node's table, with the table's version right after. */
+  private last = new Map<string, { records: Published; version: number; table: unknown }>();
+
+  /**
+   * Publishes unless the records are those published last time (the same object) into a
+   * table nobody changed since: a run where nothing changed then costs no store work.
+   */
+  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
+    const key = `${node} ${table}`;
+    const store = ctx.nodes[node].env.store.table(table);
+    const before = this.last.get(key);
+    if (before && before.table === store && before.version === store.version && before.records === records) return;
+    ctx.publish(node, table, 'ospf', records);
+    this.last.set(key, { records, version: store.version, table: store });
+  }
+
+  /** The LSAs' headers of this run, worked out once for every router that shows them. */
+  private seen = new Map<Lsa, { seq: string; born: string; checksum: string }>();
 
   /** Each multi-access segment's DR and BDR: the election does not preempt them. */
   private segments = new Map<string, Elected>();
@@ -446,18 +591,28 @@ function checksum(l: Lsa): string {
   return `0x${h.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-function samePublished(a: Published, b: Published): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, va] of a) {
-    const vb = b.get(k);
-    if (!vb) return false;
-    let n = 0;
-    for (const f in va) { if (va[f] !== vb[f]) return false; n++; }
-    for (const _ in vb) n--;
-    if (n !== 0) return false;
-  }
+/** A number as the records show it (the small ones made once). */
+const NUMBERS: string[] = [];
+const numberText = (n: number) => (Number.isInteger(n) && n >= 0 && n < 65536 ? (NUMBERS[n] ??= String(n)) : String(n));
+
+/** Whether two records have the same fields (the owner's mark aside: see RoutingContext.publish). */
+function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  let n = 0;
+  for (const f in a) { if (f === OWNER_MARK) continue; if (a[f] !== b[f]) return false; n++; }
+  for (const f in b) if (f !== OWNER_MARK) n--;
+  return n === 0;
+}
+
+/** Whether two lists of records are the same records (the same objects) by the same keys. */
+function sameRecords(a: LsaRecords, b: LsaRecords): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i][1] !== b[i][1] || a[i][0] !== b[i][0]) return false;
   return true;
 }
+
+/** No records. */
+const NONE: Published = new Map();
 
 function union(a: Hop[], b: Hop[]): Hop[] {
   const out = [...a];
@@ -654,85 +809,161 @@ function type7Lsas(d: Domain): Lsa[] {
 
 // ---------------------------------------------------------------- SPF
 
+/** A binary heap of vertex numbers by cost (the smallest first; ties as they fall). */
 class Heap {
-  private items: { key: string; cost: number }[] = [];
-  get size() { return this.items.length; }
-  push(key: string, cost: number) {
-    const a = this.items;
-    a.push({ key, cost });
-    for (let i = a.length - 1; i > 0;) {
+  private keys = new Int32Array(64);
+  private costs = new Float64Array(64);
+  size = 0;
+  push(key: number, cost: number) {
+    if (this.size === this.keys.length) {
+      const keys = new Int32Array(this.size * 2), costs = new Float64Array(this.size * 2);
+      keys.set(this.keys); costs.set(this.costs);
+      this.keys = keys; this.costs = costs;
+    }
+    const k = this.keys, c = this.costs;
+    let i = this.size++;
+    k[i] = key; c[i] = cost;
+    while (i > 0) {
       const p = (i - 1) >> 1;
-      if (a[p].cost <= a[i].cost) break;
-      [a[p], a[i]] = [a[i], a[p]];
+      if (c[p] <= c[i]) break;
+      const tk = k[p], tc = c[p];
+      k[p] = k[i]; c[p] = c[i]; k[i] = tk; c[i] = tc;
       i = p;
     }
   }
-  pop(): { key: string; cost: number } {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1, r = l + 1;
-        let m = i;
-        if (l < a.length && a[l].cost < a[m].cost) m = l;
-        if (r < a.length && a[r].cost < a[m].cost) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
+  /** Takes the top off; its vertex is `key`, its cost `cost`. */
+  key = 0;
+  cost = 0;
+  pop() {
+    const k = this.keys, c = this.costs;
+    this.key = k[0]; this.cost = c[0];
+    const n = --this.size;
+    if (!n) return;
+    k[0] = k[n]; c[0] = c[n];
+    for (let i = 0; ;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < n && c[l] < c[m]) m = l;
+      if (r < n && c[r] < c[m]) m = r;
+      if (m === i) break;
+      const tk = k[m], tc = c[m];
+      k[m] = k[i]; c[m] = c[i]; k[i] = tk; c[i] = tc;
+      i = m;
     }
-    return top;
   }
 }
 
-/** Shortest paths from one router over its area's graph: intra-area routes and the routers reached. */
-function spf(d: Domain, area: Area): { routes: Map<string, Candidate>; routers: Map<string, { cost: number; hops: Hop[] }> } {
-  const root = `R ${area.inst.rid}`;
-  const dist = new Map<string, number>([[root, 0]]);
-  const hops = new Map<string, Hop[]>([[root, []]]);
-  const done = new Set<string>();
+/** Whether two areas' graphs are the same: every SPF over them finds the same paths. */
+function sameGraph(a: Domain, b: Domain): boolean {
+  if (a.graph.size !== b.graph.size) return false;
+  const bs = b.graph.entries();
+  for (const [ka, va] of a.graph) {
+    const [kb, vb] = bs.next().value as [string, Vertex];
+    if (ka !== kb || va.edges.length !== vb.edges.length || va.stubs.length !== vb.stubs.length || !!va.inst !== !!vb.inst) return false;
+    if (va.inst && va.inst.rid !== vb.inst!.rid) return false;
+    for (let i = 0; i < va.edges.length; i++) {
+      const x = va.edges[i], y = vb.edges[i];
+      if (x.to !== y.to || x.cost !== y.cost || x.gw !== y.gw || x.oif?.name !== y.oif?.name) return false;
+    }
+    for (let i = 0; i < va.stubs.length; i++) if (va.stubs[i].prefix !== vb.stubs[i].prefix || va.stubs[i].cost !== vb.stubs[i].cost) return false;
+    if (!!va.gwOn !== !!vb.gwOn) return false;
+    if (va.gwOn) {
+      if (va.gwOn.size !== vb.gwOn!.size) return false;
+      for (const [k, v] of va.gwOn) if (vb.gwOn!.get(k) !== v) return false;
+    }
+  }
+  return true;
+}
+
+/** Numbers a domain's vertices, and each edge's far end, for the SPF. */
+function number(d: Domain) {
+  const at = new Map<string, number>();
+  d.keys = [...d.graph.keys()];
+  d.vertices = [...d.graph.values()];
+  d.routerAt = new Map();
+  d.keys.forEach((k, i) => at.set(k, i));
+  d.vertices.forEach((v, i) => {
+    if (v.inst) d.routerAt!.set(v.inst.rid, i);
+    for (const e of v.edges) e.at = at.get(e.to) ?? -1;
+  });
+}
+
+/** One router's shortest-path tree over its area's graph: each vertex reached, in the order reached, with its cost and next hops. */
+interface Tree { d: Domain; root: number; order: Int32Array; reached: number; dist: Float64Array; hops: Hop[][] }
+
+/** Shortest paths from one router over its area's graph (Dijkstra, with every equal-cost next hop). */
+function spf(d: Domain, area: Area): Tree {
+  if (!d.vertices) number(d);
+  const vertices = d.vertices!, keys = d.keys!;
+  const n = vertices.length;
+  const root = d.routerAt!.get(area.inst.rid) ?? keys.indexOf(`R ${area.inst.rid}`);
+  const dist = new Float64Array(n).fill(Infinity);
+  const hops: Hop[][] = new Array(n);
+  const done = new Uint8Array(n);
+  const order = new Int32Array(n);
+  let reached = 0;
   const heap = new Heap();
+  dist[root] = 0;
+  hops[root] = [];
   heap.push(root, 0);
   while (heap.size) {
-    const { key, cost } = heap.pop();
-    if (done.has(key) || cost !== dist.get(key)) continue;
-    done.add(key);
-    const v = d.graph.get(key);
-    if (!v) continue;
-    const mine = hops.get(key)!;
+    heap.pop();
+    const key = heap.key, cost = heap.cost;
+    if (done[key] || cost !== dist[key]) continue;
+    done[key] = 1;
+    order[reached++] = key;
+    const v = vertices[key];
+    const mine = hops[key];
     for (const e of v.edges) {
+      const to = e.at!;
+      if (to < 0) continue;
       const c = cost + e.cost;
       let via: Hop[];
       if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
       else if (v.gwOn && mine.length && mine.every((h) => !h.gw)) via = mine.map((h) => ({ gw: v.gwOn!.get(e.to), iface: h.iface }));
       else via = mine;
-      const known = dist.get(e.to);
-      if (known === undefined || c < known) { dist.set(e.to, c); hops.set(e.to, via); heap.push(e.to, c); }
-      else if (c === known && !done.has(e.to)) hops.set(e.to, union(hops.get(e.to)!, via));
+      const known = dist[to];
+      if (c < known) { dist[to] = c; hops[to] = via; heap.push(to, c); }
+      else if (c === known && !done[to]) hops[to] = union(hops[to], via);
     }
   }
+  return { d, root, order, reached, dist, hops };
+}
+
+/** The intra-area routes of a tree: each stub of each vertex reached. */
+function routesOf(t: Tree): Map<string, Candidate> {
   const routes = new Map<string, Candidate>();
-  const routers = new Map<string, { cost: number; hops: Hop[] }>();
-  for (const key of done) {
-    const v = d.graph.get(key)!;
-    const cost = dist.get(key)!;
-    const h = hops.get(key)!;
-    if (v.inst) routers.set(v.inst.rid, { cost, hops: h });
+  const vertices = t.d.vertices!;
+  for (let i = 0; i < t.reached; i++) {
+    const key = t.order[i];
+    const v = vertices[key];
+    if (!v.stubs.length) continue;
+    const cost = t.dist[key];
+    const h = t.hops[key];
+    const direct = key === t.root || h.every((x) => !x.gw);
     for (const s of v.stubs) {
       const c = cost + s.cost;
-      const direct = key === root || h.every((x) => !x.gw);
       const cur = routes.get(s.prefix);
       if (!cur || c < cur.cost || (direct && !cur.direct && c === cur.cost)) routes.set(s.prefix, { cost: c, type: 'intra', hops: direct ? [] : h, direct, metric: c, tie: 0 });
       else if (c === cur.cost && !cur.direct && !direct) cur.hops = union(cur.hops, h);
     }
   }
-  return { routes, routers };
+  return routes;
+}
+
+/** The routers a tree reaches, by router id. */
+function reachOf(t: Tree): Reach {
+  const at = t.d.routerAt!;
+  return {
+    get: (rid) => {
+      const i = at.get(rid);
+      return i === undefined || t.dist[i] === Infinity ? undefined : { cost: t.dist[i], hops: t.hops[i] };
+    },
+  };
 }
 
 /** Inter-area routes of a router in an area: the summaries of the ABRs it reaches. */
-function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[] }>, inst: Instance): Map<string, Candidate> {
+function interRoutes(d: Domain, routers: Reach, inst: Instance): Map<string, Candidate> {
   const out = new Map<string, Candidate>();
   for (const s of d.summaries) {
     if (s.abr === inst) continue;
@@ -747,20 +978,20 @@ function interRoutes(d: Domain, routers: Map<string, { cost: number; hops: Hop[]
 }
 
 /** How a router reaches another (an ASBR): within a shared area, else through an ABR of its own areas. */
-function reachRouter(inst: Instance, to: Instance, reach: Map<Area, Map<string, { cost: number; hops: Hop[] }>>, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
+function reachRouter(inst: Instance, to: Instance, reach: { get(area: Area): Reach }, abrs: Instance[]): { cost: number; hops: Hop[] } | undefined {
   let best: { cost: number; hops: Hop[] } | undefined;
   for (const area of inst.areas) {
-    const r = reach.get(area)?.get(to.rid);
+    const r = reach.get(area).get(to.rid);
     if (r && (!best || r.cost < best.cost)) best = r;
   }
   if (best) return best;
   for (const area of inst.areas) {
     for (const abr of abrs) {
       if (abr === inst) continue;
-      const toAbr = reach.get(area)?.get(abr.rid);
+      const toAbr = reach.get(area).get(abr.rid);
       if (!toAbr) continue;
       for (const other of abr.areas) {
-        const r = reach.get(other)?.get(to.rid);
+        const r = reach.get(other).get(to.rid);
         if (r && (!best || toAbr.cost + r.cost < best.cost)) best = { cost: toAbr.cost + r.cost, hops: toAbr.hops };
       }
     }
