@@ -34,7 +34,7 @@ const program = await build({
   banner: { js: 'const __vrouter_url = require("node:url").pathToFileURL(__filename).href;' },
   // A package loaded later (ssh2) is required then: a script compiled by node:vm has no import().
   supported: { 'dynamic-import': false },
-  // Stack traces map back to the TypeScript sources under `node --enable-source-maps`.
+  // A source map beside it, to read its stack traces back to the TypeScript sources.
   sourcemap: 'linked',
 });
 const bundle = program.outputFiles.find((f) => f.path.endsWith('.cjs'));

@@ -1,7 +1,8 @@
 // The garbage collector's appetite, set for a router rather than for V8's default of a
 // process that has the machine to itself. The `vrouter` command imports this module before
-// any other, so the flags are in force before the menus are declared. Both are read by V8
-// each time it sizes its heap, so they take effect when set at run time.
+// any other, so the flags are in force before the menus are declared. They are read by V8
+// each time it sizes its heap or decides what to optimize, so they take effect when set at
+// run time.
 //
 // - The old generation may grow by half of what is live after each full collection (V8
 //   lets it grow up to fourfold): a router that answers large replies (a 100,000-entry list
