@@ -5,7 +5,7 @@
 // src/menus/index.ts), on the first read of `fields`: a start-up does not pay for the rest.
 //
 // A declaration with fields to come keeps its promise in a symbol-keyed property, so that a copy
-// made the usual way (Object.getOwnPropertyDescriptors) keeps it too: the copy and its original
+// made the usual way (copyOf, below) keeps it too: the copy and its original
 // are the same menu of the same tree, and whichever is read first works the fields out for both.
 
 import type { FieldDecl, MenuDecl } from './schema.js';
@@ -52,6 +52,15 @@ export function fieldsLater(decl: MenuDecl, names: Iterable<string>, make: () =>
   return decl;
 }
 
+/**
+ * A copy of a declaration (a menu's, a command's) that keeps lazy properties lazy: a getter
+ * stays a getter (the admin's default password is hashed on demand), and fields to come stay
+ * to come, for the copy and its original alike.
+ */
+export function copyOf<T extends object>(decl: T): T {
+  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as T;
+}
+
 /** The promise of fields to come, if `decl` still has one. */
 function promiseOf(decl: MenuDecl): Promised | undefined {
   const p = (decl as WithPromise)[PROMISED];
@@ -59,9 +68,8 @@ function promiseOf(decl: MenuDecl): Promised | undefined {
 }
 
 /**
- * `decl` with `change` laid over its fields: at once for fields already there, or with the
- * others when they are worked out. A declaration changed at once is a copy that keeps lazy
- * properties lazy (the admin's default password is hashed on demand).
+ * `decl` with `change` laid over its fields: at once for fields already there (on a copy,
+ * copyOf), or with the others when they are worked out.
  */
 export function withFields(decl: MenuDecl, change: FieldsChange): MenuDecl {
   const p = promiseOf(decl);
@@ -72,7 +80,7 @@ export function withFields(decl: MenuDecl, change: FieldsChange): MenuDecl {
   if (!decl.fields) return decl;
   const fields = change(decl.fields);
   if (!fields) return decl;
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  const copy = copyOf(decl);
   copy.fields = fields;
   return copy;
 }

@@ -14,6 +14,7 @@ import { menuRows, readValue, view } from '../core/records.js';
 import type { CommandContext, CommandDecl, Environment, Menu, MenuDecl, Reply } from '../core/schema.js';
 import { defaultsOf } from '../core/schema.js';
 import { formatId, parseId, type Row } from '../core/store.js';
+import { copyOf } from '../core/later.js';
 import { formatDateTime, str } from '../core/values.js';
 import { BOARDS, DEFAULT_BOARD, type Device } from '../device/board.js';
 import { DEFAULT_ROS_VERSION, since } from '../device/version.js';
@@ -191,8 +192,7 @@ export function withExport(decls: readonly MenuDecl[], t: Tree = tree()): MenuDe
     if (decl.commands?.export || argsOf(dirAt(decl.path, t), 'export', t) === undefined) return decl;
     if (decl.kind === 'dir' && (menuAt.has(decl.path) || given.has(decl.path))) return decl;
     given.add(decl.path);
-    // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+    const copy = copyOf(decl);
     copy.commands = { ...decl.commands, export: exportCommand };
     return copy;
   });

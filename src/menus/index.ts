@@ -22,7 +22,7 @@ import { note } from './system/note.js';
 import { userGroup, user } from './user/user.js';
 import { log, writeLog } from './log.js';
 import { declareTree } from '../tree/declare.js';
-import { withFields } from '../core/later.js';
+import { copyOf, withFields } from '../core/later.js';
 import { withDefconf } from './defconf.js';
 import { hardwareMenus } from './hardware.js';
 import { argsOf, dirAt, tree, valuesOf, type Tree } from '../tree/tree.js';
@@ -180,7 +180,7 @@ function withoutNewerCommands(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
   const here = dirAt(decl.path, t)?.c ?? {};
   const gone = Object.keys(decl.commands ?? {}).filter((c) => c in newer && !(c in here));
   if (!gone.length) return decl;
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  const copy = copyOf(decl);
   copy.commands = Object.fromEntries(Object.entries(decl.commands!).filter(([c]) => !gone.includes(c)));
   return copy;
 }
@@ -203,7 +203,7 @@ function withoutNewer(decl: MenuDecl, t: Tree, newest: Tree): MenuDecl {
   const takenHere = (n: string) => decl.fields![n].readOnly && !settable(decl.path, n, newest) && settable(decl.path, n, t);
   const gone = Object.keys(decl.fields).filter((n) => (newer.has(n) && !here.has(n)) || takenHere(n));
   if (!gone.length) return decl;
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+  const copy = copyOf(decl);
   copy.fields = Object.fromEntries(Object.entries(decl.fields).filter(([n]) => !gone.includes(n)));
   // Defaults may be a getter (the admin's password is hashed on demand): stay lazy.
   if (Object.getOwnPropertyDescriptor(decl, 'defaults')) {

@@ -4,6 +4,7 @@
 // `/routing bgp connection` entries exported with the same name load on a real router).
 
 import type { MenuDecl } from '../core/schema.js';
+import { copyOf } from '../core/later.js';
 
 export const NAMES_REPEAT: ReadonlySet<string> = new Set(['routing/id', 'routing/bgp/connection']);
 
@@ -11,7 +12,7 @@ export const NAMES_REPEAT: ReadonlySet<string> = new Set(['routing/id', 'routing
 export function withRepeatingNames(decls: readonly MenuDecl[]): MenuDecl[] {
   return decls.map((decl) => {
     if (!NAMES_REPEAT.has(decl.path) || decl.key === undefined) return decl;
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(decl)) as MenuDecl;
+    const copy = copyOf(decl);
     copy.key = undefined;
     return copy;
   });

@@ -6,7 +6,7 @@
 
 import type { ArgDecl, CommandDecl, MenuDecl } from '../core/schema.js';
 import { collectionRequired } from './defaults.js';
-import { hasField, withFields } from '../core/later.js';
+import { copyOf, hasField, withFields } from '../core/later.js';
 
 /**
  * Command arguments the router will not go without. `/system license renew` asks for the
@@ -37,8 +37,7 @@ export function withRequired(decls: readonly MenuDecl[], hand: ReadonlyMap<strin
       return out;
     });
     if (!commands || !decl.commands) return marked;
-    // A copy that keeps lazy properties lazy (the admin's default password is hashed on demand).
-    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(marked)) as MenuDecl;
+    const copy = copyOf(marked);
     copy.commands = { ...decl.commands };
     for (const [name, args] of Object.entries(commands)) {
       const cmd = decl.commands[name];
@@ -51,7 +50,7 @@ export function withRequired(decls: readonly MenuDecl[], hand: ReadonlyMap<strin
 /** The command with `names` required; its arguments stay worked out on first use. */
 function requiring(cmd: CommandDecl, names: readonly string[]): CommandDecl {
   let args: Record<string, ArgDecl> | undefined;
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(cmd)) as CommandDecl;
+  const copy = copyOf(cmd);
   Object.defineProperty(copy, 'args', {
     enumerable: true,
     get() {

@@ -15,7 +15,7 @@ import type { ValueType } from '../core/types.js';
 import { bool } from '../core/values.js';
 import { argsOf, directories, tree, valuesOf, type ArgSpec, type Tree, type TreeDir } from './tree.js';
 import { typeFor } from './types.js';
-import { fieldsLater, fieldsMade, hasField } from '../core/later.js';
+import { copyOf, fieldsLater, fieldsMade, hasField } from '../core/later.js';
 
 /**
  * The type a hand declaration leaves to the tree: `{ type: TREE, default: '...' }` says
@@ -241,7 +241,7 @@ export function refine(gen: MenuDecl, hand: MenuDecl, dropMissing = false): Menu
   const commands: Record<string, CommandDecl> = { ...gen.commands, ...hand.commands };
   // Keep lazy properties lazy (the admin's default password is hashed on demand), the
   // generated fields' promise included.
-  const out = Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(gen)), Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
+  const out = Object.defineProperties(copyOf(gen), Object.getOwnPropertyDescriptors(hand)) as MenuDecl;
   const writable = settable.get(gen);
   if (writable && !fieldsMade(gen)) {
     // The names are known now, the types when first read.
