@@ -10,7 +10,8 @@
 //   It is told the names of the older releases' trees the build made whole (scripts/trees.mjs).
 // - `cli.js` (package.json "bin") and `entry.js` (the container's, Containerfile): the launcher
 //   (src/launch.ts), each told the bundle's name.
-// The packages in node_modules stay outside, required from there (better-sqlite3 is native).
+// The packages in node_modules stay outside, required from there, but for better-sqlite3's
+// JavaScript (its native part is named to it: src/core/store.ts) and ipaddr.js.
 // Tests that import the modules use dist/src itself; what starts `vrouter` runs this.
 
 import { build } from 'esbuild';
@@ -20,7 +21,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'dist', 'vrouter');
-const common = { absWorkingDir: root, outdir: 'dist/vrouter', bundle: true, platform: 'node', target: 'node20', packages: 'external', write: false, logLevel: 'warning' };
+// The packages stay in node_modules, required from there, but for the two every start
+// loads (better-sqlite3's JavaScript, ipaddr.js): in the bundle they are compiled from its cache.
+const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const BUNDLED = ['better-sqlite3', 'ipaddr.js'];
+const external = Object.keys(dependencies).filter((name) => !BUNDLED.includes(name));
+const common = { absWorkingDir: root, outdir: 'dist/vrouter', bundle: true, platform: 'node', target: 'node20', external, write: false, logLevel: 'warning' };
 
 const program = await build({
   ...common,

@@ -6,10 +6,10 @@
 // and command names and argument names from `/console/inspect`; up and down walk the
 // history of the session.
 
-import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parse } from './parser.js';
 import { runTerminal } from './line-editor.js';
+import { readline } from '../core/later-modules.js';
 
 export interface ConsoleOptions {
   url: string;
@@ -320,7 +320,7 @@ function readPassword(input: NodeJS.ReadableStream, output: NodeJS.WritableStrea
   return new Promise((resolve) => {
     let muted = false;
     const silent = new Writable({ write(chunk, enc, cb) { if (!muted) output.write(chunk, enc); cb(); } });
-    const rl = readline.createInterface({ input, output: silent, terminal: true });
+    const rl = readline().createInterface({ input, output: silent, terminal: true });
     rl.question('password: ', (answer) => {
       rl.close();
       output.write('\n');

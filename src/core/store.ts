@@ -7,6 +7,7 @@
 // with a timeout) live in memory only, as on the real router.
 
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { directoryReason, makeDirectory } from './directory.js';
@@ -22,6 +23,14 @@ const FORMAT_VERSION = 1;
 const OWN_IDS = 0xff000000;
 
 export const STORE_FILE = 'config.db';
+
+/**
+ * SQLite itself, better-sqlite3's compiled part, found once and named to each database: left
+ * to find it, the package asks `bindings`, which makes a stack trace and tries some twenty
+ * paths (some milliseconds of a start, bench/PROFILE.md).
+ */
+let sqlite: string | undefined;
+const sqliteAddon = () => (sqlite ??= createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'));
 
 export interface Row {
   readonly id: number;
@@ -280,7 +289,7 @@ export class Store {
     let db: Database.Database;
     let existed = false;
     try {
-      db = new Database(file);
+      db = new Database(file, { nativeBinding: sqliteAddon() });
       // Before the log is set up: making a new file's log waits for the disk too.
       if (o.deferSync) db.pragma('synchronous = OFF');
       db.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 // Binding a face's listening socket: every face (www, api, ssh, telnet; snmp, dns and ntp
 // over UDP) listens the same way.
 
-import type dgram from 'node:dgram';
+import dgram from 'node:dgram';
 import type net from 'node:net';
 
 /** Listens on `host:port` (port 0: a free one); the port bound, or the bind's error (EADDRINUSE ...). */
@@ -14,6 +14,13 @@ export function listenOn(server: net.Server, port: number, host: string): Promis
     });
   });
 }
+
+/**
+ * A UDP socket of the family of `host`, a listen address already checked (--listen, the
+ * menus' address values): an IPv6 one has a colon. net.isIPv6 would compile Node's large IPv6
+ * pattern on a start's first call, some milliseconds of it.
+ */
+export const udpSocket = (host: string): dgram.Socket => dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
 
 /** Binds a UDP socket to `host:port` (port 0: a free one); the port bound, or the bind's error. */
 export function bindUdp(socket: dgram.Socket, port: number, host: string): Promise<number> {

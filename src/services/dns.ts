@@ -9,9 +9,9 @@
 // connections at once, each a 2-byte length and at most 65535 bytes of query, closed after
 // 10 s of silence or on a malformed frame. Nothing a client sends ends the process.
 
-import dgram from 'node:dgram';
+import type dgram from 'node:dgram';
 import net from 'node:net';
-import { bindUdp, listenOn } from './bind.js';
+import { bindUdp, listenOn, udpSocket } from './bind.js';
 import type { Listener, ListenSpec } from './services.js';
 
 /** What carries the query, as the answer needs to know it (UDP answers are cut to fit). */
@@ -65,7 +65,7 @@ export class DnsFace {
   }
 
   private freshUdp(host: string): dgram.Socket {
-    const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
+    const socket = udpSocket(host);
     socket.on('error', () => {});
     socket.on('message', (m, from) => this.datagram(m, from));
     return socket;

@@ -4,9 +4,7 @@
 // alone. A datagram of any size costs one read and at most one 48-byte reply, so a flood costs
 // CPU in proportion and no memory; nothing a client sends ends the process.
 
-import dgram from 'node:dgram';
-import net from 'node:net';
-import { bindUdp } from './bind.js';
+import { bindUdp, udpSocket } from './bind.js';
 import type { Listener, ListenSpec } from './services.js';
 
 /** Largest datagram read: a request with extension fields and a MAC is far smaller. */
@@ -14,7 +12,7 @@ const MAX_REQUEST = 1024;
 
 export async function startNtp(spec: ListenSpec, answer: (request: Buffer) => Buffer | undefined): Promise<Listener> {
   let allowed = spec.allowed;
-  const socket = dgram.createSocket(net.isIPv6(spec.host) ? 'udp6' : 'udp4');
+  const socket = udpSocket(spec.host);
   socket.on('error', () => {});
   socket.on('message', (m, from) => {
     if (m.length > MAX_REQUEST || !allowed(from.address)) return;

@@ -5,16 +5,14 @@
 // and one reply no larger than the request's header and an Error-Cause: a flood costs CPU in
 // proportion and no memory, and nothing a client sends ends the process.
 
-import dgram from 'node:dgram';
-import net from 'node:net';
-import { bindUdp } from './bind.js';
+import { bindUdp, udpSocket } from './bind.js';
 import type { Listener, ListenSpec } from './services.js';
 
 /** RFC 2865 3: no RADIUS packet is larger. */
 const MAX_REQUEST = 4096;
 
 export async function startRadiusIncoming(spec: ListenSpec, answer: (request: Buffer, from: string) => Buffer | undefined): Promise<Listener> {
-  const socket = dgram.createSocket(net.isIPv6(spec.host) ? 'udp6' : 'udp4');
+  const socket = udpSocket(spec.host);
   socket.on('error', () => {});
   socket.on('message', (m, from) => {
     if (m.length > MAX_REQUEST) return;

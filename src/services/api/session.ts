@@ -26,7 +26,6 @@
 
 import crypto from 'node:crypto';
 import type net from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { CommandError } from '../../core/errors.js';
 import type { Engine, Outcome, Sentence } from '../../core/engine.js';
 import { after, type Maybe } from '../../core/maybe.js';

@@ -16,10 +16,10 @@
 //   - a message it cannot read, or an answer it cannot write, throws: here every datagram is
 //     handled inside one guard, so nothing a client sends stops the process.
 
-import dgram from 'node:dgram';
+import type dgram from 'node:dgram';
 import type { Engine } from '../../core/engine.js';
 import { POLICIES, type Policy, type Reply, type Session } from '../../core/schema.js';
-import { bindUdp } from '../bind.js';
+import { bindUdp, udpSocket } from '../bind.js';
 import type { Face, Listener } from '../services.js';
 import {
   ErrorStatus, ObjectType, PduType, SecurityLevel, UsmError, Version,
@@ -79,7 +79,7 @@ export class SnmpAgent {
   private readonly readings = new Map<string, { reading: Reading; engine: Engine; changes: number; at: number }>();
 
   constructor(private readonly context: SnmpContext, host: string) {
-    this.socket = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
+    this.socket = udpSocket(host);
     this.socket.on('message', (buffer, from) => {
       // One guard for everything a datagram leads to, now and later.
       this.handle(buffer, from).catch((e) => this.context.log('snmp,debug', `request failed: ${(e as Error).message}`));
