@@ -15,6 +15,7 @@
 // Tests that import the modules use dist/src itself; what starts `vrouter` runs this.
 
 import { build } from 'esbuild';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,19 @@ const BUNDLED = ['better-sqlite3', 'ipaddr.js'];
 const external = Object.keys(dependencies).filter((name) => !BUNDLED.includes(name));
 const common = { absWorkingDir: root, outdir: 'dist/vrouter', bundle: true, platform: 'node', target: 'node20', external, write: false, logLevel: 'warning' };
 
+// esbuild's `__toESM` makes each module that imports a CommonJS one (every `import fs from
+// 'node:fs'`) its own namespace object, a getter for each of that module's exports: 68 of them
+// at a start, some thousands of getters, a few milliseconds and their garbage (bench/PROFILE.md,
+// start-up). A module's namespace is made once here instead and shared by its importers, as
+// Node's own ES modules share one. The helper's line is replaced as it is (the source map's
+// lines stay); a build whose esbuild writes it otherwise stops here rather than go without.
+const HELPER = /^var __toESM = \(mod, isNodeMode, (\w+)\) => \(/m;
+/** The helper's line, `name` its third parameter's name as esbuild wrote it. */
+const shared = (name) => 'var __namespaces = new WeakMap(); var __toESM = (mod, isNodeMode) => { '
+  + 'if (mod === null || (typeof mod !== "object" && typeof mod !== "function")) return __toESMeach(mod, isNodeMode); '
+  + 'let made = __namespaces.get(mod); if (!made) __namespaces.set(mod, (made = [])); '
+  + 'return (made[isNodeMode ? 1 : 0] ??= __toESMeach(mod, isNodeMode)); }; '
+  + `var __toESMeach = (mod, isNodeMode, ${name}) => (`;
 const program = await build({
   ...common,
   entryPoints: { vrouter: 'dist/src/cli.js' },
@@ -37,13 +51,18 @@ const program = await build({
   // The modules' own place (src/paths.ts, createRequire) is the bundle's file.
   // The older releases' trees the build made whole (scripts/trees.mjs, run before this).
   define: { 'import.meta.url': '__vrouter_url', VROUTER_TREES: fs.readFileSync(path.join(root, 'dist', 'trees', 'index.json'), 'utf8') },
-  banner: { js: 'const __vrouter_url = require("node:url").pathToFileURL(__filename).href;' },
+  // The second line names the shared __toESM (above): the bundle's name, its content's hash as
+  // esbuild wrote it, then tells a bundle with it from one without, or with another.
+  banner: { js: `const __vrouter_url = require("node:url").pathToFileURL(__filename).href;\n// __toESM: ${crypto.createHash('sha256').update(shared('target')).digest('hex').slice(0, 16)}` },
   // A package loaded later (ssh2) is required then: a script compiled by node:vm has no import().
   supported: { 'dynamic-import': false },
   // A source map beside it, to read its stack traces back to the TypeScript sources.
   sourcemap: 'linked',
 });
 const bundle = program.outputFiles.find((f) => f.path.endsWith('.cjs'));
+const helper = bundle.text.match(HELPER);
+if (!helper) throw new Error(`scripts/bundle.mjs: esbuild's __toESM is not written as ${HELPER} in ${bundle.path}`);
+bundle.contents = Buffer.from(bundle.text.replace(HELPER, shared(helper[1])));
 
 const launchers = await build({
   ...common,
