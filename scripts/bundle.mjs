@@ -9,7 +9,7 @@
 //   scripts/code-cache.mjs) is named after it, and never outlives it.
 //   It is told the names of the older releases' trees the build made whole (scripts/trees.mjs).
 // - `cli.js` (package.json "bin") and `entry.js` (the container's, Containerfile): the launcher
-//   (src/launch.ts), each told the bundle's name.
+//   (src/launch.ts), each told the bundle's name; CommonJS too, as `package.json` beside them says.
 // The packages in node_modules stay outside, required from there, but for better-sqlite3's
 // JavaScript (its native part is named to it: src/core/store.ts) and ipaddr.js.
 // Tests that import the modules use dist/src itself; what starts `vrouter` runs this.
@@ -60,16 +60,24 @@ const program = await build({
   sourcemap: 'linked',
 });
 const bundle = program.outputFiles.find((f) => f.path.endsWith('.cjs'));
-const helper = bundle.text.match(HELPER);
-if (!helper) throw new Error(`scripts/bundle.mjs: esbuild's __toESM is not written as ${HELPER} in ${bundle.path}`);
-bundle.contents = Buffer.from(bundle.text.replace(HELPER, shared(helper[1])));
+/** An output file with the shared helper in place of esbuild's. */
+const sharing = (file) => {
+  const helper = file.text.match(HELPER);
+  if (!helper) throw new Error(`scripts/bundle.mjs: esbuild's __toESM is not written as ${HELPER} in ${file.path}`);
+  return { path: file.path, contents: Buffer.from(file.text.replace(HELPER, shared(helper[1]))) };
+};
+const programFiles = program.outputFiles.map((f) => (f === bundle ? sharing(f) : f));
 
+// The launchers are CommonJS, as dist/vrouter/package.json says: an ES module as the program
+// would start Node's ES module loader first (some milliseconds of every start).
 const launchers = await build({
   ...common,
   entryPoints: { cli: 'dist/src/launch.js', entry: 'dist/src/container/entry.js' },
-  format: 'esm',
-  define: { VROUTER_BUNDLE: JSON.stringify(path.basename(bundle.path)) },
+  format: 'cjs',
+  define: { VROUTER_BUNDLE: JSON.stringify(path.basename(bundle.path)), 'import.meta.url': '__launcher_url' },
+  banner: { js: 'const __launcher_url = require("node:url").pathToFileURL(__filename).href;' },
 });
+const scope = { path: path.join(dir, 'package.json'), contents: Buffer.from(`${JSON.stringify({ type: 'commonjs' })}\n`) };
 
 // A router may be running from this directory while it is built again (`npm start` beside
 // `npm test`, whose pretest builds). So a file that did not change is not touched, a new or
@@ -77,7 +85,7 @@ const launchers = await build({
 // launchers that name it, and the files of the last KEPT builds stay.
 const KEPT = 3;
 fs.mkdirSync(dir, { recursive: true });
-for (const file of [...program.outputFiles, ...launchers.outputFiles]) {
+for (const file of [...programFiles, scope, ...launchers.outputFiles.map(sharing)]) {
   let same = false;
   try { same = fs.readFileSync(file.path).equals(file.contents); } catch { /* a new file */ }
   if (same) continue;

@@ -2,6 +2,7 @@
 // The `vrouter` program as package.json's "bin" runs it (bundled to dist/vrouter/cli.js by
 // scripts/bundle.mjs): the heap's settings of a start, then the router's code, the one
 // CommonJS bundle the build made of src/cli.ts, compiled from V8's code cache (./code-cache.ts).
+// Bundled, the launcher is CommonJS too: Node then starts no ES module loader.
 // Run as tsc writes it (dist/src/launch.js), there is no bundle: it runs ./cli.js itself.
 // `VROUTER_CODE_CACHE=write` (scripts/code-cache.mjs) writes the cache as the process ends.
 
@@ -20,5 +21,7 @@ if (typeof VROUTER_BUNDLE === 'string') {
   bundle.run();
 } else {
   // Not a literal: the bundler leaves it alone rather than putting the whole router in here.
-  await import(new URL('./cli.js', import.meta.url).href);
+  // Not awaited: the bundled launcher is CommonJS, which has no top-level await (a failure
+  // to load still ends the process, as an unhandled rejection).
+  void import(new URL('./cli.js', import.meta.url).href);
 }

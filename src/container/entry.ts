@@ -25,4 +25,5 @@ const startup = fs.existsSync(CLAB_STARTUP_CONFIG) ? [`--startup-config=${CLAB_S
 const environment = environmentFlags(process.env);
 for (const name of Object.keys(ENV_FLAGS)) delete process.env[name];
 process.argv = [process.argv[0], process.argv[1], ...(passOn ? given : [...CONTAINER_FLAGS, ...startup, ...environment, ...given])];
-await import('../launch.js');
+// Not awaited: bundled, this is CommonJS (scripts/bundle.mjs), which has no top-level await.
+void import('../launch.js');
