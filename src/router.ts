@@ -73,8 +73,9 @@ export interface RouterOptions {
   /** First boot without the default configuration, as a CHR starts (a lab's nodes). */
   noDefaults?: boolean;
   /**
-   * A new store's writes wait for the disk only once the owner calls `store.durable()`
-   * (a lab's node, whose first-boot mark stands for its first boot meanwhile; src/core/store.ts).
+   * A new store's first boot is made durable by the owner, who calls `store.durable()` (a
+   * lab's node, whose first-boot mark stands for it meanwhile; src/core/store.ts), not by
+   * `start` before it returns.
    */
   deferSync?: boolean;
   /** Extra packages installed besides the board's (`--packages`; `--like`: the menus of an export need them). */
@@ -220,7 +221,8 @@ export class Router {
 
   /** Opens the data directory and starts the services; throws with a one-line reason. */
   static async start(options: RouterOptions): Promise<Router> {
-    const store = Store.open(options.dataDir, { deferSync: options.deferSync });
+    // A new store's first boot is written without waiting for the disk, and flushed once below.
+    const store = Store.open(options.dataDir, { deferSync: true });
     let router: Router;
     try {
       router = new Router(store, options);
@@ -234,7 +236,7 @@ export class Router {
       if (store.table('certificate').rows.length) await loadPki();
       await router.startServices();
       // The first boot's records (and the ports bound) are on disk before anyone is told the router runs.
-      await store.settled();
+      await (options.deferSync ? store.settled() : store.durable());
     } catch (e) {
       await router.stop();
       throw e;

@@ -275,9 +275,13 @@ export class Store {
   /**
    * Opens (or creates) the store of a data directory. Refuses anything that is not ours.
    * `deferSync`: a store made new here is written without waiting for the disk until
-   * `durable()` (a lab's node at its first boot, which its directory's first-boot mark stands
-   * for meanwhile: a node whose first boot did not finish is booted afresh). Each of a first
-   * boot's dozen commits would otherwise wait for its own fsync on the main thread.
+   * `durable()`, which flushes it once, off the main thread (a router's first boot, made
+   * durable before the router says it runs: src/router.ts; a lab's node, whose directory's
+   * first-boot mark stands for it meanwhile). Making the log and each of a first boot's dozen
+   * commits would otherwise wait for fsyncs of their own on the main thread: 15 ms and more
+   * of a start here. Until then a stop (kill -9 included) loses nothing, the operating
+   * system holding what was written; a machine that loses its power leaves a database that
+   * is empty (booted afresh) or, at worst, one SQLite cannot read.
    */
   static open(dir: string, o: { deferSync?: boolean } = {}): Store {
     try {
@@ -346,10 +350,17 @@ export class Store {
     const file = this.deferredFile;
     if (!file || !this.db.open) return;
     this.deferredFile = undefined;
-    // From here each commit syncs itself; what came before is covered by the flushes below.
+    // From here each commit syncs itself; what came before is covered by the flushes below,
+    // which every commit's `settled()` waits for too: a change acknowledged meanwhile is in the
+    // log, but the log is only found again once the database file naming it is on disk.
     this.db.pragma('synchronous = FULL');
-    await Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath));
+    const syncing = Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath)).then(() => {});
+    this.syncing = syncing.finally(() => { this.syncing = undefined; });
+    await syncing;
   }
+
+  /** The flushes `durable()` started, until they end. */
+  private syncing?: Promise<void>;
 
   private load() {
     for (const t of this.db.prepare('SELECT name, next_id FROM tables').all() as { name: string; next_id: number }[]) {
@@ -529,13 +540,16 @@ export class Store {
 
   /** Whether every change made so far is on disk (`settled()` would resolve at once). */
   get isSettled(): boolean {
-    return !this.pending.length && !this.counters.size;
+    return !this.pending.length && !this.counters.size && !this.syncing;
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
   settled(): Promise<void> {
     if (this.isSettled) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const written = this.pending.length || this.counters.size ? new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject })) : undefined;
+    const syncing = this.syncing;
+    if (!syncing) return written!;
+    return written ? Promise.all([written, syncing]).then(() => {}) : syncing;
   }
 
   private flushQueued() {

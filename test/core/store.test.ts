@@ -70,6 +70,28 @@ test('close() writes what is still queued', () => {
   again.close();
 });
 
+test('while durable() flushes a new store, a change is acknowledged only once the flush is done', async () => {
+  const dir = tempDir();
+  const store = Store.open(dir, { deferSync: true });
+  add(store, 'a');
+  await store.settled();
+  const events: string[] = [];
+  const durable = store.durable().then(() => events.push('durable'));
+  // durable() starts its flushes within a few microtasks; they end in the thread pool, later.
+  for (let i = 0; i < 5; i++) await null;
+  assert.notEqual((store as unknown as { syncing?: Promise<void> }).syncing, undefined);
+  assert.equal(store.isSettled, false);
+  add(store, 'b');
+  const acknowledged = store.settled().then(() => events.push('b'));
+  await Promise.all([durable, acknowledged]);
+  assert.deepEqual(events, ['durable', 'b']);
+  assert.equal(store.isSettled, true);
+  store.close();
+  const again = Store.open(dir);
+  assert.deepEqual(names(again), ['a', 'b']);
+  again.close();
+});
+
 test('a new store opened with deferSync waits for the disk from durable() on, and keeps what came before', async () => {
   const dir = tempDir();
   const store = Store.open(dir, { deferSync: true });
