@@ -4,7 +4,8 @@
 // loop queued is written in one transaction (group commit), and front ends acknowledge a
 // change only when `settled()` says it is on disk: an acknowledged change survives kill -9.
 // If a write fails, memory is taken back to what the disk holds. Dynamic records (entries
-// with a timeout) live in memory only, as on the real router.
+// with a timeout) live in memory only, as on the real router; those a lab computes for each
+// of its routers (OSPF's routes) may be made only when their table is read (`later`).
 
 import fs from 'node:fs';
 import path from 'node:path';

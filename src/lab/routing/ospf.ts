@@ -13,7 +13,10 @@
 //    redistribution and originate-default, type 7 inside NSSAs, translated by the NSSA's ABR.
 // 4. SPF once per router and area (Dijkstra with ECMP next hops); routes intra-area, then
 //    inter-area, then external, published into /ip/route (/ipv6/route for v3) with owner
-//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
+//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26). A router's
+//    routes and LSA records are handed in as functions of its SPF tree and of its area's
+//    shared LSAs, made when its table is read: a lab of a thousand routers would otherwise
+//    hold five million route records nobody asks for (bench/LAB.md, OSPF convergence).
 
 import { covers, prefixOf, type Prefix } from '../../core/prefix.js';
 import { formatDuration } from '../../core/values.js';
@@ -646,9 +649,21 @@ function sameCandidates(a: Map<string, Candidate>, b: Map<string, Candidate>): b
   return true;
 }
 
+/**
+ * The next hops of both, `a`'s first; `a` itself when `b` adds none (the SPF meets most
+ * vertices of a grid again by paths of equal cost through hops it already has). Hop lists
+ * are shared between vertices and routes and never changed in place.
+ */
 function union(a: Hop[], b: Hop[]): Hop[] {
-  const out = [...a];
-  for (const h of b) if (!out.some((x) => x.gw === h.gw && x.iface === h.iface)) out.push(h);
+  if (a === b) return a;
+  let out = a;
+  for (const h of b) {
+    let found = false;
+    for (const x of out) if (x.gw === h.gw && x.iface === h.iface) { found = true; break; }
+    if (found) continue;
+    if (out === a) out = a.slice();
+    out.push(h);
+  }
   return out;
 }
 
@@ -948,7 +963,8 @@ function spf(d: Domain, area: Area): Tree {
     const mine = hops[key];
     for (const e of v.edges) {
       const to = e.at!;
-      if (to < 0) continue;
+      // A vertex done is reached by no shorter or equal path it does not already have.
+      if (to < 0 || done[to]) continue;
       const c = cost + e.cost;
       let via: Hop[];
       if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
@@ -956,7 +972,7 @@ function spf(d: Domain, area: Area): Tree {
       else via = mine;
       const known = dist[to];
       if (c < known) { dist[to] = c; hops[to] = via; heap.push(to, c); }
-      else if (c === known && !done[to]) hops[to] = union(hops[to], via);
+      else if (c === known) hops[to] = union(hops[to], via);
     }
   }
   return { d, root, order, reached, dist, hops };
