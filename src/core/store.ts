@@ -4,7 +4,8 @@
 // loop queued is written in one transaction (group commit), and front ends acknowledge a
 // change only when `settled()` says it is on disk: an acknowledged change survives kill -9.
 // If a write fails, memory is taken back to what the disk holds. Dynamic records (entries
-// with a timeout) live in memory only, as on the real router.
+// with a timeout) live in memory only, as on the real router; those a lab computes for each
+// of its routers (OSPF's routes) may be made only when their table is read (`later`).
 
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -50,6 +51,9 @@ export type Mutation =
   | { op: 'delete'; table: string; id: number }
   | { op: 'move'; table: string; ids: number[]; before?: number; positions?: [number, number][] };
 
+/** A change of rows that is not a move (the store plans those: see Store.commit). */
+export type RowChange = Exclude<Mutation, { op: 'move' }>;
+
 /**
  * Told of every change to stored (not dynamic) records as it applies: the change, and the one
  * that takes it back, worked out from the rows as they were (src/core/history.ts keeps them).
@@ -92,25 +96,75 @@ const NO_INDEXES: ReadonlyMap<string, Index> = new Map();
 interface Index { keyOf: (values: Record<string, string>) => string; rows: Map<string, Row[]> }
 
 export class Table {
-  readonly rows: Row[] = [];
+  private readonly list: Row[] = [];
+  /** The rows in order (the changes `later` holds made first). */
+  get rows(): Row[] {
+    if (this.due) this.settle();
+    return this.list;
+  }
   // The maps are made at a table's first row or index: an empty Map costs some 200 bytes, and
   // a lab of a thousand routers has some 400,000 tables, most of them empty.
   private ids?: Map<number, Row>;
   private keys?: Map<string, Row>;
   private indexMap?: Map<string, Index>;
-  get byId(): ReadonlyMap<number, Row> { return this.ids ?? NO_ROWS; }
+  get byId(): ReadonlyMap<number, Row> {
+    if (this.due) this.settle();
+    return this.ids ?? NO_ROWS;
+  }
   /** Next id to hand out; never goes back, persisted with the table. */
   nextId = 1;
   /** Grows with every change of a row of this table (added, removed, moved, new values). */
   version = 0;
   /** Index of the key field (usually 'name'), when the table has one. */
   keyField?: string;
-  get byKey(): ReadonlyMap<string, Row> { return this.keys ?? NO_ROWS; }
+  get byKey(): ReadonlyMap<string, Row> {
+    if (this.due) this.settle();
+    return this.keys ?? NO_ROWS;
+  }
   /** Indexes over computed keys (the `unique` field sets of the menus on this table). */
   private get indexes(): ReadonlyMap<string, Index> { return this.indexMap ?? NO_INDEXES; }
 
   /** `changed` is called at every change of a row, its values or its place (see Store.changes). */
   constructor(readonly name: string, private readonly changed: () => void = () => {}) {}
+
+  /**
+   * Changes of dynamic rows worked out only when the rows are next read, one `make` by whose
+   * they are (a later one of the same `key` replaces it): a lab's thousand routers each hold
+   * routes computed for them that few of them are ever asked for. The version grows now.
+   */
+  later(key: string, make: () => readonly RowChange[]) {
+    (this.due ??= new Map()).set(key, make);
+    this.version++;
+    this.changed();
+  }
+
+  private due?: Map<string, () => readonly RowChange[]>;
+
+  private settle() {
+    const due = this.due!;
+    this.due = undefined;
+    for (const make of due.values()) for (const m of make()) this.apply(m);
+  }
+
+  /** A change of rows (not a move: the store plans those) applied to memory. */
+  apply(m: RowChange) {
+    switch (m.op) {
+      case 'insert':
+        this.insertSorted(m.row);
+        break;
+      case 'update': {
+        const row = this.get(m.id);
+        if (!row) return;
+        this.reindex(row, true);
+        row.values = m.values;
+        this.reindex(row);
+        break;
+      }
+      case 'delete':
+        this.remove(m.id);
+        break;
+    }
+  }
 
   /** Keeps only the rows `keep` accepts (the rest leave every index). */
   keepOnly(keep: (row: Row) => boolean) {
@@ -170,7 +224,7 @@ export class Table {
 
   /** A row read from the disk, in order: placed last, indexed by id only (`sort` or `keyOn` index the rest). */
   loaded(row: Row) {
-    this.rows.push(row);
+    this.list.push(row);
     (this.ids ??= new Map()).set(row.id, row);
   }
 
@@ -213,7 +267,7 @@ export class Table {
       const mid = (lo + hi) >> 1;
       if (this.rows[mid].pos <= row.pos) lo = mid + 1; else hi = mid;
     }
-    this.rows.splice(lo, 0, row);
+    this.list.splice(lo, 0, row);
     (this.ids ??= new Map()).set(row.id, row);
     this.reindex(row);
   }
@@ -221,8 +275,8 @@ export class Table {
   remove(id: number) {
     const i = this.indexOf(id);
     if (i < 0) return;
-    const row = this.rows[i];
-    this.rows.splice(i, 1);
+    const row = this.list[i];
+    this.list.splice(i, 1);
     this.ids!.delete(id);
     this.reindex(row, true);
   }
@@ -485,11 +539,34 @@ export class Store {
    * so a part that follows the configuration (the network services follow /ip/service, an
    * API `listen` follows its menu's records) needs no polling. A watcher
    * runs inside the commit: it must not throw and should only note the change and act
-   * later. Returns the function that stops it.
+   * later. A watcher that `follows` a table is given every change of it (the others may be
+   * told only that a table changed: see `later`). Returns the function that stops it.
    */
-  onCommit(watcher: Watcher): () => void {
+  onCommit(watcher: Watcher, follows?: string): () => void {
     this.watchers.add(watcher);
-    return () => { this.watchers.delete(watcher); };
+    if (follows !== undefined) this.followed.set(follows, (this.followed.get(follows) ?? 0) + 1);
+    return () => {
+      if (!this.watchers.delete(watcher) || follows === undefined) return;
+      const n = this.followed.get(follows)! - 1;
+      if (n) this.followed.set(follows, n); else this.followed.delete(follows);
+    };
+  }
+
+  /** Tables a watcher follows change by change (an API `listen`: see `onCommit`'s `follows`). */
+  private readonly followed = new Map<string, number>();
+
+  /**
+   * Dynamic records of `table` that `make` works out (as mutations of the rows as they are
+   * then) when the table is next read, not now (Table.later): the watchers are told at once
+   * that the table changed, without the changes, unless one follows the table change by
+   * change, when they are made and committed now.
+   */
+  later(table: string, key: string, make: () => readonly RowChange[]) {
+    if (this.followed.has(table)) return this.commit(make());
+    this.table(table).later(key, make);
+    if (!this.watchers.size) return;
+    const tables = new Set([table]);
+    for (const watcher of this.watchers) watcher(tables, []);
   }
 
   private isDynamic(m: Mutation): boolean {
@@ -584,30 +661,13 @@ export class Store {
 
   private apply(m: Mutation) {
     const t = this.table(m.table);
-    switch (m.op) {
-      case 'insert':
-        t.insertSorted(m.row);
-        break;
-      case 'update': {
-        const row = t.get(m.id);
-        if (!row) return;
-        t.reindex(row, true);
-        row.values = m.values;
-        t.reindex(row);
-        break;
-      }
-      case 'delete':
-        t.remove(m.id);
-        break;
-      case 'move':
-        for (const [id, pos] of m.positions ?? this.plannedMove(m)) {
-          const row = t.get(id);
-          if (!row) continue;
-          t.remove(id);
-          row.pos = pos;
-          t.insertSorted(row);
-        }
-        break;
+    if (m.op !== 'move') return t.apply(m);
+    for (const [id, pos] of m.positions ?? this.plannedMove(m)) {
+      const row = t.get(id);
+      if (!row) continue;
+      t.remove(id);
+      row.pos = pos;
+      t.insertSorted(row);
     }
   }
 

@@ -117,3 +117,40 @@ test('a new store opened with deferSync waits for the disk from durable() on, an
   await again.durable();
   again.close();
 });
+
+test('changes held by later() are made at the next read, in order; watchers are told at once, and one that follows the table is given the changes', () => {
+  const store = Store.open(tempDir());
+  const told: [string[], number][] = [];
+  store.onCommit((tables, mutations) => told.push([[...tables], mutations.length]));
+  add(store, 'a');
+  let made = 0;
+  const dynamic = (name: string) => () => { made++; return [{ op: 'insert' as const, table: 'things', row: store.newRow('things', { name }, true) }]; };
+  const version = store.table('things').version;
+  store.later('things', 'lab', dynamic('b'));
+  // Replaced before anybody read the table: only the last one is made.
+  store.later('things', 'lab', dynamic('c'));
+  assert.equal(made, 0);
+  assert.ok(store.table('things').version > version);
+  assert.deepEqual(told, [[['things'], 1], [['things'], 0], [['things'], 0]]);
+  assert.deepEqual(names(store), ['a', 'c']);
+  assert.equal(made, 1);
+  assert.deepEqual(names(store), ['a', 'c']);
+  assert.equal(made, 1);
+  // A static record added after them comes after them, as it would have had they been made at once.
+  add(store, 'd');
+  store.later('things', 'lab', dynamic('e'));
+  assert.equal(store.table('things').byId.size, 4);
+  assert.deepEqual(names(store), ['a', 'c', 'd', 'e']);
+  // A watcher that follows the table: the changes are made now and committed to every watcher.
+  const followed: number[] = [];
+  const stop = store.onCommit((_, mutations) => followed.push(mutations.length), 'things');
+  store.later('things', 'lab', dynamic('f'));
+  assert.deepEqual(followed, [1]);
+  assert.equal(made, 3);
+  stop();
+  store.later('things', 'lab', dynamic('g'));
+  assert.deepEqual(followed, [1]);
+  assert.equal(made, 3);
+  assert.deepEqual(names(store), ['a', 'c', 'd', 'e', 'f', 'g']);
+  store.close();
+});

@@ -142,6 +142,32 @@ describe('OSPF: a triangle and a LAN', () => {
     assert.deepEqual(await until(state, (s) => s[0] === 'Full'), ['Full']);
   });
 
+  test('a route keeps its .id across reads and while it stays, its metric updated in place; GET by that id reads it', async () => {
+    const r1 = t.rest('r1'), r2 = t.rest('r2');
+    const read = async () => (await r1.get('/rest/routing/route?.proplist=.id,dst-address,gateway,ospf.metric&ospf=true')).json as Record<string, string>[];
+    const byDst = (routes: Record<string, string>[], dst: string) => routes.filter((r) => r['dst-address'] === dst);
+    const first = await read();
+    assert.deepEqual(await read(), first);
+    const [far] = byDst(first, '10.255.0.3/32');
+    assert.deepEqual({ gateway: far.gateway, metric: far['ospf.metric'] }, { gateway: '10.0.12.2%ether2', metric: '21' });
+    const one = (await r1.get(`/rest/ip/route/${far['.id']}?.proplist=dst-address,gateway`)).json;
+    assert.deepEqual(one, { 'dst-address': '10.255.0.3/32', gateway: '10.0.12.2%ether2' });
+    // r2's links cost 15: r1 still reaches r3 through r2 (26 against 31 over its own link), by the same record.
+    const tpl = (await r2.get('/rest/routing/ospf/interface-template?interfaces=ether2,ether3')).json[0]['.id'];
+    try {
+      await r2.patch(`/rest/routing/ospf/interface-template/${tpl}`, { cost: '15' });
+      const changed = await until(read, (routes) => byDst(routes, '10.255.0.3/32')[0]?.['ospf.metric'] === '26');
+      assert.deepEqual(byDst(changed, '10.255.0.3/32'), [{ ...far, 'ospf.metric': '26' }]);
+      // The routes whose metric did not change are the same records.
+      assert.deepEqual(byDst(changed, '10.255.0.2/32'), byDst(first, '10.255.0.2/32'));
+      assert.deepEqual(await read(), changed);
+    } finally {
+      await r2.patch(`/rest/routing/ospf/interface-template/${tpl}`, { cost: '10' });
+    }
+    const back = await until(read, (routes) => byDst(routes, '10.255.0.3/32')[0]?.['ospf.metric'] === '21');
+    assert.deepEqual(back, first);
+  });
+
   test('a failing link: routes go round, the log says so, and listen on /ip/route streams the change', async () => {
     const seq = async () => parseInt((await t.rest('r1').get('/rest/routing/ospf/lsa?.proplist=sequence&type=router&originator=10.255.0.2')).json[0].sequence, 16);
     const seqBefore = await seq();

@@ -24,8 +24,14 @@ export interface RoutingContext {
    * objects become the stored values (marked with the owner's hidden field): a stage must
    * not change a record it handed in, and hands in the same object again for a record that
    * did not change, which then costs no copy and no comparison.
+   *
+   * `records` may be a function that makes them: they are then made (and compared with what
+   * the table holds) only when the node's table is next read, by a print or any other reader,
+   * and the table counts as changed now. Handing in a new function says the records may have
+   * changed; the same function again, that they did not. For what most routers of a big lab
+   * hold and nobody asks for: their routes (made from their SPF) and their LSA database.
    */
-  publish(node: number, table: string, owner: string, records: Published): void;
+  publish(node: number, table: string, owner: string, records: Published | (() => Published)): void;
   /** The records `owner` published in node's `table`, by key (for a stage's own bookkeeping). */
   published(node: number, table: string, owner: string): Map<string, Row>;
   /** Writes a line to the node's /log with the router's topics (`route,ospf,info`, `route,bgp,error`, `vrrp,info` ...). */

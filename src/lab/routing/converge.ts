@@ -3,7 +3,7 @@
 // database), then BGP (sessions ride on the routes OSPF and static routes give). Each stage
 // publishes its results as dynamic records of the routers' own tables (./context.ts).
 
-import type { Mutation, Row, Table } from '../../core/store.js';
+import type { Row, RowChange, Table } from '../../core/store.js';
 import type { Fabric, LabNode } from '../fabric.js';
 import { Bgp } from './bgp.js';
 import type { Published, RoutingContext, Stage } from './context.js';
@@ -135,31 +135,27 @@ export class Routing implements RoutingContext {
     return values;
   }
 
-  publish(node: number, table: string, owner: string, records: Published) {
+  publish(node: number, table: string, owner: string, records: Published | (() => Published)) {
     const store = this.nodes[node].env.store;
-    const t = store.table(table);
     const keptKey = `${node} ${table} ${owner}`;
+    if (typeof records === 'function') {
+      if (this.handed.get(keptKey) === records) return;
+      this.handed.set(keptKey, records);
+      this.kept.delete(keptKey);
+      this.touched(table);
+      this.publishing = true;
+      try {
+        store.later(table, owner, () => this.changes(node, table, owner, this.published(node, table, owner), records()));
+      } finally {
+        this.publishing = false;
+      }
+      return;
+    }
+    this.handed.delete(keptKey);
+    const t = store.table(table);
     const kept = this.kept.get(keptKey);
     const before = kept && kept.table === t && kept.version === t.version ? kept.rows : this.published(node, table, owner);
-    const changes: Mutation[] = [];
-    const added: [string, Row][] = [];
-    let found = 0;
-    for (const [key, values] of records) {
-      const row = before.get(key);
-      // The object stored last time, handed in again: unchanged.
-      if (row && row.values === values) { found++; continue; }
-      const tagged = this.tag(owner, key, values);
-      if (!row) {
-        const made = store.newRow(table, tagged, true, undefined, this.dynamicId(node, table));
-        added.push([key, made]);
-        changes.push({ op: 'insert', table, row: made });
-        continue;
-      }
-      found++;
-      if (row.values !== tagged && !same(row.values, tagged)) changes.push({ op: 'update', table, id: row.id, values: tagged });
-    }
-    const gone: string[] = [];
-    if (found < before.size) for (const [key, row] of before) if (!records.has(key)) { gone.push(key); changes.push({ op: 'delete', table, id: row.id }); }
+    const changes = this.changes(node, table, owner, before, records);
     if (changes.length) {
       this.touched(table);
       this.publishing = true;
@@ -168,10 +164,39 @@ export class Routing implements RoutingContext {
       } finally {
         this.publishing = false;
       }
-      for (const [key, row] of added) before.set(key, row);
-      for (const key of gone) before.delete(key);
+      for (const m of changes) {
+        if (m.op === 'insert') before.set(this.keyOf(owner, m.row.values), m.row);
+      }
+      if (before.size > records.size) for (const key of before.keys()) if (!records.has(key)) before.delete(key);
     }
     this.kept.set(keptKey, { table: t, version: t.version, rows: before });
+  }
+
+  /** The records each (node, table, owner) was last handed in as a function (made when the table is read). */
+  private handed = new Map<string, () => Published>();
+
+  /** A stage's key of a record it published (from the owner's mark). */
+  private keyOf(owner: string, values: Record<string, string>) { return values[OWNER].slice(owner.length + 1); }
+
+  /** What makes node's records of `owner` in `table` (`before`, by key) be `records`. */
+  private changes(node: number, table: string, owner: string, before: Map<string, Row>, records: Published): RowChange[] {
+    const store = this.nodes[node].env.store;
+    const changes: RowChange[] = [];
+    let found = 0;
+    for (const [key, values] of records) {
+      const row = before.get(key);
+      // The object stored last time, handed in again: unchanged.
+      if (row && row.values === values) { found++; continue; }
+      const tagged = this.tag(owner, key, values);
+      if (!row) {
+        changes.push({ op: 'insert', table, row: store.newRow(table, tagged, true, undefined, this.dynamicId(node, table)) });
+        continue;
+      }
+      found++;
+      if (row.values !== tagged && !same(row.values, tagged)) changes.push({ op: 'update', table, id: row.id, values: tagged });
+    }
+    if (found < before.size) for (const [key, row] of before) if (!records.has(key)) changes.push({ op: 'delete', table, id: row.id });
+    return changes;
   }
 }
 

@@ -13,7 +13,10 @@
 //    redistribution and originate-default, type 7 inside NSSAs, translated by the NSSA's ABR.
 // 4. SPF once per router and area (Dijkstra with ECMP next hops); routes intra-area, then
 //    inter-area, then external, published into /ip/route (/ipv6/route for v3) with owner
-//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26).
+//    `ospf`, distance 110, scope 20, target-scope 10 (routeros-facts.md 26). A router's
+//    routes and LSA records are handed in as functions of its SPF tree and of its area's
+//    shared LSAs, made when its table is read: a lab of a thousand routers would otherwise
+//    hold five million route records nobody asks for (bench/LAB.md, OSPF convergence).
 
 import { covers, prefixOf, type Prefix } from '../../core/prefix.js';
 import { formatDuration } from '../../core/values.js';
@@ -159,7 +162,9 @@ export class Ospf implements Stage {
   /** Each area's graph of the last run, by the area's name across runs (Domain.key). */
   private graphs = new Map<string, Domain>();
   /** Each node's routes of this run, by table, gathered from its instances before they are published. */
-  private pending = new Map<string, Published>();
+  private pending = new Map<string, RoutesShown[]>();
+  /** Each node's routes as last published, by table: the parts, and the function that makes their records. */
+  private routesPublished = new Map<string, { parts: RoutesShown[]; records: () => Published }>();
 
   run(ctx: RoutingContext): void {
     const fabric = ctx.fabric();
@@ -245,7 +250,7 @@ export class Ospf implements Stage {
       const others = only && (only.type === 'nssa' ? domainOf.get(only)!.type7.length > 0 : only.type === 'default' && externalVersions.has(inst.version));
       if (only && !others && !inter.get(only)?.size) {
         const d = domainOf.get(only)!;
-        this.publishRoutes(ctx, inst, () => intra.get(only), `${d.key} ${inst.rid} ${inst.table}`, d.unchanged);
+        this.publishIntra(ctx, inst, () => treeOf(only), `${d.key} ${inst.rid} ${inst.table}`, !!d.unchanged);
         continue;
       }
       const best = new Map<string, Candidate>();
@@ -270,7 +275,7 @@ export class Ospf implements Stage {
       };
       if (inst.areas.some((a) => a.type === 'default')) for (const e of type5) if (e.origin.version === inst.version) external(e);
       for (const area of inst.areas) if (area.type === 'nssa') for (const e of domainOf.get(area)!.type7) external(e);
-      this.publishRoutes(ctx, inst, () => best);
+      this.publishBest(ctx, inst, best);
     }
     // Nodes without OSPF keep nothing of it.
     const withOspf = new Set(instances.map((i) => i.node));
@@ -291,76 +296,39 @@ export class Ospf implements Stage {
     this.shownNow.clear();
   }
 
-  /** Each instance's route records as last published (made without a filter), and the graph they came from (see publishRoutes). */
-  private routesShown = new Map<string, { records: Published; graph?: string }>();
+  /** Each instance's routes as last published (see RoutesShown), by node, version and name. */
+  private routesShown = new Map<string, RoutesShown>();
 
   /**
-   * Publishes an instance's best routes (`bestOf`); `graph`: they are the intra-area routes of
-   * the area of this name; `unchanged`: its graph is the one of last run (what was published
-   * from it then is published again). A record that did not change is the same object as
-   * last run's, and so are the records when none changed.
+   * Publishes a router's routes of one area, its intra-area routes alone: made from its tree
+   * (`treeOf`, the SPF) when its table is read. `graph`: the area's name; `unchanged`: its
+   * graph is the one of last run, so the router runs no SPF and its routes are last run's.
    */
-  private publishRoutes(ctx: RoutingContext, inst: Instance, bestOf: () => Map<string, Candidate>, graph?: string, unchanged = false) {
+  private publishIntra(ctx: RoutingContext, inst: Instance, treeOf: () => Tree, graph: string, unchanged: boolean) {
     const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
-    const memoKey = `${inst.node} ${inst.version} ${inst.name}`;
+    const last = this.routesShown.get(memoKey(inst));
     // Through a filter every route is worked out again (the filter may have changed).
-    const last = filters ? undefined : this.routesShown.get(memoKey);
-    let shown = unchanged && graph !== undefined && last?.graph === graph ? last : undefined;
-    if (!shown) {
-      let records: Published = new Map();
-      let changed = !last;
-      // The routes come mostly in last run's order: last run's record (and its key) is found by
-      // walking its records alongside, and looked up by a key made anew only where that fails.
-      const walk = last?.records.entries();
-      let here = walk?.next(), ahead: typeof here;
-      const is = (r: typeof here, prefix: string, gateway: string) => !!r && !r.done && r.value[1]['dst-address'] === prefix && r.value[1].gateway === gateway;
-      // Last run's record of this route where the walk is (or one further: a route gone), else none.
-      const following = (prefix: string, gateway: string) => {
-        if (is(here, prefix, gateway)) { const found = here!.value; here = ahead ?? walk!.next(); ahead = undefined; return found; }
-        ahead ??= walk?.next();
-        if (is(ahead, prefix, gateway)) { const found = ahead!.value; here = walk!.next(); ahead = undefined; return found; }
-        return undefined;
-      };
-      for (const [prefix, c] of bestOf()) {
-        if (c.direct) continue;
-        const hops = c.hops.filter((h) => h.gw);
-        if (!hops.length) continue;
-        // The in-filter-chain sees the route OSPF would install: rejected, it is not installed;
-        // accepted, with what the chain set (distance, scopes). A route of several next hops is one route.
-        const route = filters?.run(inst.inFilter, {
-          ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
-        });
-        if (filters && !route) continue;
-        const metric = numberText(c.metric);
-        for (const hop of hops) {
-          const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
-          const walked = following(prefix, gateway);
-          // A key made by join is one flat string (a template's is a chain of pieces, three times the memory).
-          const key = walked?.[0] ?? [inst.name, prefix, gateway].join(' ');
-          const old = walked?.[1] ?? last?.records.get(key);
-          if (old && old['ospf.metric'] === metric && old['ospf.type'] === c.type && old['routing-table'] === inst.table) { records.set(key, old); continue; }
-          changed = true;
-          records.set(key, {
-            'dst-address': prefix, gateway, distance: numberText(route?.distance ?? 110), scope: numberText(route?.scope ?? 20),
-            'target-scope': numberText(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
-            ospf: 'true', 'ospf.metric': metric, 'ospf.type': c.type,
-          });
-        }
-      }
-      if (last && !changed && records.size === last.records.size) records = last.records;
-      shown = { records };
-      if (filters) this.routesShown.delete(memoKey); else this.routesShown.set(memoKey, shown);
-    }
-    shown.graph = graph;
-    this.shownNow.add(memoKey);
-    // Several instances of one version on one router publish together.
-    const table = inst.version === 3 ? ROUTES[6] : ROUTES[4];
-    const key = `${inst.node} ${table}`;
-    const other = this.pending.get(key);
-    if (!other) { this.pending.set(key, shown.records); return; }
-    const all: Published = new Map(other);
-    for (const [k, v] of shown.records) all.set(k, v);
-    this.pending.set(key, all);
+    if (!filters && unchanged && last?.graph === graph) return this.shown(inst, last);
+    const tree = treeOf();
+    this.shown(inst, { records: () => routeRecords(inst, routesOf(tree), filters), graph });
+  }
+
+  /** Publishes a router's best routes of every kind (kept: the next run compares its own with them). */
+  private publishBest(ctx: RoutingContext, inst: Instance, best: Map<string, Candidate>) {
+    const filters = inst.inFilter ? ctx.nodes[inst.node].model.filters : undefined;
+    const last = this.routesShown.get(memoKey(inst));
+    if (!filters && last?.best && sameCandidates(last.best, best)) return this.shown(inst, last);
+    this.shown(inst, { records: () => routeRecords(inst, best, filters), best });
+  }
+
+  /** Takes an instance's routes for its node's table: several instances of one version on one router publish together. */
+  private shown(inst: Instance, shown: RoutesShown) {
+    const key = memoKey(inst);
+    this.routesShown.set(key, shown);
+    this.shownNow.add(key);
+    const at = `${inst.node} ${inst.version === 3 ? ROUTES[6] : ROUTES[4]}`;
+    const parts = this.pending.get(at);
+    if (parts) parts.push(shown); else this.pending.set(at, [shown]);
   }
 
   /** The instances whose routes this run published (the others' memory goes). */
@@ -369,8 +337,19 @@ export class Ospf implements Stage {
   private publishState(ctx: RoutingContext, node: number, mine: Instance[], domainOf: Map<Area, Domain>, externalLsas: Record<2 | 3, Lsa[]>) {
     for (const table of [ROUTES[4], ROUTES[6]]) {
       const key = `${node} ${table}`;
-      if (mine.length) this.put(ctx, node, table, this.pending.get(key) ?? new Map());
+      const parts = this.pending.get(key);
       this.pending.delete(key);
+      if (!mine.length) continue;
+      if (!parts) { this.routesPublished.delete(key); this.put(ctx, node, table, NONE); continue; }
+      const last = this.routesPublished.get(key);
+      if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) { this.put(ctx, node, table, last.records); continue; }
+      const records = parts.length === 1 ? parts[0].records : () => {
+        const all: Published = new Map();
+        for (const p of parts) for (const [k, v] of p.records()) all.set(k, v);
+        return all;
+      };
+      this.routesPublished.set(key, { parts, records });
+      this.put(ctx, node, table, records);
     }
     const now = ctx.nodes[node].env.now();
     const parts: LsaRecords[] = [];
@@ -408,19 +387,23 @@ export class Ospf implements Stage {
     }
     this.put(ctx, node, 'routing/ospf/neighbor', neighbors);
     this.put(ctx, node, 'routing/ospf/interface', interfaces);
-    // A router's LSAs are the parts shared by the routers of its areas and its own: made again only when a part changed.
+    // A router's LSAs are the parts shared by the routers of its areas and its own: put together
+    // when its table is read, and handed in anew only when a part changed.
     const last = this.lsasOf.get(node);
     let lsas = last?.records;
     if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => !sameRecords(p, parts[i]))) {
-      lsas = new Map();
-      for (const part of parts) for (const [k, v] of part) lsas.set(k, v);
+      lsas = () => {
+        const all: Published = new Map();
+        for (const part of parts) for (const [k, v] of part) all.set(k, v);
+        return all;
+      };
       this.lsasOf.set(node, { parts, records: lsas });
     }
     this.put(ctx, node, 'routing/ospf/lsa', lsas!);
   }
 
   /** Each node's LSA records of the last run, and the parts they were made of. */
-  private lsasOf = new Map<number, { parts: LsaRecords[]; records: Published }>();
+  private lsasOf = new Map<number, { parts: LsaRecords[]; records: () => Published }>();
   /** The LSA records of the last run and of this one, by where they are shown and whether self-originated: kept while unchanged. */
   private lsaShown = new Map<string, Record<string, string>>();
   private lsaShownNow = new Map<string, Record<string, string>>();
@@ -483,13 +466,13 @@ export class Ospf implements Stage {
   }
 
   /** What was last published in each node's table, with the table's version right after. */
-  private last = new Map<string, { records: Published; version: number; table: unknown }>();
+  private last = new Map<string, { records: Published | (() => Published); version: number; table: unknown }>();
 
   /**
    * Publishes unless the records are those published last time (the same object) into a
    * table nobody changed since: a run where nothing changed then costs no store work.
    */
-  private put(ctx: RoutingContext, node: number, table: string, records: Published) {
+  private put(ctx: RoutingContext, node: number, table: string, records: Published | (() => Published)) {
     const key = `${node} ${table}`;
     const store = ctx.nodes[node].env.store.table(table);
     const before = this.last.get(key);
@@ -614,9 +597,73 @@ function sameRecords(a: LsaRecords, b: LsaRecords): boolean {
 /** No records. */
 const NONE: Published = new Map();
 
+/** An instance's routes as published: the function that makes their records, and what they came from. */
+interface RoutesShown {
+  records: () => Published;
+  /** The candidates they are made from, kept to compare with the next run's (none for intra-area routes alone: `graph` says). */
+  best?: Map<string, Candidate>;
+  /** The area's graph they are the intra-area routes of. */
+  graph?: string;
+}
+
+const memoKey = (inst: Instance) => `${inst.node} ${inst.version} ${inst.name}`;
+
+/**
+ * An instance's routes as /ip/route shows them: one record per next hop with a gateway (an
+ * attached network is the connected route's). The in-filter-chain sees the route OSPF would
+ * install: rejected, it is not installed; accepted, with what the chain set (distance,
+ * scopes). A route of several next hops is one route to the filter.
+ */
+function routeRecords(inst: Instance, routes: Map<string, Candidate>, filters: RoutingFilters | undefined): Published {
+  const records: Published = new Map();
+  for (const [prefix, c] of routes) {
+    if (c.direct) continue;
+    const hops = c.hops.filter((h) => h.gw);
+    if (!hops.length) continue;
+    const route = filters?.run(inst.inFilter, {
+      ...filterRoute(inst, prefix, 'ospf', `${hops[0].gw}`, 110, 20), 'ospf-type': FILTER_TYPE[c.type], 'ospf-metric': c.metric,
+    });
+    if (filters && !route) continue;
+    const metric = numberText(c.metric);
+    for (const hop of hops) {
+      const gateway = hop.text ??= `${hop.gw}%${hop.iface}`;
+      records.set([inst.name, prefix, gateway].join(' '), {
+        'dst-address': prefix, gateway, distance: numberText(route?.distance ?? 110), scope: numberText(route?.scope ?? 20),
+        'target-scope': numberText(route?.['target-scope'] ?? 10), 'routing-table': inst.table,
+        ospf: 'true', 'ospf.metric': metric, 'ospf.type': c.type,
+      });
+    }
+  }
+  return records;
+}
+
+/** Whether two sets of best routes are the same routes (cost, type, metric and next hops, in the same order). */
+function sameCandidates(a: Map<string, Candidate>, b: Map<string, Candidate>): boolean {
+  if (a.size !== b.size) return false;
+  const bs = b.entries();
+  for (const [ka, x] of a) {
+    const [kb, y] = bs.next().value as [string, Candidate];
+    if (ka !== kb || x.cost !== y.cost || x.type !== y.type || x.metric !== y.metric || x.direct !== y.direct || x.hops.length !== y.hops.length) return false;
+    for (let i = 0; i < x.hops.length; i++) if (x.hops[i].gw !== y.hops[i].gw || x.hops[i].iface !== y.hops[i].iface) return false;
+  }
+  return true;
+}
+
+/**
+ * The next hops of both, `a`'s first; `a` itself when `b` adds none (the SPF meets most
+ * vertices of a grid again by paths of equal cost through hops it already has). Hop lists
+ * are shared between vertices and routes and never changed in place.
+ */
 function union(a: Hop[], b: Hop[]): Hop[] {
-  const out = [...a];
-  for (const h of b) if (!out.some((x) => x.gw === h.gw && x.iface === h.iface)) out.push(h);
+  if (a === b) return a;
+  let out = a;
+  for (const h of b) {
+    let found = false;
+    for (const x of out) if (x.gw === h.gw && x.iface === h.iface) { found = true; break; }
+    if (found) continue;
+    if (out === a) out = a.slice();
+    out.push(h);
+  }
   return out;
 }
 
@@ -916,7 +963,8 @@ function spf(d: Domain, area: Area): Tree {
     const mine = hops[key];
     for (const e of v.edges) {
       const to = e.at!;
-      if (to < 0) continue;
+      // A vertex done is reached by no shorter or equal path it does not already have.
+      if (to < 0 || done[to]) continue;
       const c = cost + e.cost;
       let via: Hop[];
       if (key === root) via = [e.gw ? { gw: e.gw, iface: e.oif!.name } : { iface: e.oif!.name }];
@@ -924,7 +972,7 @@ function spf(d: Domain, area: Area): Tree {
       else via = mine;
       const known = dist[to];
       if (c < known) { dist[to] = c; hops[to] = via; heap.push(to, c); }
-      else if (c === known && !done[to]) hops[to] = union(hops[to], via);
+      else if (c === known) hops[to] = union(hops[to], via);
     }
   }
   return { d, root, order, reached, dist, hops };

@@ -1,5 +1,6 @@
 // `listen` on a menu: one record per change, the whole record as it is now, or its `.id`
-// and `.dead=true` when it is gone. The store tells which records each commit changed; only
+// and `.dead=true` when it is gone. The store tells which records each commit changed (the
+// listen follows its table, so computed records are worked out as they change); only
 // those are printed again (through the engine, with the listener's own policies), so a
 // listen on a table of 100,000 entries costs one record per change.
 
@@ -77,7 +78,7 @@ export function follow(o: FollowOptions): Following {
     chain = chain.then(() => new Promise<void>((ok) => setImmediate(ok))).then(report).catch((e) => {
       if (!stopped) o.fail(e);
     });
-  });
+  }, menu.table);
 
   return {
     ready,
