@@ -40,9 +40,10 @@ describe('a write user and /system/scheduler', () => {
     assert.equal(added.json.policy, WRITE_DEFAULT);
     const ran = await until(() => admin.get('/rest/system/scheduler/evil-tick'), (res) => Number(res.json['run-count']) >= 2);
     assert.ok(Number(ran.json['run-count']) >= 2, ran.text);
-    await sleep(100);
+    // Once a run has ended in the refusal (the log says so), no user was made by it.
+    const logged = await until(async () => (await admin.get('/rest/log')).json.map((l: { message: string }) => l.message).join('\n'), (text) => /script error: not enough permissions \(9\)/.test(text));
+    assert.match(logged, /script error: not enough permissions \(9\)/);
     assert.deepEqual(await usersNamed('evil'), []);
-    assert.match((await admin.get('/rest/log')).json.map((l: { message: string }) => l.message).join('\n'), /script error: not enough permissions \(9\)/);
     assert.equal((await admin.delete('/rest/system/scheduler/evil-tick', w)).status, 204);
   });
 
@@ -112,14 +113,16 @@ describe('an entry runs with no more than its owner holds', () => {
     const wrote = await until(() => admin.get('/rest/system/note'), (res) => /^run \d+$/.test(res.json.note));
     assert.match(wrote.json.note, /^run \d+$/);
     assert.deepEqual((await admin.patch('/rest/user/w2', { group: 'read' })).json.group, 'read');
-    await sleep(300);
+    // Counted in the entry's own runs rather than in milliseconds: two runs after the change (any
+    // run under way at the change has ended by then), then three more with the note unchanged.
+    const runs = async () => Number((await admin.get('/rest/system/scheduler/renamer')).json['run-count']);
+    const changed = await runs();
+    assert.ok(await until(runs, (n) => n >= changed + 2) >= changed + 2, 'the entry ran on after its owner became read');
     const frozen = (await admin.get('/rest/system/note')).json.note;
-    await sleep(400);
-    assert.equal((await admin.get('/rest/system/note')).json.note, frozen);
     // The entry itself still runs (and counts), it just cannot write.
-    const before = Number((await admin.get('/rest/system/scheduler/renamer')).json['run-count']);
-    await sleep(300);
-    assert.ok(Number((await admin.get('/rest/system/scheduler/renamer')).json['run-count']) > before);
+    const before = await runs();
+    assert.ok(await until(runs, (n) => n >= before + 3) >= before + 3, 'the entry ran on under read rights');
+    assert.equal((await admin.get('/rest/system/note')).json.note, frozen);
     assert.equal((await admin.delete('/rest/system/scheduler/renamer')).status, 204);
   });
 });

@@ -3,6 +3,7 @@
 // bounds are exactly what came. `range` makes socat take datagrams from that source only.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { freePort } from '../helpers/ports.js';
 
 export interface Receiver {
@@ -10,6 +11,17 @@ export interface Receiver {
   /** Waits for the next datagram's bytes (or fails after `ms`). */
   next(ms?: number): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** Waits until a UDP socket is bound to 127.0.0.1:`port` (/proc/net/udp), or fails when `proc` ends first or after 5 s. */
+async function bound(port: number, proc: ChildProcess): Promise<void> {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const end = Date.now() + 5000; ;) {
+    if (fs.readFileSync('/proc/net/udp', 'utf8').split('\n').some((line) => line.trim().split(/\s+/)[1] === local)) return;
+    if (proc.exitCode !== null) throw new Error(`socat ended (${proc.exitCode}) before it bound port ${port}`);
+    if (Date.now() > end) throw new Error(`socat did not bind port ${port} within 5 s`);
+    await new Promise((ok) => setTimeout(ok, 5));
+  }
 }
 
 export async function startReceiver(o: { range?: string } = {}): Promise<Receiver> {
@@ -33,8 +45,8 @@ export async function startReceiver(o: { range?: string } = {}): Promise<Receive
       if (want && bytes.length >= want) { got.push(Buffer.from(bytes).toString('utf8')); want = 0; }
     }
   });
-  // socat listens once it has started; give it the moment it needs to bind.
-  await new Promise((ok) => setTimeout(ok, 300));
+  // Ready once socat has bound its port: the kernel's table of UDP sockets lists it then.
+  await bound(port, proc);
   return {
     port,
     async next(ms = 5000) {
