@@ -45,20 +45,24 @@ export class DnsFace {
     this.tcp.on('error', () => {});
   }
 
-  /** Binds UDP, then TCP on the same port (port 0: a free one for both). */
+  /**
+   * Listens on TCP, then binds UDP on the same port (port 0: a free one for both). TCP first:
+   * every connection this machine makes holds a TCP port of the same range, so a free UDP
+   * port's TCP twin was often taken (a test suite's connections took six in a row), where few
+   * UDP sockets hold one.
+   */
   async listen(port: number, host: string): Promise<number> {
     for (let attempt = 0; ; attempt++) {
-      const bound = await bindUdp(this.udp, port, host);
+      const bound = await listenOn(this.tcp, port, host);
       try {
-        await listenOn(this.tcp, bound, host);
+        await bindUdp(this.udp, bound, host);
         return bound;
       } catch (e) {
-        // A free UDP port whose TCP twin is taken: another free one, a few times.
-        if (port !== 0 || attempt >= 5 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
-          await new Promise<void>((ok) => this.udp.close(() => ok()));
-          throw e;
-        }
-        await new Promise<void>((ok) => this.udp.close(() => ok()));
+        await new Promise<void>((ok) => this.tcp.close(() => ok()));
+        await new Promise<void>((ok) => { try { this.udp.close(() => ok()); } catch { ok(); } });
+        // A free TCP port whose UDP twin is taken: another free one, a few times (with a new
+        // UDP socket: one whose bind failed does not bind again).
+        if (port !== 0 || attempt >= 5 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
         this.udp = this.freshUdp(host);
       }
     }

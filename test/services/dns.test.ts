@@ -219,3 +219,24 @@ test('a stopped router leaves no query of its resolver waiting for an upstream a
     silent.close();
   }
 });
+
+test('the dns face on a port whose UDP twin is taken: EADDRINUSE, and its TCP port is let go again', async () => {
+  const { startDns } = await import('../../src/services/dns.js');
+  const net = await import('node:net');
+  // A UDP port another socket holds; its TCP twin is free (checked by listening on it first).
+  const holder = dgram.createSocket('udp4');
+  await new Promise<void>((ok) => holder.bind(0, '127.0.0.1', () => ok()));
+  const port = holder.address().port;
+  const probe = net.createServer();
+  try {
+    await new Promise<void>((ok, ko) => { probe.once('error', ko); probe.listen(port, '127.0.0.1', () => ok()); });
+    await new Promise<void>((ok) => probe.close(() => ok()));
+    const spec = { name: 'dns' as const, host: '127.0.0.1', port, allowed: () => true, maxSessions: 10 };
+    await assert.rejects(startDns(spec, { answer: async () => undefined, tcpSessions: () => 10 }), { code: 'EADDRINUSE' });
+    // The face listened on TCP first; it let the port go when UDP failed.
+    await new Promise<void>((ok, ko) => { probe.once('error', ko); probe.listen(port, '127.0.0.1', () => ok()); });
+  } finally {
+    await new Promise<void>((ok) => (probe.listening ? probe.close(() => ok()) : ok()));
+    holder.close();
+  }
+});
