@@ -464,7 +464,8 @@ export class Router {
     const row = this.store.table('user').byKey.get(name);
     const when = formatDateTime(new Date(at));
     if (!row || row.values['last-logged-in'] === when) return;
-    this.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
+    // Nobody waits for it: the login's answer does not wait for the disk (Store.note).
+    this.store.note([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
   }
 
   /**

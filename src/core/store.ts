@@ -235,6 +235,9 @@ async function syncPath(name: string) {
   }
 }
 
+/** A write the disk refused, as the commands that made it are told. */
+const unsaved = (e: unknown) => new Error(`the configuration could not be saved: ${(e as Error).message}`);
+
 export class Store {
   private readonly tables = new Map<string, Table>();
   private readonly db: Database.Database;
@@ -265,10 +268,11 @@ export class Store {
 
   /**
    * Opens (or creates) the store of a data directory. Refuses anything that is not ours.
-   * `deferSync`: a store made new here is written without waiting for the disk until
-   * `durable()` (a lab's node at its first boot, which its directory's first-boot mark stands
-   * for meanwhile: a node whose first boot did not finish is booted afresh). Each of a first
-   * boot's dozen commits would otherwise wait for its own fsync on the main thread.
+   * `deferSync`: a store made new here holds its writes until `durable()` writes them in one
+   * transaction and flushes it (a lab's node at its first boot, which its directory's
+   * first-boot mark stands for meanwhile: a node whose first boot did not finish is booted
+   * afresh). Each of a first boot's dozen commits would otherwise be a transaction waiting
+   * for its own fsync on the main thread.
    */
   static open(dir: string, o: { deferSync?: boolean } = {}): Store {
     try {
@@ -277,10 +281,15 @@ export class Store {
       throw new StoreError(`data directory ${dir} is not usable: ${directoryReason(e)}`);
     }
     const file = path.join(dir, STORE_FILE);
-    let db: Database.Database;
+    let db: Database.Database | undefined;
     let existed = false;
     try {
       db = new Database(file);
+      // The router is the database's only user (a second one on the same data directory is
+      // refused here). Held exclusively from the first read, the write-ahead log keeps its
+      // index in the process's memory: no -shm file to make, map and hold open, one file less
+      // per router (a lab of thousands holds thousands of stores open).
+      db.pragma('locking_mode = EXCLUSIVE');
       // Before the log is set up: making a new file's log waits for the disk too.
       if (o.deferSync) db.pragma('synchronous = OFF');
       db.pragma('journal_mode = WAL');
@@ -315,6 +324,8 @@ export class Store {
       db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
       if (e instanceof StoreError) throw e;
+      if (db?.open) db.close();
+      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new StoreError(`${file} is in use by another router: another vrouter runs on ${dir}`);
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
     const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
@@ -333,10 +344,15 @@ export class Store {
    * flushes overlap with each other's work. Otherwise as `settled()`.
    */
   async durable(): Promise<void> {
-    await this.settled();
     const file = this.deferredFile;
-    if (!file || !this.db.open) return;
+    if (!file || !this.db.open) return this.settled();
     this.deferredFile = undefined;
+    // The first boot's commits, held until now, in one transaction.
+    try {
+      this.flush();
+    } catch (e) {
+      throw unsaved(e);
+    }
     // From here each commit syncs itself; what came before is covered by the flushes below.
     this.db.pragma('synchronous = FULL');
     await Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath));
@@ -416,6 +432,26 @@ export class Store {
    * change only after `settled()`, so an acknowledged change is on disk.
    */
   commit(mutations: readonly Mutation[]) {
+    this.awaited = true;
+    this.write(mutations);
+  }
+
+  /**
+   * A change the router makes of itself that no one is told of (a login's last-logged-in):
+   * applied and written as a commit is, but a transaction of such changes alone does not wait
+   * for the disk. The next commit's flush takes it there (the log's fsync covers what was
+   * written before), as does the checkpoint at close; a kill -9 keeps it too, the write being
+   * in the kernel's hands. A thousand routers' first logins no longer wait for a thousand
+   * fsyncs on the main thread.
+   */
+  note(mutations: readonly Mutation[]) {
+    this.write(mutations);
+  }
+
+  /** Whether the queue holds a commit (whose transaction waits for the disk), not only notes. */
+  private awaited = false;
+
+  private write(mutations: readonly Mutation[]) {
     for (const m of mutations) {
       if (!this.isDynamic(m)) {
         this.queueSql(m);
@@ -487,7 +523,8 @@ export class Store {
 
   private queue(op: SqlOp) {
     this.pending.push(op);
-    if (!this.scheduled) {
+    // A deferred store's writes wait for durable(), which writes them in one transaction.
+    if (!this.scheduled && !this.deferredFile) {
       this.scheduled = true;
       setImmediate(() => this.flushQueued());
     }
@@ -518,9 +555,12 @@ export class Store {
     }
   }
 
-  /** Whether every change made so far is on disk (`settled()` would resolve at once). */
+  /**
+   * Whether every change made so far is on disk (`settled()` would resolve at once). A store
+   * whose writes wait for `durable()` is: its owner stands for them until then (Store.open).
+   */
   get isSettled(): boolean {
-    return !this.pending.length && !this.counters.size;
+    return this.deferredFile !== undefined || (!this.pending.length && !this.counters.size);
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
@@ -537,7 +577,7 @@ export class Store {
       this.flush();
       for (const w of waiters) w.resolve();
     } catch (e) {
-      const error = new Error(`the configuration could not be saved: ${(e as Error).message}`);
+      const error = unsaved(e);
       for (const w of waiters) w.reject(error);
     }
   }
@@ -549,8 +589,17 @@ export class Store {
     const counters = this.counters;
     this.pending = [];
     this.counters = new Set();
+    // Notes alone are written without a flush, unless every write is so meanwhile (deferred).
+    const unflushed = !this.awaited && !this.deferredFile;
+    this.awaited = false;
     try {
-      this.writeTransaction(ops, counters);
+      // Not prepared once: SQLite carries out a pragma as it prepares it.
+      if (unflushed) this.db.pragma('synchronous = OFF');
+      try {
+        this.writeTransaction(ops, counters);
+      } finally {
+        if (unflushed) this.db.pragma('synchronous = FULL');
+      }
     } catch (e) {
       // Memory ran ahead of the disk; the disk is the truth: take every table back from it.
       this.reload();
