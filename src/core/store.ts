@@ -432,8 +432,7 @@ export class Store {
    * change only after `settled()`, so an acknowledged change is on disk.
    */
   commit(mutations: readonly Mutation[]) {
-    this.awaited = true;
-    this.write(mutations);
+    this.write(mutations, true);
   }
 
   /**
@@ -445,15 +444,16 @@ export class Store {
    * fsyncs on the main thread.
    */
   note(mutations: readonly Mutation[]) {
-    this.write(mutations);
+    this.write(mutations, false);
   }
 
-  /** Whether the queue holds a commit (whose transaction waits for the disk), not only notes. */
+  /** Whether the queue holds a commit's writes (whose transaction waits for the disk), not only notes'. */
   private awaited = false;
 
-  private write(mutations: readonly Mutation[]) {
+  private write(mutations: readonly Mutation[], awaited: boolean) {
     for (const m of mutations) {
       if (!this.isDynamic(m)) {
+        if (awaited) this.awaited = true;
         this.queueSql(m);
         if (this.recorder) this.record(m, this.recorder);
       }

@@ -159,7 +159,7 @@ export class Lab {
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
     const dataDir = path.join(this.options.dataDir, node.name);
-    const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
+    const boot = await readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
     if (boot === 'first') this.halfMade.add(dataDir);
     // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
     // which the router keeps (/ip/service, the stand-in ports), so that the node listens there
@@ -184,8 +184,7 @@ export class Lab {
     // The first boot on disk before its mark goes (its writes did not wait for the disk), while
     // the next nodes boot: the flushes wait on the disk, the next boot on the CPU. The lab's
     // start waits for them all.
-    const done = router.store.durable().then(() => {
-      firstBootDone(dataDir);
+    const done = router.store.durable().then(() => firstBootDone(dataDir)).then(() => {
       this.halfMade.delete(dataDir);
     });
     done.catch(() => { /* told by the start, which awaits it */ });
