@@ -6,7 +6,9 @@
 // configuration costs the running lab (a REST call on the middle router that the network reads,
 // its identity, until the lab has worked the network out again: each router's model is rebuilt
 // only where its configuration changed), and how long the same lab takes to start again on its
-// data directory (no first boot: configurations and ports kept). Each size runs with
+// data directory (no first boot: configurations and ports kept), and the CPU it took to all
+// answered (every thread's, and the main thread's with its wait for a CPU: on a shared machine
+// the wall time is as much other work's as ours). Each size runs with
 // certificates and without (`certificate: { issue: false }`), as its baseline.
 //
 //   node dist/bench/lab.js [--routers 100,1000,10000] [--certificates both|no|yes]
@@ -41,6 +43,25 @@ function chain(n: number, certificates: boolean) {
 
 const rssMb = () => process.memoryUsage().rss / 1048576;
 
+/**
+ * CPU time so far, ms: the whole process's (every thread), and the main thread's on the CPU
+ * and waiting for one (Linux's schedstat; on a shared machine the wait is other work's).
+ */
+function cpuNow(): { all: number; main?: number; waited?: number } {
+  const u = process.cpuUsage();
+  try {
+    const [on, wait] = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { all: (u.user + u.system) / 1000, main: on / 1e6, waited: wait / 1e6 };
+  } catch {
+    return { all: (u.user + u.system) / 1000 };
+  }
+}
+
+/** CPU between two readings, rounded to ms. */
+const cpuSince = (a: ReturnType<typeof cpuNow>, b = cpuNow()) => ({
+  all: Math.round(b.all - a.all), main: b.main === undefined ? undefined : Math.round(b.main - a.main!), waited: b.waited === undefined ? undefined : Math.round(b.waited - a.waited!),
+});
+
 /** The files this process holds open (Linux), else undefined. */
 const openFiles = () => { try { return fs.readdirSync('/proc/self/fd').length; } catch { return undefined; } };
 
@@ -61,9 +82,9 @@ async function child(n: number, certificates: boolean) {
   try {
     global.gc?.();
     const base = rssMb();
-    const t0 = performance.now();
+    const t0 = performance.now(), c0 = cpuNow();
     const lab = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
-    const started = performance.now() - t0;
+    const started = performance.now() - t0, startCpu = cpuSince(c0);
     // Every router answers over HTTP, as a single one does.
     let answered = 0;
     for (let i = 0; i < lab.nodes.length; i += 50) {
@@ -71,7 +92,7 @@ async function child(n: number, certificates: boolean) {
       const replies = await Promise.all(batch.map((node) => identity(node.router.bound.www!)));
       answered += replies.filter((r, j) => r.name === batch[j].name).length;
     }
-    const allAnswered = performance.now() - t0;
+    const allAnswered = performance.now() - t0, answerCpu = cpuSince(c0);
     const files = openFiles();
     await new Promise((r) => setTimeout(r, 2000));
     global.gc?.();
@@ -82,7 +103,7 @@ async function child(n: number, certificates: boolean) {
     const again = await Lab.start(chain(n, certificates), { dataDir: dir, listen: '127.0.0.1', parallel: 16 });
     const againMs = performance.now() - t1;
     await again.stop();
-    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(2), files, ...change }) + '\n');
+    process.stdout.write(JSON.stringify({ n, startedMs: Math.round(started), answeredMs: Math.round(allAnswered), answered, againMs: Math.round(againMs), rssMb: Math.round(rss), baseMb: Math.round(base), perRouterMb: +((rss - base) / n).toFixed(2), files, startCpu, answerCpu, ...change }) + '\n');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -142,19 +163,21 @@ function main() {
   const certArg = process.argv.indexOf('--certificates');
   const asked = certArg > 0 ? process.argv[certArg + 1] : 'both';
   const variants = asked === 'no' ? [false] : asked === 'yes' ? [true] : [false, true];
-  const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'start again', 'RSS', 'per router', 'open files', 'a change on one router']];
+  const rows = [['routers', 'certificates', 'start (all started)', 'all answered REST', 'CPU to all answered', 'start again', 'RSS', 'per router', 'open files', 'a change on one router']];
   for (const n of sizes) {
     for (const certificates of variants) {
       const reason = beyond(n, certificates);
-      if (reason) { rows.push([String(n), certificates ? 'yes' : 'no', reason, '', '', '', '', '', '']); continue; }
+      if (reason) { rows.push([String(n), certificates ? 'yes' : 'no', reason, '', '', '', '', '', '', '']); continue; }
       const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', SELF, '--child', String(n), String(certificates)], { encoding: 'utf8', maxBuffer: 1 << 24 });
       const line = r.stdout.trim().split('\n').pop() ?? '';
-      let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number; files?: number; changeMs: number; changeCpuMs: number } | undefined;
+      let m: { startedMs: number; answeredMs: number; answered: number; againMs: number; rssMb: number; perRouterMb: number; files?: number; answerCpu: { all: number; main?: number; waited?: number }; changeMs: number; changeCpuMs: number } | undefined;
       try { m = JSON.parse(line); } catch { /* failed: reported below */ }
       const which = certificates ? 'yes' : 'no';
-      if (!m) { rows.push([String(n), which, `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '', '', '']); continue; }
+      if (!m) { rows.push([String(n), which, `failed: ${(r.stderr || line).split('\n')[0]}`, '', '', '', '', '', '', '']); continue; }
       const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      rows.push([String(n), which, s(m.startedMs), `${s(m.answeredMs)} (${m.answered}/${n})`, s(m.againMs), `${m.rssMb} MB`, `${m.perRouterMb} MB`, m.files === undefined ? '-' : String(m.files), `${m.changeMs} ms (CPU ${m.changeCpuMs} ms)`]);
+      const c = m.answerCpu;
+      const cpu = `${s(c.all)}${c.main === undefined ? '' : ` (main thread ${s(c.main)}, waited ${s(c.waited!)})`}`;
+      rows.push([String(n), which, s(m.startedMs), `${s(m.answeredMs)} (${m.answered}/${n})`, cpu, s(m.againMs), `${m.rssMb} MB`, `${m.perRouterMb} MB`, m.files === undefined ? '-' : String(m.files), `${m.changeMs} ms (CPU ${m.changeCpuMs} ms)`]);
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

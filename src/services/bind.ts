@@ -18,13 +18,20 @@ export async function listenOn(server: net.Server, port: number, host: string): 
   return listenAt(server, 0, host);
 }
 
+/** One bind; either way neither handler stays on the server (a free port may take several). */
 function listenAt(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
+    const failed = (e: Error) => {
+      server.off('listening', listening);
+      reject(e);
+    };
+    const listening = () => {
+      server.off('error', failed);
       resolve((server.address() as net.AddressInfo).port);
-    });
+    };
+    server.once('error', failed);
+    server.once('listening', listening);
+    server.listen(port, host);
   });
 }
 

@@ -46,6 +46,8 @@ test('a port given is listened on as given, and a taken one is refused with EADD
   const second = net.createServer();
   try {
     await assert.rejects(listenOn(second, port, '127.0.0.1'), { code: 'EADDRINUSE' });
+    // The failed bind left no handler behind: a free port may take several binds of one server.
+    assert.deepEqual([second.listenerCount('listening'), second.listenerCount('error')], [0, 0]);
     await close(first);
     assert.equal(await listenOn(second, port, '127.0.0.1'), port);
   } finally {
