@@ -36,6 +36,7 @@ import { Turns } from './services/api/turns.js';
 import { DEFAULT_PORTS, SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
+import { BootFiles } from './device/boot-files.js';
 import type { UpstreamService } from './device/upstream.js';
 import { resolverOf, stopResolver } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
@@ -123,7 +124,7 @@ export class Router {
     // Without --ros-version the data directory runs the release it ran (src/device/release.ts).
     this.rosVersion = options.rosVersion ?? (store.fresh ? undefined : rememberedVersion(options.dataDir)) ?? DEFAULT_ROS_VERSION;
     // The board the data directory was made for, whatever flags say (src/device/machine.ts).
-    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh);
+    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh, this.bootFiles);
     let board = BOARDS[machine.board];
     if (!board) throw new Error(`no such board ${machine.board}`);
     if (machine.hardware) board = withHardware(board, machine.hardware);
@@ -132,7 +133,7 @@ export class Router {
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
     this.boardLacks = lacksOf(board, this.rosVersion);
-    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks);
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks, this.bootFiles);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
     this.engine.lacks = (path) => lacksDirectory(release.tree, path);
@@ -142,7 +143,7 @@ export class Router {
     this.engine.services.release = release;
     this.engine.services.device = device;
     this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
-    this.engine.services.secrets = SecretBox.open(options.dataDir);
+    this.engine.services.secrets = SecretBox.open(options.dataDir, this.bootFiles);
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
@@ -192,6 +193,9 @@ export class Router {
     this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
   }
 
+  /** What this boot writes beside the store, waited for before the router answers. */
+  private bootFiles = new BootFiles();
+
   /** The packages the board ships with (src/device/board.ts). */
   private readonly boardPackages: readonly Package[];
   /** What of the tree the board has not (src/device/boards/features.ts). */
@@ -201,8 +205,10 @@ export class Router {
    * A boot: the packages /system/package disable and enable scheduled take effect, and with
    * another set of packages the router has another set of menus (a new engine on the same store).
    */
-  private rebootPackages() {
-    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks);
+  private async rebootPackages() {
+    this.bootFiles = new BootFiles();
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks, this.bootFiles);
+    await this.bootFiles.done();
     const old = this.engine;
     if (release.tree !== old.services.tree) {
       const engine = new Engine(this.store, menusOf(release.tree));
@@ -229,6 +235,7 @@ export class Router {
       throw e;
     }
     try {
+      await router.bootFiles.done();
       if (store.fresh && options.firstBoot) await options.firstBoot(router);
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
@@ -485,7 +492,7 @@ export class Router {
     (this.engine.services.device as Device).startedAt = Date.now();
     // What the router learnt while it ran is gone with the reboot.
     resolverOf(this.engine).cache.flush();
-    this.rebootPackages();
+    await this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);
