@@ -235,6 +235,17 @@ async function syncPath(name: string) {
   }
 }
 
+/** The tables of a store, made in one transaction: each statement alone would be a commit of its own. */
+const SCHEMA = `
+  BEGIN;
+  CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS rows (
+    tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (tbl, id)) WITHOUT ROWID;
+  PRAGMA application_id = ${APPLICATION_ID};
+  PRAGMA user_version = ${FORMAT_VERSION};
+  COMMIT;`;
+
 /** A write the disk refused, as the commands that made it are told. */
 const unsaved = (e: unknown) => new Error(`the configuration could not be saved: ${(e as Error).message}`);
 
@@ -282,7 +293,7 @@ export class Store {
     }
     const file = path.join(dir, STORE_FILE);
     let db: Database.Database | undefined;
-    let existed = false;
+    let existed = false, empty = true;
     try {
       db = new Database(file);
       // The router is the database's only user (a second one on the same data directory is
@@ -306,20 +317,10 @@ export class Store {
         db.close();
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
-      const deferred = !existed && !!o.deferSync;
-      if (!deferred) db.pragma('synchronous = FULL');
-      if (!existed) {
-        // One transaction: each statement alone would be a commit of its own.
-        db.exec(`
-          BEGIN;
-          CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
-          CREATE TABLE IF NOT EXISTS rows (
-            tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
-            PRIMARY KEY (tbl, id)) WITHOUT ROWID;
-          PRAGMA application_id = ${APPLICATION_ID};
-          PRAGMA user_version = ${FORMAT_VERSION};
-          COMMIT;`);
-      }
+      // A store with nothing in it: made here, or a blank one copied in (Store.blank).
+      empty = !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0;
+      if (!(empty && o.deferSync)) db.pragma('synchronous = FULL');
+      if (!existed) db.exec(SCHEMA);
       // A file SQLite opens lazily; reading the schema proves it is a database at all.
       db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
@@ -328,10 +329,26 @@ export class Store {
       if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new StoreError(`${file} is in use by another router: another vrouter runs on ${dir}`);
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
-    const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
-    store.deferredFile = !existed && o.deferSync ? file : undefined;
+    const store = new Store(db, empty);
+    store.deferredFile = empty && o.deferSync ? file : undefined;
     store.load();
     return store;
+  }
+
+  /**
+   * A blank store at `file`: the schema, its marks and the write-ahead log, nothing in it. A
+   * lab copies it into each new node's directory in the thread pool: SQLite making a database
+   * from nothing costs the main thread some 2 ms more of file making than opening a copy
+   * (bench/LAB.md). A store opened on it is `fresh`, as on an empty directory.
+   */
+  static blank(file: string) {
+    const db = new Database(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.exec(SCHEMA);
+    } finally {
+      db.close();
+    }
   }
 
   /** The database file while its writes wait for `durable()`. */

@@ -27,14 +27,16 @@ const MARK_TEXT = 'This node\'s first boot in the lab has not finished: the next
  * How a node boots from its directory: `first` (nothing configured there: the directory is
  * marked and the first boot follows), or `again` (its configuration is kept). `afresh` (the
  * lab's --reconfigure, the node's enforce-startup-config) removes what the directory holds.
- * In the thread pool: on a busy disk a new directory and its mark take milliseconds, which the
- * event loop spends booting other nodes meanwhile.
+ * In the thread pool: on a busy disk a new directory, its mark and its database take
+ * milliseconds, which the event loop spends booting other nodes meanwhile.
  */
-export async function readyNodeDir(dir: string, afresh: boolean): Promise<'first' | 'again'> {
+export async function readyNodeDir(dir: string, afresh: boolean, blank: string): Promise<'first' | 'again'> {
   if (afresh || fs.existsSync(path.join(dir, MARK))) await fs.promises.rm(dir, { recursive: true, force: true });
   if (fs.existsSync(path.join(dir, STORE_FILE))) return 'again';
   await fs.promises.mkdir(dir, { recursive: true });
   await fs.promises.writeFile(path.join(dir, MARK), MARK_TEXT);
+  // Under the mark: the node's store begins as a copy of the lab's blank one (Store.blank).
+  await fs.promises.copyFile(blank, path.join(dir, STORE_FILE));
   return 'first';
 }
 

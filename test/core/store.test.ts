@@ -146,3 +146,24 @@ test('a second store on a data directory in use is refused, and opens once the f
   assert.deepEqual(names(again), ['a']);
   again.close();
 });
+
+test('a store opened on a copy of a blank one is fresh, and with deferSync holds its writes until durable() as a new one does', async () => {
+  const blank = path.join(tempDir(), 'blank.db');
+  Store.blank(blank);
+  const dir = tempDir();
+  fs.copyFileSync(blank, path.join(dir, STORE_FILE));
+  const store = Store.open(dir, { deferSync: true });
+  assert.equal(store.fresh, true);
+  assert.equal(dbOf(store).pragma('synchronous', { simple: true }), 0);
+  add(store, 'a');
+  await store.settled();
+  assert.deepEqual(onDisk(dir), []);
+  await store.durable();
+  assert.deepEqual(onDisk(dir), [{ data: '{"name":"a"}' }]);
+  store.close();
+  const again = Store.open(dir, { deferSync: true });
+  assert.equal(again.fresh, false);
+  assert.equal(dbOf(again).pragma('synchronous', { simple: true }), 2);
+  assert.deepEqual(names(again), ['a']);
+  again.close();
+});
