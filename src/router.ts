@@ -9,6 +9,7 @@ import { BOARDS, Device, withHardware, withPackages, type Hardware } from './dev
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
@@ -97,6 +98,9 @@ export interface RouterOptions {
 
 export type { FaceName, ServiceName };
 
+/** Where the router's files (/file) live in its data directory. */
+const filesOf = (dataDir: string) => path.join(dataDir, 'files');
+
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
 /** The router's own scripts (a lab's startup-config, VRRP's) run with every policy. */
@@ -142,7 +146,7 @@ export class Router {
     device.rosVersion = this.rosVersion;
     this.engine.services.release = release;
     this.engine.services.device = device;
-    this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
+    this.engine.services.files = new FileStore(filesOf(options.dataDir));
     this.engine.services.secrets = SecretBox.open(options.dataDir, this.bootFiles);
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
@@ -227,6 +231,8 @@ export class Router {
   /** Opens the data directory and starts the services; throws with a one-line reason. */
   static async start(options: RouterOptions): Promise<Router> {
     const store = Store.open(options.dataDir, { deferSync: options.deferSync });
+    // The file store's folder, if new, made in the thread pool (a lab boots other nodes meanwhile).
+    await fs.promises.mkdir(filesOf(options.dataDir), { recursive: true }).catch(() => { /* FileStore tells why */ });
     let router: Router;
     try {
       router = new Router(store, options);
