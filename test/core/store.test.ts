@@ -86,8 +86,20 @@ test('close() writes what is still queued', () => {
   again.close();
 });
 
-test('a new store opened with deferSync waits for the disk from durable() on, and keeps what came before', async () => {
-  const dir = tempDir();
+/** A directory with nothing in it, and one holding a copy of a blank store (as a lab's new node has). */
+const EMPTY_DIRS: [string, () => string][] = [
+  ['a new store', () => tempDir()],
+  ['a store copied from a blank one (Store.blank)', () => {
+    const blank = path.join(tempDir(), 'blank.db');
+    Store.blank(blank);
+    const dir = tempDir();
+    fs.copyFileSync(blank, path.join(dir, STORE_FILE));
+    return dir;
+  }],
+];
+
+for (const [what, emptyDir] of EMPTY_DIRS) test(`${what} opened with deferSync waits for the disk from durable() on, and keeps what came before`, async () => {
+  const dir = emptyDir();
   const store = Store.open(dir, { deferSync: true });
   const level = () => dbOf(store).pragma('synchronous', { simple: true });
   assert.equal(store.fresh, true);
@@ -143,27 +155,6 @@ test('a second store on a data directory in use is refused, and opens once the f
   // The refusal left nothing behind: no index file of the log (the store keeps it in memory).
   assert.deepEqual(fs.readdirSync(dir).sort(), [STORE_FILE]);
   const again = Store.open(dir);
-  assert.deepEqual(names(again), ['a']);
-  again.close();
-});
-
-test('a store opened on a copy of a blank one is fresh, and with deferSync holds its writes until durable() as a new one does', async () => {
-  const blank = path.join(tempDir(), 'blank.db');
-  Store.blank(blank);
-  const dir = tempDir();
-  fs.copyFileSync(blank, path.join(dir, STORE_FILE));
-  const store = Store.open(dir, { deferSync: true });
-  assert.equal(store.fresh, true);
-  assert.equal(dbOf(store).pragma('synchronous', { simple: true }), 0);
-  add(store, 'a');
-  await store.settled();
-  assert.deepEqual(onDisk(dir), []);
-  await store.durable();
-  assert.deepEqual(onDisk(dir), [{ data: '{"name":"a"}' }]);
-  store.close();
-  const again = Store.open(dir, { deferSync: true });
-  assert.equal(again.fresh, false);
-  assert.equal(dbOf(again).pragma('synchronous', { simple: true }), 2);
   assert.deepEqual(names(again), ['a']);
   again.close();
 });
