@@ -9,6 +9,7 @@ import { BOARDS, Device, withHardware, withPackages, type Hardware } from './dev
 import { PACKAGE_SIZES } from './device/boards/index.js';
 import { DEFAULT_ROS_VERSION, since } from './device/version.js';
 import { FileStore } from './device/files.js';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Lanes } from './auth/lanes.js';
 import { Logins, type Account, type Directory, type Entry, type LoginEvents } from './auth/logins.js';
@@ -36,6 +37,7 @@ import { Turns } from './services/api/turns.js';
 import { DEFAULT_PORTS, SERVICE_NAMES, Services, type FaceName, type ListenSpec, type Listener, type OwnFaceName, type ServiceName, type StandInPorts } from './services/services.js';
 import { standInPorts } from './services/stand-in.js';
 import { SecretBox } from './device/secrets.js';
+import { BootFiles } from './device/boot-files.js';
 import type { UpstreamService } from './device/upstream.js';
 import { resolverOf, stopResolver } from './menus/ip/dns-resolver.js';
 import { HostKeys } from './device/host-keys.js';
@@ -97,6 +99,9 @@ export interface RouterOptions {
 
 export type { FaceName, ServiceName };
 
+/** Where the router's files (/file) live in its data directory. */
+const filesOf = (dataDir: string) => path.join(dataDir, 'files');
+
 /** ` from ADDR` in a log line, or nothing for a login without an address. */
 const from = (address: string) => (address ? ` from ${address}` : '');
 /** The router's own scripts (a lab's startup-config, VRRP's) run with every policy. */
@@ -124,7 +129,7 @@ export class Router {
     // Without --ros-version the data directory runs the release it ran (src/device/release.ts).
     this.rosVersion = options.rosVersion ?? (store.fresh ? undefined : rememberedVersion(options.dataDir)) ?? DEFAULT_ROS_VERSION;
     // The board the data directory was made for, whatever flags say (src/device/machine.ts).
-    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh);
+    const machine = bootMachine(options.dataDir, { board: options.board, hardware: options.hardware, serialNumber: options.serialNumber }, store.fresh, this.bootFiles);
     let board = BOARDS[machine.board];
     if (!board) throw new Error(`no such board ${machine.board}`);
     if (machine.hardware) board = withHardware(board, machine.hardware);
@@ -133,7 +138,7 @@ export class Router {
     // The release's tree with the packages installed at this boot (src/device/release.ts).
     this.boardPackages = board.packages;
     this.boardLacks = lacksOf(board, this.rosVersion);
-    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks);
+    const release = bootRelease(options.dataDir, this.rosVersion, board.packages, options.packages ?? [], this.boardLacks, this.bootFiles);
     this.engine = new Engine(store, menusOf(release.tree));
     this.engine.services.tree = release.tree;
     this.engine.lacks = (path) => lacksDirectory(release.tree, path);
@@ -142,8 +147,8 @@ export class Router {
     device.rosVersion = this.rosVersion;
     this.engine.services.release = release;
     this.engine.services.device = device;
-    this.engine.services.files = new FileStore(path.join(options.dataDir, 'files'));
-    this.engine.services.secrets = SecretBox.open(options.dataDir);
+    this.engine.services.files = new FileStore(filesOf(options.dataDir));
+    this.engine.services.secrets = SecretBox.open(options.dataDir, this.bootFiles);
     // Made at the first SSH connection (or host-key command) and kept in the data directory.
     this.engine.services.hostKeys = new HostKeys(options.dataDir, this.engine.services.secrets as SecretBox);
     this.engine.services.signer = new Signer();
@@ -193,6 +198,9 @@ export class Router {
     this.engine.services.restart = () => { setTimeout(() => void this.restart().catch((e) => writeLog(this.engine, 'system,error', `restart failed: ${(e as Error).message}`)), 100).unref(); };
   }
 
+  /** What this boot writes beside the store, waited for before the router answers. */
+  private bootFiles = new BootFiles();
+
   /** The packages the board ships with (src/device/board.ts). */
   private readonly boardPackages: readonly Package[];
   /** What of the tree the board has not (src/device/boards/features.ts). */
@@ -202,8 +210,10 @@ export class Router {
    * A boot: the packages /system/package disable and enable scheduled take effect, and with
    * another set of packages the router has another set of menus (a new engine on the same store).
    */
-  private rebootPackages() {
-    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks);
+  private async rebootPackages() {
+    this.bootFiles = new BootFiles();
+    const release = bootRelease(this.options.dataDir, this.rosVersion, this.boardPackages, this.options.packages ?? [], this.boardLacks, this.bootFiles);
+    await this.bootFiles.done();
     const old = this.engine;
     if (release.tree !== old.services.tree) {
       const engine = new Engine(this.store, menusOf(release.tree));
@@ -223,6 +233,8 @@ export class Router {
   static async start(options: RouterOptions): Promise<Router> {
     // A new store's first boot is written without waiting for the disk, and flushed once below.
     const store = Store.open(options.dataDir, { deferSync: true });
+    // The file store's folder, if new, made in the thread pool (a lab boots other nodes meanwhile).
+    await fs.promises.mkdir(filesOf(options.dataDir), { recursive: true }).catch(() => { /* FileStore tells why */ });
     let router: Router;
     try {
       router = new Router(store, options);
@@ -231,12 +243,18 @@ export class Router {
       throw e;
     }
     try {
+      await router.bootFiles.done();
       if (store.fresh && options.firstBoot) await options.firstBoot(router);
       // Certificates in the configuration need their machinery before www-ssl starts.
       if (store.table('certificate').rows.length) await loadPki();
+      // The first boot, held until here, goes to disk in one transaction before anything
+      // listens (nothing a client sends is held with it), its flush made while the services start.
+      const durable = options.deferSync ? undefined : store.durable();
+      durable?.catch(() => { /* awaited below */ });
       await router.startServices();
       // The first boot's records (and the ports bound) are on disk before anyone is told the router runs.
-      await (options.deferSync ? store.settled() : store.durable());
+      await durable;
+      await store.settled();
     } catch (e) {
       await router.stop();
       throw e;
@@ -466,7 +484,8 @@ export class Router {
     const row = this.store.table('user').byKey.get(name);
     const when = formatDateTime(new Date(at));
     if (!row || row.values['last-logged-in'] === when) return;
-    this.store.commit([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
+    // Nobody waits for it: the login's answer does not wait for the disk (Store.note).
+    this.store.note([{ op: 'update', table: 'user', id: row.id, values: { ...row.values, 'last-logged-in': when } }]);
   }
 
   /**
@@ -486,7 +505,7 @@ export class Router {
     (this.engine.services.device as Device).startedAt = Date.now();
     // What the router learnt while it ran is gone with the reboot.
     resolverOf(this.engine).cache.flush();
-    this.rebootPackages();
+    await this.rebootPackages();
     writeLog(this.engine, 'system,info', 'router rebooted');
     attachDevice(this.engine);
     startScheduler(this.engine);

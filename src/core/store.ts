@@ -298,6 +298,20 @@ async function syncPath(name: string) {
   }
 }
 
+/** The tables of a store, made in one transaction: each statement alone would be a commit of its own. */
+const SCHEMA = `
+  BEGIN;
+  CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS rows (
+    tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (tbl, id)) WITHOUT ROWID;
+  PRAGMA application_id = ${APPLICATION_ID};
+  PRAGMA user_version = ${FORMAT_VERSION};
+  COMMIT;`;
+
+/** A write the disk refused, as the commands that made it are told. */
+const unsaved = (e: unknown) => new Error(`the configuration could not be saved: ${(e as Error).message}`);
+
 export class Store {
   private readonly tables = new Map<string, Table>();
   private readonly db: Database.Database;
@@ -328,14 +342,15 @@ export class Store {
 
   /**
    * Opens (or creates) the store of a data directory. Refuses anything that is not ours.
-   * `deferSync`: a store made new here is written without waiting for the disk until
-   * `durable()`, which flushes it once, off the main thread (a router's first boot, made
-   * durable before the router says it runs: src/router.ts; a lab's node, whose directory's
-   * first-boot mark stands for it meanwhile). Making the log and each of a first boot's dozen
-   * commits would otherwise wait for fsyncs of their own on the main thread: 15 ms and more
-   * of a start here. Until then a stop (kill -9 included) loses nothing, the operating
-   * system holding what was written; a machine that loses its power leaves a database that
-   * is empty (booted afresh) or, at worst, one SQLite cannot read.
+   * `deferSync`: a store made new here holds its writes until `durable()` writes them in one
+   * transaction and flushes it once, off the main thread (a router's first boot, made durable
+   * before the router says it runs: src/router.ts; a lab's node, whose directory's first-boot
+   * mark stands for it meanwhile: a node whose first boot did not finish is booted afresh).
+   * Making the log and each of a first boot's dozen commits would otherwise wait for fsyncs
+   * of their own on the main thread: 15 ms and more of a start here. Until then a stop
+   * (kill -9 included) loses nothing of what was acknowledged, as nothing is; a machine that
+   * loses its power leaves a database that is empty (booted afresh) or, at worst, one SQLite
+   * cannot read.
    */
   static open(dir: string, o: { deferSync?: boolean } = {}): Store {
     try {
@@ -344,10 +359,15 @@ export class Store {
       throw new StoreError(`data directory ${dir} is not usable: ${directoryReason(e)}`);
     }
     const file = path.join(dir, STORE_FILE);
-    let db: Database.Database;
-    let existed = false;
+    let db: Database.Database | undefined;
+    let existed = false, empty = true;
     try {
       db = new Database(file, { nativeBinding: sqliteAddon() });
+      // The router is the database's only user (a second one on the same data directory is
+      // refused here). Held exclusively from the first read, the write-ahead log keeps its
+      // index in the process's memory: no -shm file to make, map and hold open, one file less
+      // per router (a lab of thousands holds thousands of stores open).
+      db.pragma('locking_mode = EXCLUSIVE');
       // Before the log is set up: making a new file's log waits for the disk too.
       if (o.deferSync) db.pragma('synchronous = OFF');
       db.pragma('journal_mode = WAL');
@@ -364,30 +384,38 @@ export class Store {
         db.close();
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
-      const deferred = !existed && !!o.deferSync;
-      if (!deferred) db.pragma('synchronous = FULL');
-      if (!existed) {
-        // One transaction: each statement alone would be a commit of its own.
-        db.exec(`
-          BEGIN;
-          CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, next_id INTEGER NOT NULL);
-          CREATE TABLE IF NOT EXISTS rows (
-            tbl TEXT NOT NULL, id INTEGER NOT NULL, pos REAL NOT NULL, data TEXT NOT NULL,
-            PRIMARY KEY (tbl, id)) WITHOUT ROWID;
-          PRAGMA application_id = ${APPLICATION_ID};
-          PRAGMA user_version = ${FORMAT_VERSION};
-          COMMIT;`);
-      }
+      // A store with nothing in it: made here, or a blank one copied in (Store.blank).
+      empty = !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0;
+      if (!(empty && o.deferSync)) db.pragma('synchronous = FULL');
+      if (!existed) db.exec(SCHEMA);
       // A file SQLite opens lazily; reading the schema proves it is a database at all.
       db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
       if (e instanceof StoreError) throw e;
+      if (db?.open) db.close();
+      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new StoreError(`${file} is in use by another router: another vrouter runs on ${dir}`);
       throw new StoreError(`${file} cannot be read as a vrouter configuration: ${(e as Error).message}`);
     }
-    const store = new Store(db, !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0);
-    store.deferredFile = !existed && o.deferSync ? file : undefined;
+    const store = new Store(db, empty);
+    store.deferredFile = empty && o.deferSync ? file : undefined;
     store.load();
     return store;
+  }
+
+  /**
+   * A blank store at `file`: the schema, its marks and the write-ahead log, nothing in it. A
+   * lab copies it into each new node's directory in the thread pool: SQLite making a database
+   * from nothing costs the main thread some 2 ms more of file making than opening a copy
+   * (bench/LAB.md). A store opened on it is `fresh`, as on an empty directory.
+   */
+  static blank(file: string) {
+    const db = new Database(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.exec(SCHEMA);
+    } finally {
+      db.close();
+    }
   }
 
   /** The database file while its writes wait for `durable()`. */
@@ -400,10 +428,15 @@ export class Store {
    * flushes overlap with each other's work. Otherwise as `settled()`.
    */
   async durable(): Promise<void> {
-    await this.settled();
     const file = this.deferredFile;
-    if (!file || !this.db.open) return;
+    if (!file || !this.db.open) return this.settled();
     this.deferredFile = undefined;
+    // The first boot's commits, held until now, in one transaction.
+    try {
+      this.flush();
+    } catch (e) {
+      throw unsaved(e);
+    }
     // From here each commit syncs itself; what came before is covered by the flushes below,
     // which every commit's `settled()` waits for too: a change acknowledged meanwhile is in the
     // log, but the log is only found again once the database file naming it is on disk.
@@ -490,8 +523,28 @@ export class Store {
    * change only after `settled()`, so an acknowledged change is on disk.
    */
   commit(mutations: readonly Mutation[]) {
+    this.write(mutations, true);
+  }
+
+  /**
+   * A change the router makes of itself that no one is told of (a login's last-logged-in):
+   * applied and written as a commit is, but a transaction of such changes alone does not wait
+   * for the disk. The next commit's flush takes it there (the log's fsync covers what was
+   * written before), as does the checkpoint at close; a kill -9 keeps it too, the write being
+   * in the kernel's hands. A thousand routers' first logins no longer wait for a thousand
+   * fsyncs on the main thread.
+   */
+  note(mutations: readonly Mutation[]) {
+    this.write(mutations, false);
+  }
+
+  /** Whether the queue holds a commit's writes (whose transaction waits for the disk), not only notes'. */
+  private awaited = false;
+
+  private write(mutations: readonly Mutation[], awaited: boolean) {
     for (const m of mutations) {
       if (!this.isDynamic(m)) {
+        if (awaited) this.awaited = true;
         this.queueSql(m);
         if (this.recorder) this.record(m, this.recorder);
       }
@@ -584,7 +637,8 @@ export class Store {
 
   private queue(op: SqlOp) {
     this.pending.push(op);
-    if (!this.scheduled) {
+    // A deferred store's writes wait for durable(), which writes them in one transaction.
+    if (!this.scheduled && !this.deferredFile) {
       this.scheduled = true;
       setImmediate(() => this.flushQueued());
     }
@@ -615,9 +669,12 @@ export class Store {
     }
   }
 
-  /** Whether every change made so far is on disk (`settled()` would resolve at once). */
+  /**
+   * Whether every change made so far is on disk (`settled()` would resolve at once). A store
+   * whose writes wait for `durable()` is: its owner stands for them until then (Store.open).
+   */
   get isSettled(): boolean {
-    return !this.pending.length && !this.counters.size && !this.syncing;
+    return this.deferredFile !== undefined || (!this.pending.length && !this.counters.size && !this.syncing);
   }
 
   /** Resolves once everything committed so far is on disk; rejects if that write failed. */
@@ -637,7 +694,7 @@ export class Store {
       this.flush();
       for (const w of waiters) w.resolve();
     } catch (e) {
-      const error = new Error(`the configuration could not be saved: ${(e as Error).message}`);
+      const error = unsaved(e);
       for (const w of waiters) w.reject(error);
     }
   }
@@ -649,8 +706,17 @@ export class Store {
     const counters = this.counters;
     this.pending = [];
     this.counters = new Set();
+    // Notes alone are written without a flush, unless every write is so meanwhile (deferred).
+    const unflushed = !this.awaited && !this.deferredFile;
+    this.awaited = false;
     try {
-      this.writeTransaction(ops, counters);
+      // Not prepared once: SQLite carries out a pragma as it prepares it.
+      if (unflushed) this.db.pragma('synchronous = OFF');
+      try {
+        this.writeTransaction(ops, counters);
+      } finally {
+        if (unflushed) this.db.pragma('synchronous = FULL');
+      }
     } catch (e) {
       // Memory ran ahead of the disk; the disk is the truth: take every table back from it.
       this.reload();

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BOARDS, DEFAULT_BOARD, type Hardware } from './board.js';
+import type { BootFiles } from './boot-files.js';
 
 const FILE = 'board.json';
 
@@ -45,7 +46,7 @@ export function rememberedBoard(dataDir: string): string | undefined {
  * The machine this boot runs: on a data directory that has run before, the one it remembers
  * (another board given is refused); on a new one, what is given. Either way it is written down.
  */
-export function bootMachine(dataDir: string, given: Partial<Machine>, fresh: boolean): Machine {
+export function bootMachine(dataDir: string, given: Partial<Machine>, fresh: boolean, files: BootFiles): Machine {
   const old = fresh ? {} : read(dataDir);
   if (old.board && given.board && given.board !== old.board) {
     throw new MachineError(`--board: ${dataDir} holds the configuration of a ${named(old.board)}, not of a ${named(given.board)}; start it without --board, or give another --data-dir`);
@@ -55,6 +56,6 @@ export function bootMachine(dataDir: string, given: Partial<Machine>, fresh: boo
     ...(given.hardware ?? old.hardware ? { hardware: { ...old.hardware, ...given.hardware } } : {}),
     ...(given.serialNumber ?? old.serialNumber ? { serialNumber: given.serialNumber ?? old.serialNumber } : {}),
   };
-  fs.writeFileSync(path.join(dataDir, FILE), JSON.stringify(machine, null, 1) + '\n');
+  files.write(path.join(dataDir, FILE), JSON.stringify(machine, null, 1) + '\n');
   return machine;
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { installedTree, releaseFor, type Tree } from '../tree/tree.js';
 import { packagesFor, refusePackages, type Package } from './packages.js';
+import type { BootFiles } from './boot-files.js';
 
 const FILE = 'release.json';
 
@@ -73,7 +74,7 @@ export function rememberedPackages(dataDir: string): string[] {
  * Boots a data directory on a version: applies what was scheduled, remembers the version.
  * `lacks`: what of the tree the board has not (src/device/boards/features.ts).
  */
-export function bootRelease(dataDir: string, version: string, board: readonly Package[], extra: readonly string[], lacks: readonly string[] = []): Release {
+export function bootRelease(dataDir: string, version: string, board: readonly Package[], extra: readonly string[], lacks: readonly string[], files: BootFiles): Release {
   const release = releaseFor(version);
   if (!release) throw new Error(`RouterOS ${version} is not a release vrouter holds`);
   const old = read(dataDir);
@@ -96,11 +97,12 @@ export function bootRelease(dataDir: string, version: string, board: readonly Pa
   // (7.15.3 for 7.15 and 7.15.1) is of the minor the router says it is.
   if (minorOf(tree.version) !== minorOf(version)) throw new Error(`RouterOS ${version} would run the tree of ${tree.version}`);
   const scheduled = new Map<string, Scheduled>();
-  const save = () => {
+  const text = () => {
     const state: Remembered = { version, installed, disabled: [...disabled].sort(), scheduled: Object.fromEntries(scheduled) };
-    fs.writeFileSync(path.join(dataDir, FILE), JSON.stringify(state, null, 1) + '\n');
+    return JSON.stringify(state, null, 1) + '\n';
   };
+  const save = () => fs.writeFileSync(path.join(dataDir, FILE), text());
   const previous = old.version !== undefined && old.version !== version ? old.version : undefined;
-  save();
+  files.write(path.join(dataDir, FILE), text());
   return { version, release, previous, packages, added, disabled, scheduled, tree, save };
 }

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BootFiles } from './boot-files.js';
 
 export const SECRET_FILE = 'secret.key';
 const KEY_BYTES = 32;
@@ -20,8 +21,11 @@ export class SecretError extends Error {}
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  /** Opens the data directory's key, making it when there is none. */
-  static open(dataDir: string): SecretBox {
+  /**
+   * Opens the data directory's key, making it when there is none (written with the boot's
+   * files; the store, held by one router at a time, keeps a second router off the directory).
+   */
+  static open(dataDir: string, files: BootFiles): SecretBox {
     const file = path.join(dataDir, SECRET_FILE);
     let key: Buffer;
     try {
@@ -29,13 +33,8 @@ export class SecretBox {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new SecretError(`${file} cannot be read: ${(e as NodeJS.ErrnoException).code}`);
       key = crypto.randomBytes(KEY_BYTES);
-      // `wx`: two routers starting on one directory cannot both write a key.
-      try {
-        fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-      } catch (w) {
-        if ((w as NodeJS.ErrnoException).code !== 'EEXIST') throw new SecretError(`${file} cannot be written: ${(w as NodeJS.ErrnoException).code}`);
-        key = fs.readFileSync(file);
-      }
+      // `wx`: never over a key another hand wrote meanwhile (the boot fails instead).
+      files.write(file, key, { mode: 0o600, flag: 'wx' });
     }
     if (key.length !== KEY_BYTES) throw new SecretError(`${file} is not a vrouter secret key (${key.length} bytes, expected ${KEY_BYTES})`);
     return new SecretBox(key);

@@ -27,18 +27,22 @@ const MARK_TEXT = 'This node\'s first boot in the lab has not finished: the next
  * How a node boots from its directory: `first` (nothing configured there: the directory is
  * marked and the first boot follows), or `again` (its configuration is kept). `afresh` (the
  * lab's --reconfigure, the node's enforce-startup-config) removes what the directory holds.
+ * In the thread pool: on a busy disk a new directory, its mark and its database take
+ * milliseconds, which the event loop spends booting other nodes meanwhile.
  */
-export function readyNodeDir(dir: string, afresh: boolean): 'first' | 'again' {
-  if (afresh || fs.existsSync(path.join(dir, MARK))) fs.rmSync(dir, { recursive: true, force: true });
+export async function readyNodeDir(dir: string, afresh: boolean, blank: string): Promise<'first' | 'again'> {
+  if (afresh || fs.existsSync(path.join(dir, MARK))) await fs.promises.rm(dir, { recursive: true, force: true });
   if (fs.existsSync(path.join(dir, STORE_FILE))) return 'again';
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, MARK), MARK_TEXT);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, MARK), MARK_TEXT);
+  // Under the mark: the node's store begins as a copy of the lab's blank one (Store.blank).
+  await fs.promises.copyFile(blank, path.join(dir, STORE_FILE));
   return 'first';
 }
 
 /** The first boot has finished: the node is configured. */
-export function firstBootDone(dir: string) {
-  fs.rmSync(path.join(dir, MARK), { force: true });
+export async function firstBootDone(dir: string) {
+  await fs.promises.rm(path.join(dir, MARK), { force: true });
 }
 
 /** What a first boot needs besides the node: its place in the lab and its certificate. */

@@ -10,6 +10,7 @@ import type { Environment } from '../core/schema.js';
 import type { Device } from '../device/board.js';
 import type { LabView, NeighborEntry, ProbeRequest, ProbeResult } from '../device/network.js';
 import { directoryReason, makeDirectory } from '../core/directory.js';
+import { Store } from '../core/store.js';
 import { Router, type FaceName } from '../router.js';
 import { UPSTREAM_DEFAULTS, type Endpoint, type UpstreamService } from '../device/upstream.js';
 
@@ -106,6 +107,7 @@ export class Lab {
     const total = topology.nodes.length;
     let next = 0, booted = 0, failure: unknown;
     try {
+      Store.blank(lab.blank);
       if (topology.nodes.some((n) => n.certificate)) lab.tls = new LabTls(options.dataDir, topology.name, !!options.reconfigure);
       // Each worker takes the next node when it is done with one, until the first failure.
       const worker = async () => {
@@ -125,6 +127,7 @@ export class Lab {
     } catch (e) {
       failure ??= e;
     }
+    fs.rmSync(lab.blank, { force: true });
     if (options.signal?.aborted) failure = new LabStopped(booted, total);
     if (failure !== undefined) {
       await lab.stop();
@@ -151,6 +154,9 @@ export class Lab {
     return lab;
   }
 
+  /** The blank store each new node's begins as, while the lab starts (Store.blank). */
+  private get blank() { return path.join(this.options.dataDir, '.blank-config.db'); }
+
   /** The lab's certificate authority, when a node gets a certificate. */
   private tls?: LabTls;
   /** Directories of nodes whose first boot is under way (or failed). */
@@ -159,7 +165,7 @@ export class Lab {
   private async startNode(node: Topology['nodes'][number], index: number) {
     const board = nodeBoard(node);
     const dataDir = path.join(this.options.dataDir, node.name);
-    const boot = readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig);
+    const boot = await readyNodeDir(dataDir, !!this.options.reconfigure || node.enforceStartupConfig, this.blank);
     if (boot === 'first') this.halfMade.add(dataDir);
     // At first boot every face on a free port (ssh too: a thousand routers cannot share port 22),
     // which the router keeps (/ip/service, the stand-in ports), so that the node listens there
@@ -184,8 +190,7 @@ export class Lab {
     // The first boot on disk before its mark goes (its writes did not wait for the disk), while
     // the next nodes boot: the flushes wait on the disk, the next boot on the CPU. The lab's
     // start waits for them all.
-    const done = router.store.durable().then(() => {
-      firstBootDone(dataDir);
+    const done = router.store.durable().then(() => firstBootDone(dataDir)).then(() => {
       this.halfMade.delete(dataDir);
     });
     done.catch(() => { /* told by the start, which awaits it */ });

@@ -3,12 +3,32 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { STORE_FILE, Store } from '../../src/core/store.js';
 import { tempDir } from '../helpers/router.js';
 
 const names = (store: Store) => store.table('things').rows.map((r) => r.values.name);
+
+/**
+ * The rows a kill -9 would leave on disk now: the database and its log copied as they are
+ * (the store holds its database exclusively, so no second connection may read it while open)
+ * and opened as the next start would open them.
+ */
+function onDisk(dir: string): unknown[] {
+  const copy = tempDir();
+  for (const f of [STORE_FILE, `${STORE_FILE}-wal`]) if (fs.existsSync(path.join(dir, f))) fs.copyFileSync(path.join(dir, f), path.join(copy, f));
+  const db = new Database(path.join(copy, STORE_FILE));
+  try {
+    return db.prepare('SELECT data FROM rows ORDER BY tbl, pos, id').all();
+  } finally {
+    db.close();
+  }
+}
+
+/** The store's own connection (the test stands in for the disk through it). */
+const dbOf = (store: Store) => (store as unknown as { db: Database.Database }).db;
 
 function add(store: Store, name: string) {
   const row = store.newRow('things', { name }, false);
@@ -22,10 +42,8 @@ test('a commit shows in memory at once and is on disk once settled() resolves', 
   add(store, 'a');
   assert.deepEqual(names(store), ['a']);
   await store.settled();
-  // Another connection (another process, as after kill -9) sees it.
-  const other = new Database(path.join(dir, STORE_FILE), { readonly: true });
-  assert.deepEqual(other.prepare('SELECT data FROM rows').all(), [{ data: '{"name":"a"}' }]);
-  other.close();
+  // The next process (as after kill -9) sees it.
+  assert.deepEqual(onDisk(dir), [{ data: '{"name":"a"}' }]);
   store.close();
 });
 
@@ -49,9 +67,7 @@ test('a failed write rejects settled() and takes memory back to the disk', async
   add(store, 'kept');
   await store.settled();
   // Stand in for a full disk: the database refuses the next insert.
-  const other = new Database(path.join(dir, STORE_FILE));
-  other.exec("CREATE TRIGGER refuse BEFORE INSERT ON rows WHEN json_extract(NEW.data, '$.name') = 'lost' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
-  other.close();
+  dbOf(store).exec("CREATE TRIGGER refuse BEFORE INSERT ON rows WHEN json_extract(NEW.data, '$.name') = 'lost' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
   add(store, 'lost');
   assert.deepEqual(names(store), ['kept', 'lost']);
   await assert.rejects(store.settled(), /the configuration could not be saved: disk full/);
@@ -92,27 +108,41 @@ test('while durable() flushes a new store, a change is acknowledged only once th
   again.close();
 });
 
-test('a new store opened with deferSync waits for the disk from durable() on, and keeps what came before', async () => {
-  const dir = tempDir();
+/** A directory with nothing in it, and one holding a copy of a blank store (as a lab's new node has). */
+const EMPTY_DIRS: [string, () => string][] = [
+  ['a new store', () => tempDir()],
+  ['a store copied from a blank one (Store.blank)', () => {
+    const blank = path.join(tempDir(), 'blank.db');
+    Store.blank(blank);
+    const dir = tempDir();
+    fs.copyFileSync(blank, path.join(dir, STORE_FILE));
+    return dir;
+  }],
+];
+
+for (const [what, emptyDir] of EMPTY_DIRS) test(`${what} opened with deferSync waits for the disk from durable() on, and keeps what came before`, async () => {
+  const dir = emptyDir();
   const store = Store.open(dir, { deferSync: true });
-  const level = () => (store as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true });
+  const level = () => dbOf(store).pragma('synchronous', { simple: true });
   assert.equal(store.fresh, true);
-  // A first boot's writes: none waits for an fsync of its own.
+  // A first boot's writes: none waits for an fsync of its own, nor is a transaction of its own.
   assert.equal(level(), 0);
   add(store, 'a');
+  await store.settled();
   add(store, 'b');
+  await store.settled();
+  assert.deepEqual(onDisk(dir), []);
   await store.durable();
+  assert.deepEqual(onDisk(dir), [{ data: '{"name":"a"}' }, { data: '{"name":"b"}' }]);
   // From here every commit is synchronous=FULL, as any store's.
   assert.equal(level(), 2);
   add(store, 'c');
   await store.settled();
-  const other = new Database(path.join(dir, STORE_FILE), { readonly: true });
-  assert.equal((other.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n, 3);
-  other.close();
+  assert.equal(onDisk(dir).length, 3);
   store.close();
   // A store that exists is never deferred: durable() is settled().
   const again = Store.open(dir, { deferSync: true });
-  assert.equal((again as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true }), 2);
+  assert.equal(dbOf(again).pragma('synchronous', { simple: true }), 2);
   assert.deepEqual(names(again), ['a', 'b', 'c']);
   await again.durable();
   again.close();
@@ -153,4 +183,37 @@ test('changes held by later() are made at the next read, in order; watchers are 
   assert.equal(made, 3);
   assert.deepEqual(names(store), ['a', 'c', 'd', 'e', 'f', 'g']);
   store.close();
+});
+
+test('a note is written as a commit is, without leaving the store unflushed for the commits after it', async () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  const id = add(store, 'a');
+  await store.settled();
+  store.note([{ op: 'update', table: 'things', id, values: { name: 'a', seen: 'yes' } }]);
+  assert.deepEqual(store.table('things').get(id)?.values, { name: 'a', seen: 'yes' });
+  assert.equal(store.isSettled, false);
+  await store.settled();
+  // Written to the log: the next process (as after kill -9) sees it.
+  assert.deepEqual(onDisk(dir), [{ data: '{"name":"a","seen":"yes"}' }]);
+  // The commits after it wait for the disk as before (synchronous=FULL).
+  assert.equal(dbOf(store).pragma('synchronous', { simple: true }), 2);
+  store.close();
+  const again = Store.open(dir);
+  assert.deepEqual(again.table('things').get(id)?.values, { name: 'a', seen: 'yes' });
+  again.close();
+});
+
+test('a second store on a data directory in use is refused, and opens once the first has closed', () => {
+  const dir = tempDir();
+  const store = Store.open(dir);
+  add(store, 'a');
+  store.flush();
+  assert.throws(() => Store.open(dir), { message: `${path.join(dir, STORE_FILE)} is in use by another router: another vrouter runs on ${dir}` });
+  store.close();
+  // The refusal left nothing behind: no index file of the log (the store keeps it in memory).
+  assert.deepEqual(fs.readdirSync(dir).sort(), [STORE_FILE]);
+  const again = Store.open(dir);
+  assert.deepEqual(names(again), ['a']);
+  again.close();
 });
