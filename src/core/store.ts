@@ -409,7 +409,7 @@ export class Store {
    * (bench/LAB.md). A store opened on it is `fresh`, as on an empty directory.
    */
   static blank(file: string) {
-    const db = new Database(file);
+    const db = new Database(file, { nativeBinding: sqliteAddon() });
     try {
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);
