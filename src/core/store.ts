@@ -384,12 +384,12 @@ export class Store {
         db.close();
         throw new StoreError(`${file} has configuration format ${version}, this vrouter reads format ${FORMAT_VERSION}`);
       }
-      // A store with nothing in it: made here, or a blank one copied in (Store.blank).
+      // A store with nothing in it: made here, or a blank one copied in (Store.blank). Reading
+      // sqlite_master above proved the file a database at all (SQLite opens one lazily), and
+      // this read that its rows can be read.
       empty = !existed || (db.prepare('SELECT count(*) AS n FROM rows').get() as { n: number }).n === 0;
       if (!(empty && o.deferSync)) db.pragma('synchronous = FULL');
       if (!existed) db.exec(SCHEMA);
-      // A file SQLite opens lazily; reading the schema proves it is a database at all.
-      db.prepare('SELECT count(*) FROM rows').get();
     } catch (e) {
       if (e instanceof StoreError) throw e;
       if (db?.open) db.close();

@@ -10,7 +10,7 @@ export async function listenOn(server: net.Server, port: number, host: string): 
   if (port !== 0) return listenAt(server, port, host);
   for (let tries = 0; tries < FREE_PORT_TRIES; tries++) {
     try {
-      return await listenAt(server, freePorts.next(), host);
+      return await listenAt(server, (freePorts ??= new FreePorts()).next(), host);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
     }
@@ -72,7 +72,8 @@ class FreePorts {
   }
 }
 
-const freePorts = new FreePorts();
+/** Made at the first free port asked for: a router on fixed ports never reads the range. */
+let freePorts: FreePorts | undefined;
 /** Ports named before the kernel is left to find one: a range nearly full is searched by it. */
 const FREE_PORT_TRIES = 64;
 
