@@ -59,30 +59,39 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
       await baseline.stop();
       progress(`start-up ${i + 1}/${cfg.repeats}: router ${ms(routerTimes[i])}, bare node:http ${ms(baselineTimes[i])}`);
     }
-    // The largest board once: first boot writes its ports, switch ports and default configuration.
-    const dir = tempDir('largest');
-    try {
-      const router = await startRouter(dir, ['--board', big.key]);
-      bigMs = router.firstAnswerMs;
-      await sleep(cfg.idleMs);
-      bigKb = router.memory().now;
-      await router.stop();
-      progress(`start-up of ${big.model}: ${ms(bigMs)}`);
-    } finally {
-      removeDir(dir);
-    }
-    // The oldest and the newest release: each builds only its own tree at start-up.
-    for (const release of [RELEASES[0], NEWEST_RELEASE]) {
-      const dir = tempDir('release');
-      try {
-        const router = await startRouter(dir, ['--ros-version', release]);
-        await sleep(cfg.idleMs);
-        releases.push({ release, firstAnswerMs: router.firstAnswerMs, idleKb: router.memory().now });
-        await router.stop();
-      } finally {
-        removeDir(dir);
+    // The largest board, the oldest and the newest release (each builds only its own tree at
+    // start-up), each the same number of times as the default and judged by its median: one
+    // start-up alone swings by a third on a shared machine. The first of each idles for memory.
+    const variants = [
+      { name: big.model, args: ['--board', big.key] },
+      ...[RELEASES[0], NEWEST_RELEASE].map((release) => ({ name: release, args: ['--ros-version', release] })),
+    ];
+    const variantTimes = new Map<string, { times: number[]; idleKb: number }>();
+    for (const v of variants) {
+      const seen = { times: [] as number[], idleKb: 0 };
+      variantTimes.set(v.name, seen);
+      for (let i = 0; i < cfg.repeats; i++) {
+        const dir = tempDir('variant');
+        try {
+          const router = await startRouter(dir, v.args);
+          seen.times.push(router.firstAnswerMs);
+          if (i === 0) {
+            await sleep(cfg.idleMs);
+            seen.idleKb = router.memory().now;
+          }
+          await router.stop();
+        } finally {
+          removeDir(dir);
+        }
       }
-      progress(`start-up of ${release}: ${ms(releases[releases.length - 1].firstAnswerMs)}, idle ${mb(releases[releases.length - 1].idleKb)}`);
+      progress(`start-up of ${v.name}: median ${ms(median(seen.times))}, idle ${mb(seen.idleKb)}`);
+    }
+    const bigSeen = variantTimes.get(big.model)!;
+    bigMs = median(bigSeen.times);
+    bigKb = bigSeen.idleKb;
+    for (const release of [RELEASES[0], NEWEST_RELEASE]) {
+      const seen = variantTimes.get(release)!;
+      releases.push({ release, firstAnswerMs: median(seen.times), idleKb: seen.idleKb });
     }
   } finally {
     removeDir(work);
@@ -104,7 +113,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
         baseline: `${mb(idleBaselineKb)} (bare node:http)`, target: '< 80 MB', met: idleKb < 80 * 1024,
       },
       {
-        what: `the largest board, ${big.model} (${big.ports.length} ports): spawn -> first answer`, value: ms(bigMs),
+        what: `the largest board, ${big.model} (${big.ports.length} ports): spawn -> first answer (median)`, value: ms(bigMs),
         baseline: `${ms(r)} (${'hAP ax^2'}, 5 ports)`, ratio: ratio(bigMs / r), target: '< 300 ms', met: bigMs < 300,
       },
       {
@@ -112,7 +121,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
         baseline: `${mb(idleKb)} (hAP ax^2)`, ratio: ratio(bigKb / idleKb), target: '< 80 MB', met: bigKb < 80 * 1024,
       },
       ...releases.flatMap((x) => [
-        { what: `--ros-version ${x.release}: spawn -> first answer`, value: ms(x.firstAnswerMs), target: x.release === NEWEST_RELEASE ? '< 250 ms' : '< 300 ms', met: x.firstAnswerMs < (x.release === NEWEST_RELEASE ? 250 : 300) },
+        { what: `--ros-version ${x.release}: spawn -> first answer (median)`, value: ms(x.firstAnswerMs), target: x.release === NEWEST_RELEASE ? '< 250 ms' : '< 300 ms', met: x.firstAnswerMs < (x.release === NEWEST_RELEASE ? 250 : 300) },
         { what: `--ros-version ${x.release}: memory when idle`, value: mb(x.idleKb), target: '< 80 MB', met: x.idleKb < 80 * 1024 },
       ]),
     ],
@@ -120,7 +129,7 @@ export async function startupBench(cfg: StartupConfig): Promise<Section> {
       `${cfg.repeats} start-ups, each on a new data directory (first boot writes the default configuration); the router is \`node dist/vrouter/cli.js --data-dir DIR --www-port 0 ...\`, the first request \`GET /rest/system/identity\` with Basic auth on a new connection.`,
       'Baseline: a bare node:http server process (bench/baseline-server.ts) spawned and asked the same way: the cost of starting Node itself.',
       'Start-up with 100,000 address-list entries is measured with the large tables below.',
-      `The largest board of the catalogue (most ports: \`--board ${big.key}\`) is started once the same way, on a fresh data directory, and read after the same idle time.`,
+      `The largest board of the catalogue (most ports: \`--board ${big.key}\`) and the oldest and newest releases (\`--ros-version\`) are started as often the same way, each on a fresh data directory, the first of each read after the same idle time.`,
     ],
   };
 }
