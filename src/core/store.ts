@@ -441,8 +441,11 @@ export class Store {
     // which every commit's `settled()` waits for too: a change acknowledged meanwhile is in the
     // log, but the log is only found again once the database file naming it is on disk.
     this.db.pragma('synchronous = FULL');
-    const syncing = Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath)).then(() => {});
-    this.syncing = syncing.finally(() => { this.syncing = undefined; });
+    const syncing = this.syncing = Promise.all([file, `${file}-wal`, path.dirname(file)].map(syncPath)).then(() => {});
+    // Forgotten once done. A flush that failed is told to whoever waits for it (this call and
+    // settled()'s), never left as a rejection nobody handles, which would end the process.
+    const done = () => { this.syncing = undefined; };
+    syncing.then(done, done);
     await syncing;
   }
 

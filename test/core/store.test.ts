@@ -108,6 +108,62 @@ test('while durable() flushes a new store, a change is acknowledged only once th
   again.close();
 });
 
+/**
+ * A new store whose log's name is made a link to itself: SQLite writes on through the file it
+ * holds open, but durable()'s flush cannot open the name (ELOOP; root may open any file, so no
+ * permission would do).
+ */
+async function storeThatCannotFlush(): Promise<{ store: Store; done(): void }> {
+  const dir = tempDir();
+  const store = Store.open(dir, { deferSync: true });
+  add(store, 'a');
+  await store.settled();
+  const wal = path.join(dir, `${STORE_FILE}-wal`);
+  fs.rmSync(wal, { force: true });
+  fs.symlinkSync(wal, wal);
+  return { store, done() { fs.rmSync(wal, { force: true }); store.close(); } };
+}
+
+/** The unhandled rejections while `run` runs, and the two turns after it (when Node tells them). */
+async function unhandledWhile(run: () => Promise<void>): Promise<unknown[]> {
+  const unhandled: unknown[] = [];
+  const note = (e: unknown) => unhandled.push(e);
+  process.on('unhandledRejection', note);
+  try {
+    await run();
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('unhandledRejection', note);
+  }
+  return unhandled;
+}
+
+test('a flush durable() cannot make rejects durable() alone, leaving no unhandled rejection behind', async () => {
+  const { store, done } = await storeThatCannotFlush();
+  try {
+    const unhandled = await unhandledWhile(async () => {
+      await assert.rejects(store.durable(), { code: 'ELOOP' });
+    });
+    assert.deepEqual(unhandled, []);
+    assert.equal(store.isSettled, true);
+  } finally { done(); }
+});
+
+test('a change acknowledged while durable() flushes is refused when that flush fails', async () => {
+  const { store, done } = await storeThatCannotFlush();
+  try {
+    const unhandled = await unhandledWhile(async () => {
+      const durable = store.durable();
+      for (let i = 0; i < 5; i++) await null;
+      add(store, 'b');
+      const settled = store.settled();
+      await assert.rejects(durable, { code: 'ELOOP' });
+      await assert.rejects(settled, { code: 'ELOOP' });
+    });
+    assert.deepEqual(unhandled, []);
+  } finally { done(); }
+});
+
 /** A directory with nothing in it, and one holding a copy of a blank store (as a lab's new node has). */
 const EMPTY_DIRS: [string, () => string][] = [
   ['a new store', () => tempDir()],
