@@ -343,11 +343,7 @@ export class Ospf implements Stage {
       if (!parts) { this.routesPublished.delete(key); this.put(ctx, node, table, NONE); continue; }
       const last = this.routesPublished.get(key);
       if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) { this.put(ctx, node, table, last.records); continue; }
-      const records = parts.length === 1 ? parts[0].records : () => {
-        const all: Published = new Map();
-        for (const p of parts) for (const [k, v] of p.records()) all.set(k, v);
-        return all;
-      };
+      const records = parts.length === 1 ? parts[0].records : () => merged(parts.map((p) => p.records()));
       this.routesPublished.set(key, { parts, records });
       this.put(ctx, node, table, records);
     }
@@ -392,11 +388,7 @@ export class Ospf implements Stage {
     const last = this.lsasOf.get(node);
     let lsas = last?.records;
     if (!last || last.parts.length !== parts.length || last.parts.some((p, i) => !sameRecords(p, parts[i]))) {
-      lsas = () => {
-        const all: Published = new Map();
-        for (const part of parts) for (const [k, v] of part) all.set(k, v);
-        return all;
-      };
+      lsas = () => merged(parts);
       this.lsasOf.set(node, { parts, records: lsas });
     }
     this.put(ctx, node, 'routing/ospf/lsa', lsas!);
@@ -596,6 +588,13 @@ function sameRecords(a: LsaRecords, b: LsaRecords): boolean {
 
 /** No records. */
 const NONE: Published = new Map();
+
+/** The records of several parts as one table's (a later part's record of a key wins). */
+function merged(parts: Iterable<Iterable<[string, Record<string, string>]>>): Published {
+  const all: Published = new Map();
+  for (const part of parts) for (const [k, v] of part) all.set(k, v);
+  return all;
+}
 
 /** An instance's routes as published: the function that makes their records, and what they came from. */
 interface RoutesShown {

@@ -9,7 +9,6 @@
 // A connection that finds nobody else waiting is served at once, in the same turn of the
 // event loop as its bytes arrived: a client with one command at a time pays nothing for this.
 
-
 /** How long one connection runs sentences in one turn. */
 export const TURN_MS = 2;
 /** How long turns run before the event loop gets to run again. */
