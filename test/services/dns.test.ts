@@ -223,18 +223,36 @@ test('a stopped router leaves no query of its resolver waiting for an upstream a
 test('the dns face on a port whose UDP twin is taken: EADDRINUSE, and its TCP port is let go again', async () => {
   const { startDns } = await import('../../src/services/dns.js');
   const net = await import('node:net');
-  // A UDP port another socket holds; its TCP twin is free (checked by listening on it first).
-  const holder = dgram.createSocket('udp4');
-  await new Promise<void>((ok) => holder.bind(0, '127.0.0.1', () => ok()));
-  const port = holder.address().port;
-  const probe = net.createServer();
+  // A UDP port another socket holds whose TCP twin is free, checked by listening on it first:
+  // the twin of a free UDP port is often some connection's of this machine (the very race the
+  // face's TCP-first listen is for), and then another UDP port is taken.
+  let probe = net.createServer();
+  /** Listens on `port` with a new probe (one whose listen failed is not used again). */
+  const listenProbe = (port: number) => new Promise<void>((ok, ko) => {
+    probe = net.createServer();
+    probe.once('error', ko);
+    probe.listen(port, '127.0.0.1', () => ok());
+  });
+  let holder!: ReturnType<typeof dgram.createSocket>;
+  let port = 0;
+  for (let tries = 0; !port; tries++) {
+    holder = dgram.createSocket('udp4');
+    await new Promise<void>((ok) => holder.bind(0, '127.0.0.1', () => ok()));
+    const udp = holder.address().port;
+    try {
+      await listenProbe(udp);
+      await new Promise<void>((ok) => probe.close(() => ok()));
+      port = udp;
+    } catch (e) {
+      holder.close();
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries >= 20) throw e;
+    }
+  }
   try {
-    await new Promise<void>((ok, ko) => { probe.once('error', ko); probe.listen(port, '127.0.0.1', () => ok()); });
-    await new Promise<void>((ok) => probe.close(() => ok()));
     const spec = { name: 'dns' as const, host: '127.0.0.1', port, allowed: () => true, maxSessions: 10 };
     await assert.rejects(startDns(spec, { answer: async () => undefined, tcpSessions: () => 10 }), { code: 'EADDRINUSE' });
     // The face listened on TCP first; it let the port go when UDP failed.
-    await new Promise<void>((ok, ko) => { probe.once('error', ko); probe.listen(port, '127.0.0.1', () => ok()); });
+    await listenProbe(port);
   } finally {
     await new Promise<void>((ok) => (probe.listening ? probe.close(() => ok()) : ok()));
     holder.close();
